@@ -1,0 +1,163 @@
+package dev.ducklake.engine;
+
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.internal.DuckDbInstance;
+import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.table.TableCatalog;
+import dev.ducklake.engine.version.TableVersion;
+import dev.ducklake.engine.version.VersionLog;
+import dev.ducklake.engine.write.CommitExecutor;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An embedded lake engine: one DuckDB instance with a DuckLake catalog attached, offering typed
+ * tables with primary keys, a version per snapshot, write and merge sessions, and reads at a
+ * version. Thread-safe; every reader and session uses a DuckDB connection of its own.
+ *
+ * <p>Share one engine per catalog within a JVM through {@link EngineRegistry}: a DuckDB-file
+ * catalog can be opened by one DuckDB instance only.
+ *
+ * <pre>{@code
+ * try (LakeEngine engine = LakeEngine.open(EngineConfig.builder(CatalogLocation.parse("lake.ducklake")).build())) {
+ *     TableName orders = TableName.of("orders");
+ *     engine.createTable(orders, schema);
+ *     try (MergeSession merge = engine.openMergeSession(orders)) {
+ *         merge.upsert(row);
+ *         merge.commit();
+ *     }
+ * }
+ * }</pre>
+ */
+public final class LakeEngine implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LakeEngine.class);
+
+    private final EngineContext context;
+    private final CommitExecutor commits;
+    private final TableCatalog tables;
+    private final VersionLog versions;
+    private boolean closed;
+
+    private LakeEngine(EngineContext context) {
+        this.context = context;
+        this.commits = new CommitExecutor(context);
+        this.tables = new TableCatalog(context, commits);
+        this.versions = new VersionLog(context);
+    }
+
+    /** Starts DuckDB, loads the extensions and attaches the catalog (creating it if it does not exist). */
+    public static LakeEngine open(EngineConfig config) {
+        DuckDbInstance duckDb = DuckDbInstance.start(config);
+        LOG.info("Opened the lake {} on DuckDB {}", config.catalog(), duckDb.duckDbVersion());
+        return new LakeEngine(new EngineContext(config, duckDb));
+    }
+
+    public EngineConfig config() {
+        return context.config();
+    }
+
+    /** Creates a table; fails if it exists. Returns the version that created it. */
+    public long createTable(TableName name, TableSchema schema) {
+        return tables.create(name, schema, Map.of());
+    }
+
+    /** Creates the table unless it exists; returns its definition either way. */
+    public TableSchema createTableIfNotExists(TableName name, TableSchema schema) {
+        if (!tables.exists(name)) {
+            try {
+                tables.create(name, schema, Map.of());
+            } catch (LakeValidationException e) {
+                if (!tables.exists(name)) {
+                    throw e;
+                }
+            }
+        }
+        return tables.describe(name);
+    }
+
+    public boolean tableExists(TableName name) {
+        return tables.exists(name);
+    }
+
+    /** The table's definition at its latest version, primary key and partitioning included. */
+    public TableSchema describeTable(TableName name) {
+        return tables.describe(name);
+    }
+
+    /** The table's definition as it was at a version. */
+    public TableSchema describeTable(TableName name, long version) {
+        return tables.describe(name, version);
+    }
+
+    /** Adds a nullable column at the end; returns the new version. */
+    public long addColumn(TableName name, Column column) {
+        return tables.addColumn(name, column);
+    }
+
+    /** The newest version of the table. */
+    public long latestVersion(TableName name) {
+        return versions.latest(name);
+    }
+
+    /** The table's versions, newest first. */
+    public List<TableVersion> versions(TableName name, int offset, int limit) {
+        return versions.list(name, offset, limit);
+    }
+
+    /** One version of the table with its commit metadata. */
+    public TableVersion version(TableName name, long version) {
+        return versions.get(name, version);
+    }
+
+    public WriteSession openWriteSession(TableName name, WriteMode mode) {
+        return new WriteSession(context, commits, name, tables.describe(name), mode);
+    }
+
+    public MergeSession openMergeSession(TableName name) {
+        return new MergeSession(context, commits, name, tables.describe(name));
+    }
+
+    /** Streams rows of the table; close the reader when done. */
+    public RowReader read(TableName name, ScanRequest request) {
+        long version = request.version().isPresent() ? versions.get(name, request.version().getAsLong()).id()
+                : versions.latest(name);
+        TableSchema schema = tables.describe(name, version);
+        return new RowReader(context, name, schema, request, version);
+    }
+
+    /** Commits retried after a DuckLake conflict since the engine started. */
+    public long commitRetries() {
+        return commits.retries();
+    }
+
+    /** Readers and sessions open right now. */
+    public int openResources() {
+        return context.resources().size();
+    }
+
+    /**
+     * Closes the engine: refuses new work with a "closed" error, cancels open readers, waits for
+     * commits in flight, drops staging, and stops DuckDB, removing its temporary files. Idempotent.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        context.resources().closeAll();
+        context.duckDb().close();
+        LOG.info("Closed the lake {}", context.config().catalog());
+    }
+}

@@ -1,0 +1,238 @@
+package dev.ducklake.engine.internal;
+
+import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.error.MissingExtensionException;
+import dev.ducklake.engine.schema.Identifiers;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.duckdb.DuckDBConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One in-memory DuckDB instance with the lake attached as {@value EngineConfig#LAKE_ALIAS}. Hands
+ * out a connection per user (DuckDB connections are not for concurrent statements), all sharing
+ * the instance's buffer pool and catalog. Owns its spill directory and removes it on close.
+ */
+public final class DuckDbInstance implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DuckDbInstance.class);
+    private static final String INSTALL_SCRIPT = "scripts/install-duckdb-extensions.sh";
+
+    private final DuckDBConnection root;
+    private final Path spillDirectory;
+    private final String duckDbVersion;
+
+    private DuckDbInstance(DuckDBConnection root, Path spillDirectory, String duckDbVersion) {
+        this.root = root;
+        this.spillDirectory = spillDirectory;
+        this.duckDbVersion = duckDbVersion;
+    }
+
+    /** Starts DuckDB, loads the extensions the catalog needs, and attaches the lake. */
+    public static DuckDbInstance start(EngineConfig config) {
+        Path spill = createSpillDirectory(config);
+        DuckDBConnection root = null;
+        try {
+            Properties properties = new Properties();
+            properties.setProperty("jdbc_stream_results", "true");
+            properties.setProperty("autoinstall_known_extensions", "false");
+            properties.setProperty("autoload_known_extensions", "true");
+            root = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:", properties);
+            String version = checkVersion(root);
+            try (Statement st = root.createStatement()) {
+                st.execute("SET threads = " + config.threads());
+                st.execute("SET memory_limit = " + Identifiers.literal(config.memoryLimit()));
+                st.execute("SET temp_directory = " + Identifiers.literal(spill.toString()));
+                st.execute("SET preserve_insertion_order = false");
+                if (config.extensionDirectory().isPresent()) {
+                    st.execute("SET extension_directory = "
+                            + Identifiers.literal(config.extensionDirectory().get().toString()));
+                }
+            }
+            load(root, "ducklake", version);
+            String catalogExtension = config.catalog().kind().extension();
+            if (catalogExtension != null) {
+                load(root, catalogExtension, version);
+            }
+            if (!config.secrets().isEmpty() || config.dataPath().map(DuckDbInstance::isRemote).orElse(false)) {
+                load(root, "httpfs", version);
+            }
+            createSecrets(root, config.secrets());
+            attach(root, config);
+            return new DuckDbInstance(root, spill, version);
+        } catch (SQLException e) {
+            closeQuietly(root);
+            deleteRecursively(spill);
+            throw new LakeException("Could not open the lake " + config.catalog() + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            closeQuietly(root);
+            deleteRecursively(spill);
+            throw e;
+        }
+    }
+
+    /** A new connection to this instance; the caller closes it. */
+    public DuckDBConnection connect() {
+        try {
+            return (DuckDBConnection) root.duplicate();
+        } catch (SQLException e) {
+            throw new LakeException("Could not open a DuckDB connection: " + e.getMessage(), e);
+        }
+    }
+
+    public String duckDbVersion() {
+        return duckDbVersion;
+    }
+
+    public Path spillDirectory() {
+        return spillDirectory;
+    }
+
+    @Override
+    public void close() {
+        try (Statement st = root.createStatement()) {
+            st.execute("DETACH " + EngineConfig.LAKE_ALIAS);
+        } catch (SQLException e) {
+            LOG.debug("Detaching the lake failed; closing DuckDB anyway", e);
+        }
+        closeQuietly(root);
+        deleteRecursively(spillDirectory);
+    }
+
+    private static String checkVersion(Connection connection) throws SQLException {
+        String expected = expectedVersion();
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery("SELECT version()")) {
+            rs.next();
+            String actual = rs.getString(1);
+            if (!actual.equals(expected)) {
+                throw new LakeException("DuckDB reports " + actual + " but this build pins " + expected
+                        + " (duckdb_jdbc in the parent pom); a second duckdb_jdbc jar on the class path is the usual cause");
+            }
+            return actual;
+        }
+    }
+
+    /** The DuckDB version this build pins, {@code v1.5.5} for {@code duckdb_jdbc} 1.5.5.1. */
+    static String expectedVersion() {
+        Properties pinned = new Properties();
+        try (InputStream in = DuckDbInstance.class.getResourceAsStream("/dev/ducklake/engine/duckdb.properties")) {
+            pinned.load(in);
+        } catch (IOException | NullPointerException e) {
+            throw new LakeException("The engine jar lacks dev/ducklake/engine/duckdb.properties", e);
+        }
+        String[] parts = pinned.getProperty("duckdb.jdbc.version").split("\\.");
+        return "v" + parts[0] + "." + parts[1] + "." + parts[2];
+    }
+
+    private static void load(Connection connection, String extension, String version) {
+        try (Statement st = connection.createStatement()) {
+            st.execute("LOAD " + extension);
+        } catch (SQLException e) {
+            throw new MissingExtensionException("The DuckDB extension '" + extension + "' for DuckDB " + version
+                    + " could not be loaded (" + firstLine(e.getMessage()) + "). On a machine without internet access,"
+                    + " install it from PyPI with: " + INSTALL_SCRIPT + " (or pip download duckdb-extension-"
+                    + extension + "==" + version.substring(1) + " and copy " + extension
+                    + ".duckdb_extension into the extension directory); with internet access: INSTALL "
+                    + extension + ";", e);
+        }
+    }
+
+    private static void createSecrets(Connection connection, Map<String, Map<String, String>> secrets)
+            throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            for (Map.Entry<String, Map<String, String>> secret : secrets.entrySet()) {
+                String parameters = secret.getValue().entrySet().stream()
+                        .map(p -> requireWord(p.getKey()) + " " + Identifiers.literal(p.getValue()))
+                        .collect(Collectors.joining(", "));
+                st.execute("CREATE SECRET " + Identifiers.quote(secret.getKey()) + " (" + parameters + ")");
+            }
+        }
+    }
+
+    private static void attach(Connection connection, EngineConfig config) throws SQLException {
+        List<String> options = new ArrayList<>();
+        config.dataPath().ifPresent(path -> options.add("DATA_PATH " + Identifiers.literal(path)));
+        config.dataInliningRowLimit().ifPresent(rows -> options.add("DATA_INLINING_ROW_LIMIT " + rows));
+        if (config.readOnly()) {
+            options.add("READ_ONLY");
+        }
+        CatalogLocation catalog = config.catalog();
+        if (catalog.isFile() && config.readOnly() && !Files.exists(Path.of(catalog.location()))) {
+            throw new LakeException("The catalog " + catalog + " does not exist; a read-only engine cannot create it");
+        }
+        String sql = "ATTACH " + Identifiers.literal(catalog.attachTarget()) + " AS " + EngineConfig.LAKE_ALIAS
+                + (options.isEmpty() ? "" : " (" + String.join(", ", options) + ")");
+        try (Statement st = connection.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    private static String requireWord(String key) {
+        if (!key.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new LakeException("A secret parameter name must be a plain word, got '" + key + "'");
+        }
+        return key;
+    }
+
+    private static boolean isRemote(String path) {
+        return path.matches("(?i)^(s3|s3a|gcs|gs|r2|az|azure|abfss|https?)://.*");
+    }
+
+    private static Path createSpillDirectory(EngineConfig config) {
+        try {
+            Path parent = config.temporaryDirectory().orElse(Path.of(System.getProperty("java.io.tmpdir")));
+            Files.createDirectories(parent);
+            return Files.createTempDirectory(parent, "ducklake-engine-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not create the engine's temporary directory", e);
+        }
+    }
+
+    static void deleteRecursively(Path path) {
+        if (path == null || !Files.exists(path)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(path)) {
+            files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    LOG.warn("Could not delete temporary file {}", p, e);
+                }
+            });
+        } catch (IOException e) {
+            LOG.warn("Could not delete temporary directory {}", path, e);
+        }
+    }
+
+    private static void closeQuietly(Connection connection) {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                LOG.debug("Closing a DuckDB connection failed", e);
+            }
+        }
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "" : message.lines().findFirst().orElse("");
+    }
+}

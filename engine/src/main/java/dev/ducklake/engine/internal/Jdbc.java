@@ -1,0 +1,71 @@
+package dev.ducklake.engine.internal;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Small JDBC helpers: run a statement, read one value or a list of rows, with bound parameters. */
+public final class Jdbc {
+
+    private Jdbc() {}
+
+    /** Maps the current row of a result set. */
+    @FunctionalInterface
+    public interface RowMapper<T> {
+        T map(ResultSet rs) throws SQLException;
+    }
+
+    public static void execute(Connection connection, String sql) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    public static int update(Connection connection, String sql, Object... parameters) throws SQLException {
+        try (PreparedStatement ps = prepare(connection, sql, parameters)) {
+            return ps.executeUpdate();
+        }
+    }
+
+    public static <T> List<T> query(Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
+            throws SQLException {
+        try (PreparedStatement ps = prepare(connection, sql, parameters); ResultSet rs = ps.executeQuery()) {
+            List<T> rows = new ArrayList<>();
+            while (rs.next()) {
+                rows.add(mapper.map(rs));
+            }
+            return rows;
+        }
+    }
+
+    public static <T> Optional<T> queryFirst(Connection connection, String sql, RowMapper<T> mapper,
+            Object... parameters) throws SQLException {
+        try (PreparedStatement ps = prepare(connection, sql, parameters); ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? Optional.ofNullable(mapper.map(rs)) : Optional.empty();
+        }
+    }
+
+    /** The first column of the first row as a long; 0 when the query yields no row or NULL. */
+    public static long queryLong(Connection connection, String sql, Object... parameters) throws SQLException {
+        return queryFirst(connection, sql, rs -> rs.getLong(1), parameters).orElse(0L);
+    }
+
+    private static PreparedStatement prepare(Connection connection, String sql, Object... parameters)
+            throws SQLException {
+        PreparedStatement ps = connection.prepareStatement(sql);
+        try {
+            for (int i = 0; i < parameters.length; i++) {
+                ps.setObject(i + 1, parameters[i]);
+            }
+            return ps;
+        } catch (SQLException e) {
+            ps.close();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.ducklake.engine.internal;
+
+import dev.ducklake.engine.error.LakeClosedException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The readers and sessions an engine has handed out and not yet seen closed. Closing the engine
+ * closes them all; registering after that fails with a "closed" error.
+ */
+public final class OpenResources {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OpenResources.class);
+
+    private final String owner;
+    private final Set<AutoCloseable> open = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    public OpenResources(String owner) {
+        this.owner = owner;
+    }
+
+    /** Fails with {@link LakeClosedException} once {@link #closeAll()} has begun. */
+    public void ensureOpen() {
+        if (closed) {
+            throw new LakeClosedException("The lake engine for " + owner + " is closed");
+        }
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    public <T extends AutoCloseable> T register(T resource) {
+        ensureOpen();
+        open.add(resource);
+        if (closed) {
+            open.remove(resource);
+            throw new LakeClosedException("The lake engine for " + owner + " is closed");
+        }
+        return resource;
+    }
+
+    public void unregister(AutoCloseable resource) {
+        open.remove(resource);
+    }
+
+    public int size() {
+        return open.size();
+    }
+
+    /** Refuses new registrations, then closes everything still open. */
+    public void closeAll() {
+        closed = true;
+        List<AutoCloseable> snapshot = new ArrayList<>(open);
+        for (AutoCloseable resource : snapshot) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                LOG.warn("Closing {} failed while closing the engine for {}", resource, owner, e);
+            }
+        }
+        open.clear();
+    }
+}

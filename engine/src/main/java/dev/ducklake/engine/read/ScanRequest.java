@@ -1,0 +1,110 @@
+package dev.ducklake.engine.read;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * What to read of a table: the version (default the latest), the columns (default all, in table
+ * order), and a window of rows by offset and limit. Rows come in no particular order unless
+ * {@code orderByKey} is set, which sorts by the primary key (needed for stable paging).
+ *
+ * <pre>{@code
+ * ScanRequest.builder().version(12).columns("order_id", "amount").limit(100).build();
+ * }</pre>
+ */
+public final class ScanRequest {
+
+    private final OptionalLong version;
+    private final List<String> columns;
+    private final long offset;
+    private final OptionalLong limit;
+    private final boolean orderByKey;
+
+    private ScanRequest(Builder b) {
+        this.version = b.version;
+        this.columns = b.columns;
+        this.offset = b.offset;
+        this.limit = b.limit;
+        this.orderByKey = b.orderByKey;
+    }
+
+    public static ScanRequest all() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public OptionalLong version() {
+        return version;
+    }
+
+    /** The projected columns; empty for all. */
+    public List<String> columns() {
+        return columns;
+    }
+
+    public long offset() {
+        return offset;
+    }
+
+    public OptionalLong limit() {
+        return limit;
+    }
+
+    public boolean orderByKey() {
+        return orderByKey;
+    }
+
+    /** Builds a {@link ScanRequest}. */
+    public static final class Builder {
+        private OptionalLong version = OptionalLong.empty();
+        private List<String> columns = List.of();
+        private long offset;
+        private OptionalLong limit = OptionalLong.empty();
+        private boolean orderByKey;
+
+        private Builder() {}
+
+        public Builder version(long version) {
+            this.version = OptionalLong.of(version);
+            return this;
+        }
+
+        public Builder columns(String... columns) {
+            return columns(List.of(columns));
+        }
+
+        public Builder columns(List<String> columns) {
+            this.columns = List.copyOf(Objects.requireNonNull(columns, "columns"));
+            return this;
+        }
+
+        public Builder offset(long offset) {
+            if (offset < 0) {
+                throw new IllegalArgumentException("offset must be >= 0, got " + offset);
+            }
+            this.offset = offset;
+            return this;
+        }
+
+        public Builder limit(long limit) {
+            if (limit < 0) {
+                throw new IllegalArgumentException("limit must be >= 0, got " + limit);
+            }
+            this.limit = OptionalLong.of(limit);
+            return this;
+        }
+
+        public Builder orderByKey(boolean orderByKey) {
+            this.orderByKey = orderByKey;
+            return this;
+        }
+
+        public ScanRequest build() {
+            return new ScanRequest(this);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.ducklake.engine.schema;
+
+import dev.ducklake.engine.error.LakeValidationException;
+
+/**
+ * Validation and quoting of SQL identifiers and literals. Every name and value the engine puts
+ * into SQL text goes through here; values that vary per row go through prepared statements or the
+ * appender instead.
+ */
+public final class Identifiers {
+
+    /** DuckDB's own limit is far higher; this keeps names readable in every catalog backend. */
+    public static final int MAX_LENGTH = 255;
+
+    private Identifiers() {}
+
+    /**
+     * Checks a name given for a schema, table, column or field: not blank, no control characters,
+     * at most {@value #MAX_LENGTH} characters. Any other character is allowed, since every name is
+     * quoted.
+     */
+    public static String requireValid(String name, String what) {
+        if (name == null || name.isBlank()) {
+            throw new LakeValidationException("The " + what + " name must not be empty, got " + describe(name));
+        }
+        if (name.length() > MAX_LENGTH) {
+            throw new LakeValidationException(
+                    "The " + what + " name " + describe(name) + " is longer than " + MAX_LENGTH + " characters");
+        }
+        for (int i = 0; i < name.length(); i++) {
+            if (Character.isISOControl(name.charAt(i))) {
+                throw new LakeValidationException(
+                        "The " + what + " name " + describe(name) + " contains a control character");
+            }
+        }
+        return name;
+    }
+
+    /** The name as a quoted SQL identifier: {@code my"name} becomes {@code "my""name"}. */
+    public static String quote(String name) {
+        return '"' + name.replace("\"", "\"\"") + '"';
+    }
+
+    /** The text as a SQL string literal: {@code it's} becomes {@code 'it''s'}. */
+    public static String literal(String text) {
+        return '\'' + text.replace("'", "''") + '\'';
+    }
+
+    /** The value for an error message, quoted and shortened. */
+    public static String describe(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        String text = value instanceof byte[] bytes ? bytes.length + " bytes" : String.valueOf(value);
+        if (text.length() > 120) {
+            text = text.substring(0, 117) + "...";
+        }
+        return value instanceof CharSequence ? "'" + text + "'" : text;
+    }
+}

@@ -1,0 +1,53 @@
+package dev.ducklake.engine.schema;
+
+import java.util.Locale;
+
+/**
+ * A plain DuckLake table name, {@code schema.table}, as any DuckDB user sees it after
+ * {@code ATTACH 'ducklake:...' AS lake}. Both parts are validated and always quoted in SQL, so no
+ * name can inject SQL.
+ */
+public record TableName(String schema, String table) {
+
+    public static final String DEFAULT_SCHEMA = "main";
+
+    public TableName {
+        Identifiers.requireValid(schema, "schema");
+        Identifiers.requireValid(table, "table");
+    }
+
+    /** A table in the default schema {@code main}. */
+    public static TableName of(String table) {
+        return new TableName(DEFAULT_SCHEMA, table);
+    }
+
+    public static TableName of(String schema, String table) {
+        return new TableName(schema, table);
+    }
+
+    /**
+     * Parses {@code table} or {@code schema.table}. Names that themselves contain a dot must be
+     * built with {@link #of(String, String)}.
+     */
+    public static TableName parse(String qualified) {
+        Identifiers.requireValid(qualified, "table");
+        int dot = qualified.indexOf('.');
+        return dot < 0 ? of(qualified) : of(qualified.substring(0, dot), qualified.substring(dot + 1));
+    }
+
+    /** The name quoted for SQL inside the given catalog alias: {@code lake."schema"."table"}. */
+    public String sql(String catalogAlias) {
+        return catalogAlias + '.' + Identifiers.quote(schema) + '.' + Identifiers.quote(table);
+    }
+
+    /** DuckDB compares unquoted and quoted identifiers case-insensitively. */
+    public boolean sameAs(TableName other) {
+        return schema.toLowerCase(Locale.ROOT).equals(other.schema.toLowerCase(Locale.ROOT))
+                && table.toLowerCase(Locale.ROOT).equals(other.table.toLowerCase(Locale.ROOT));
+    }
+
+    @Override
+    public String toString() {
+        return schema + '.' + table;
+    }
+}

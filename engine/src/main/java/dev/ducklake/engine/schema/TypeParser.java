@@ -1,0 +1,195 @@
+package dev.ducklake.engine.schema;
+
+import dev.ducklake.engine.error.LakeValidationException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads a DuckDB type as DuckDB prints it ({@code DESCRIBE}, {@code typeof}) back into a
+ * {@link LakeType}. Types the engine does not support are refused with the type's text.
+ */
+public final class TypeParser {
+
+    private static final Map<String, LakeType> NAMED = Map.ofEntries(
+            Map.entry("BOOLEAN", LakeType.Primitive.BOOLEAN),
+            Map.entry("TINYINT", LakeType.Primitive.TINYINT),
+            Map.entry("SMALLINT", LakeType.Primitive.SMALLINT),
+            Map.entry("INTEGER", LakeType.Primitive.INTEGER),
+            Map.entry("BIGINT", LakeType.Primitive.BIGINT),
+            Map.entry("FLOAT", LakeType.Primitive.FLOAT),
+            Map.entry("DOUBLE", LakeType.Primitive.DOUBLE),
+            Map.entry("VARCHAR", LakeType.Primitive.VARCHAR),
+            Map.entry("BLOB", LakeType.Primitive.BLOB),
+            Map.entry("DATE", LakeType.Primitive.DATE),
+            Map.entry("TIME", LakeType.Primitive.TIME),
+            Map.entry("TIMESTAMP_S", LakeType.Primitive.TIMESTAMP_S),
+            Map.entry("TIMESTAMP_MS", LakeType.Primitive.TIMESTAMP_MS),
+            Map.entry("TIMESTAMP", LakeType.Primitive.TIMESTAMP),
+            Map.entry("TIMESTAMP_NS", LakeType.Primitive.TIMESTAMP_NS),
+            Map.entry("TIMESTAMP WITH TIME ZONE", LakeType.Primitive.TIMESTAMPTZ),
+            Map.entry("TIMESTAMPTZ", LakeType.Primitive.TIMESTAMPTZ));
+
+    private final String text;
+    private int pos;
+
+    private TypeParser(String text) {
+        this.text = text;
+    }
+
+    /** Parses one DuckDB type. */
+    public static LakeType parse(String duckDbType) {
+        TypeParser parser = new TypeParser(duckDbType);
+        LakeType type = parser.type();
+        parser.skipSpaces();
+        if (parser.pos != duckDbType.length()) {
+            throw parser.unsupported();
+        }
+        return type;
+    }
+
+    private LakeType type() {
+        skipSpaces();
+        LakeType type;
+        if (peekWord("STRUCT")) {
+            type = struct();
+        } else if (peekWord("MAP")) {
+            expectWord("MAP");
+            expect('(');
+            LakeType key = type();
+            expect(',');
+            LakeType value = type();
+            expect(')');
+            type = new LakeType.MapOf(key, value);
+        } else if (peekWord("DECIMAL")) {
+            expectWord("DECIMAL");
+            expect('(');
+            int precision = number();
+            expect(',');
+            int scale = number();
+            expect(')');
+            type = new LakeType.Decimal(precision, scale);
+        } else {
+            type = named();
+        }
+        skipSpaces();
+        while (text.startsWith("[]", pos)) {
+            pos += 2;
+            type = new LakeType.ListOf(type);
+            skipSpaces();
+        }
+        return type;
+    }
+
+    private LakeType struct() {
+        expectWord("STRUCT");
+        expect('(');
+        List<LakeType.Field> fields = new ArrayList<>();
+        do {
+            skipSpaces();
+            String name = identifier();
+            fields.add(new LakeType.Field(name, type()));
+            skipSpaces();
+        } while (tryConsume(','));
+        expect(')');
+        return new LakeType.Struct(fields);
+    }
+
+    private LakeType named() {
+        int start = pos;
+        while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_'
+                || (text.charAt(pos) == ' ' && continuesWithWord()))) {
+            pos++;
+        }
+        String name = text.substring(start, pos).toUpperCase(Locale.ROOT);
+        LakeType type = NAMED.get(name);
+        if (type == null) {
+            pos = start;
+            throw unsupported();
+        }
+        return type;
+    }
+
+    private boolean continuesWithWord() {
+        return pos + 1 < text.length() && Character.isLetter(text.charAt(pos + 1));
+    }
+
+    private String identifier() {
+        if (text.startsWith("\"", pos)) {
+            StringBuilder name = new StringBuilder();
+            pos++;
+            while (pos < text.length()) {
+                char c = text.charAt(pos++);
+                if (c == '"') {
+                    if (text.startsWith("\"", pos)) {
+                        name.append('"');
+                        pos++;
+                    } else {
+                        return name.toString();
+                    }
+                } else {
+                    name.append(c);
+                }
+            }
+            throw unsupported();
+        }
+        int start = pos;
+        while (pos < text.length() && !Character.isWhitespace(text.charAt(pos))) {
+            pos++;
+        }
+        return text.substring(start, pos);
+    }
+
+    private int number() {
+        skipSpaces();
+        int start = pos;
+        while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
+            pos++;
+        }
+        if (start == pos) {
+            throw unsupported();
+        }
+        return Integer.parseInt(text.substring(start, pos));
+    }
+
+    private boolean peekWord(String word) {
+        return text.regionMatches(true, pos, word, 0, word.length())
+                && (pos + word.length() == text.length() || !Character.isLetterOrDigit(text.charAt(pos + word.length()))
+                        && text.charAt(pos + word.length()) != '_');
+    }
+
+    private void expectWord(String word) {
+        if (!peekWord(word)) {
+            throw unsupported();
+        }
+        pos += word.length();
+    }
+
+    private void expect(char c) {
+        if (!tryConsume(c)) {
+            throw unsupported();
+        }
+    }
+
+    private boolean tryConsume(char c) {
+        skipSpaces();
+        if (pos < text.length() && text.charAt(pos) == c) {
+            pos++;
+            return true;
+        }
+        return false;
+    }
+
+    private void skipSpaces() {
+        while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
+            pos++;
+        }
+    }
+
+    private LakeValidationException unsupported() {
+        return new LakeValidationException("Unsupported DuckDB type '" + text + "' (at position " + pos
+                + "); supported: BOOLEAN, TINYINT..BIGINT, FLOAT, DOUBLE, DECIMAL(p,s), VARCHAR, BLOB, DATE, TIME,"
+                + " TIMESTAMP_S/_MS/TIMESTAMP/_NS, TIMESTAMP WITH TIME ZONE, lists, MAP and STRUCT of those");
+    }
+}

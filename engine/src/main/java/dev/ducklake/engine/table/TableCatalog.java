@@ -1,0 +1,194 @@
+package dev.ducklake.engine.table;
+
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.error.TableNotFoundException;
+import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.PartitionField;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.schema.TypeParser;
+import dev.ducklake.engine.version.CommitMetadata;
+import dev.ducklake.engine.write.CommitExecutor;
+import dev.ducklake.engine.write.CommitOptions;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * Creates, describes and evolves table definitions. The primary key, which DuckLake has no
+ * constraint for, is kept as a namespaced marker in the key columns' comments
+ * ({@value #KEY_MARKER}{@code <position>}), so it travels with the catalog and any DuckDB user can
+ * see it.
+ */
+public final class TableCatalog {
+
+    /** The comment prefix that marks a primary-key column; the 1-based key position follows. */
+    public static final String KEY_MARKER = "ducklake-engine:primary-key:";
+
+    private static final String META = EngineContext.METADATA;
+
+    private final EngineContext context;
+    private final CommitExecutor commits;
+
+    public TableCatalog(EngineContext context, CommitExecutor commits) {
+        this.context = context;
+        this.commits = commits;
+    }
+
+    /**
+     * Creates the table, with its key markers and partitioning, in one snapshot. Fails if a table of
+     * that name exists.
+     */
+    public long create(TableName name, TableSchema schema, Map<String, String> producer) {
+        // Catalog tables are read outside commit transactions: a SQLite catalog locks against its own readers.
+        if (exists(name)) {
+            throw new LakeValidationException("Table " + name + " already exists");
+        }
+        return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.builder().producer(producer).build(),
+                connection -> {
+                    Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineConfig.LAKE_ALIAS + "."
+                            + Identifiers.quote(name.schema()));
+                    String columns = schema.columns().stream().map(Column::ddl).collect(Collectors.joining(", "));
+                    Jdbc.execute(connection, "CREATE TABLE " + name.sql(EngineConfig.LAKE_ALIAS) + " (" + columns + ")");
+                    List<String> key = schema.primaryKey();
+                    for (int k = 0; k < key.size(); k++) {
+                        Jdbc.execute(connection, "COMMENT ON COLUMN " + name.sql(EngineConfig.LAKE_ALIAS) + "."
+                                + Identifiers.quote(key.get(k)) + " IS " + Identifiers.literal(KEY_MARKER + (k + 1)));
+                    }
+                    if (!schema.partitioning().isEmpty()) {
+                        Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineConfig.LAKE_ALIAS) + " SET PARTITIONED BY ("
+                                + schema.partitioning().stream().map(PartitionField::sql).collect(Collectors.joining(", "))
+                                + ")");
+                    }
+                    return CommitExecutor.Outcome.changed(0, 0, 0, 0);
+                }).version();
+    }
+
+    /** Adds a nullable column at the end of the table. */
+    public long addColumn(TableName name, Column column) {
+        if (!column.nullable()) {
+            throw new LakeValidationException("Column '" + column.name() + "' added to " + name
+                    + " must be nullable: existing rows have no value for it");
+        }
+        if (describe(name).positionOf(column.name()) >= 0) {
+            throw new LakeValidationException("Table " + name + " already has a column '" + column.name() + "'");
+        }
+        return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.defaults(), connection -> {
+            Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineConfig.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
+            return CommitExecutor.Outcome.changed(0, 0, 0, 0);
+        }).version();
+    }
+
+    public boolean exists(TableName name) {
+        return context.withConnection("look up " + name, c -> identity(c, name, Long.MAX_VALUE).isPresent());
+    }
+
+    /** The definition at the latest version. */
+    public TableSchema describe(TableName name) {
+        return context.withConnection("describe " + name, c -> describe(c, name, Long.MAX_VALUE))
+                .orElseThrow(() -> notFound(name));
+    }
+
+    /** The definition as it was at a snapshot. */
+    public TableSchema describe(TableName name, long version) {
+        return context.withConnection("describe " + name + " at version " + version, c -> describe(c, name, version))
+                .orElseThrow(() -> new TableNotFoundException("Table " + name + " did not exist at version " + version));
+    }
+
+    public static TableNotFoundException notFound(TableName name) {
+        return new TableNotFoundException("Table " + name + " does not exist in the lake");
+    }
+
+    /** The identity of the table that has this name now, or a not-found error. */
+    public static TableIdentity requireIdentity(Connection connection, TableName name) throws SQLException {
+        return identity(connection, name, Long.MAX_VALUE).orElseThrow(() -> notFound(name));
+    }
+
+    /**
+     * The identity of the table that had this name at the snapshot. Reads the catalog's own tables,
+     * so never call it inside a commit transaction: a SQLite catalog locks against its own readers.
+     */
+    public static Optional<TableIdentity> identity(Connection connection, TableName name, long version)
+            throws SQLException {
+        return Jdbc.queryFirst(connection,
+                "SELECT t.table_id, t.begin_snapshot FROM " + META + ".ducklake_table t JOIN " + META
+                        + ".ducklake_schema s ON s.schema_id = t.schema_id"
+                        + " WHERE lower(s.schema_name) = ? AND lower(t.table_name) = ?"
+                        + " AND t.begin_snapshot <= ? AND (t.end_snapshot IS NULL OR t.end_snapshot > ?)"
+                        + " AND s.begin_snapshot <= ? AND (s.end_snapshot IS NULL OR s.end_snapshot > ?)",
+                rs -> new TableIdentity(rs.getLong(1), rs.getLong(2)),
+                name.schema().toLowerCase(Locale.ROOT), name.table().toLowerCase(Locale.ROOT),
+                version, version, version, version);
+    }
+
+    /** The definition at a snapshot ({@code Long.MAX_VALUE} for the latest), or empty if the table did not exist. */
+    public static Optional<TableSchema> describe(Connection connection, TableName name, long version)
+            throws SQLException {
+        Optional<Long> id = identity(connection, name, version).map(TableIdentity::id);
+        if (id.isEmpty()) {
+            return Optional.empty();
+        }
+        List<ColumnRow> rows = Jdbc.query(connection,
+                "SELECT c.column_id, c.column_name, c.column_type, c.nulls_allowed, tag.value FROM " + META
+                        + ".ducklake_column c LEFT JOIN " + META + ".ducklake_column_tag tag"
+                        + " ON tag.table_id = c.table_id AND tag.column_id = c.column_id AND tag.key = 'comment'"
+                        + " AND tag.begin_snapshot <= ? AND (tag.end_snapshot IS NULL OR tag.end_snapshot > ?)"
+                        + " WHERE c.table_id = ? AND c.parent_column IS NULL"
+                        + " AND c.begin_snapshot <= ? AND (c.end_snapshot IS NULL OR c.end_snapshot > ?)"
+                        + " ORDER BY c.column_order",
+                rs -> new ColumnRow(rs.getLong(1), rs.getString(2), rs.getBoolean(4), rs.getString(5)),
+                version, version, id.get(), version, version);
+        List<String> types = columnTypes(connection, name, version);
+        if (types.size() != rows.size()) {
+            throw new IllegalStateException("Table " + name + " has " + rows.size() + " columns in the catalog but "
+                    + types.size() + " in DuckDB");
+        }
+        TableSchema.Builder schema = TableSchema.builder();
+        Map<Integer, String> key = new TreeMap<>();
+        for (int i = 0; i < rows.size(); i++) {
+            ColumnRow row = rows.get(i);
+            schema.column(new Column(row.name, TypeParser.parse(types.get(i)), row.nullable));
+            if (row.comment != null && row.comment.startsWith(KEY_MARKER)) {
+                key.put(Integer.parseInt(row.comment.substring(KEY_MARKER.length())), row.name);
+            }
+        }
+        schema.primaryKey(new ArrayList<>(key.values()));
+        partitioning(connection, id.get(), version, rows).forEach(schema::partitionBy);
+        return Optional.of(schema.build());
+    }
+
+    private static List<String> columnTypes(Connection connection, TableName name, long version) throws SQLException {
+        String at = version == Long.MAX_VALUE ? "" : " AT (VERSION => " + version + ")";
+        return Jdbc.query(connection, "DESCRIBE SELECT * FROM " + name.sql(EngineConfig.LAKE_ALIAS) + at,
+                rs -> rs.getString("column_type"));
+    }
+
+    private static List<PartitionField> partitioning(Connection connection, long tableId, long version,
+            List<ColumnRow> columns) throws SQLException {
+        return Jdbc.query(connection,
+                "SELECT pc.column_id, pc.transform FROM " + META + ".ducklake_partition_info p JOIN " + META
+                        + ".ducklake_partition_column pc ON pc.partition_id = p.partition_id AND pc.table_id = p.table_id"
+                        + " WHERE p.table_id = ? AND p.begin_snapshot <= ? AND (p.end_snapshot IS NULL OR p.end_snapshot > ?)"
+                        + " ORDER BY pc.partition_key_index",
+                rs -> {
+                    long columnId = rs.getLong(1);
+                    String column = columns.stream().filter(c -> c.id == columnId).map(c -> c.name).findFirst()
+                            .orElseThrow(() -> new IllegalStateException("partition column " + columnId + " not found"));
+                    return new PartitionField(column,
+                            PartitionField.Transform.valueOf(rs.getString(2).toUpperCase(Locale.ROOT)));
+                },
+                tableId, version, version);
+    }
+
+    private record ColumnRow(long id, String name, boolean nullable, String comment) {}
+}

@@ -1,0 +1,112 @@
+package dev.ducklake.engine.version;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.table.TableCatalog;
+import dev.ducklake.engine.table.TableIdentity;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The versions of a table. A version is a snapshot that changed the table's rows or definition: its
+ * creation, inserts, deletes, updates and schema changes. Snapshots that only touched other tables,
+ * or only reorganised this table's files (flushing inlined data, merging files), are not versions.
+ */
+public final class VersionLog {
+
+    /** Snapshot change kinds that change a table's rows or definition, keyed by table id. */
+    private static final String CHANGE_KINDS = "['tables_inserted_into', 'tables_deleted_from', 'inlined_insert',"
+            + " 'inlined_delete', 'tables_altered']";
+    /** Snapshot change kinds of maintenance, which leave a table's rows as they were. */
+    private static final String MAINTENANCE_KINDS = "['flushed_inlined', 'merge_adjacent', 'rewrite_delete',"
+            + " 'compacted_table']";
+
+    private final EngineContext context;
+
+    public VersionLog(EngineContext context) {
+        this.context = context;
+    }
+
+    /** The newest version of the table. */
+    public long latest(TableName table) {
+        return context.withConnection("find the latest version of " + table, c -> latest(c, table));
+    }
+
+    /** Versions of the table, newest first. */
+    public List<TableVersion> list(TableName table, int offset, int limit) {
+        if (offset < 0 || limit < 0) {
+            throw new IllegalArgumentException("offset and limit must be >= 0, got " + offset + " and " + limit);
+        }
+        return context.withConnection("list the versions of " + table, c -> {
+            TableIdentity id = TableCatalog.requireIdentity(c, table);
+            return Jdbc.query(c, versionsQuery(id) + " ORDER BY snapshot_id DESC LIMIT ? OFFSET ?", this::toVersion,
+                    limit, offset);
+        });
+    }
+
+    /** One version of the table, or a validation error naming the version if it is not one. */
+    public TableVersion get(TableName table, long version) {
+        return context.withConnection("read version " + version + " of " + table, c -> {
+            TableIdentity id = TableCatalog.requireIdentity(c, table);
+            return Jdbc.queryFirst(c, versionsQuery(id) + " AND snapshot_id = ?", this::toVersion, version)
+                    .orElseThrow(() -> new LakeValidationException(
+                            "Version " + version + " is not a version of " + table + " (no such snapshot changed it)"));
+        });
+    }
+
+    /** The newest version of the table, read on the caller's connection. */
+    public static long latest(Connection connection, TableName table) throws SQLException {
+        return latest(connection, TableCatalog.requireIdentity(connection, table));
+    }
+
+    /**
+     * The newest version of the table, read through DuckLake only, so it is safe inside a commit
+     * transaction (it reads the snapshot that transaction sees).
+     */
+    public static long latest(Connection connection, TableIdentity table) throws SQLException {
+        return Jdbc.queryLong(connection, "SELECT max(snapshot_id) FROM (" + versionsQuery(table) + ")");
+    }
+
+    /** The newest snapshot of the whole lake. */
+    public static long currentSnapshot(Connection connection) throws SQLException {
+        return Jdbc.queryLong(connection, "SELECT id FROM ducklake_current_snapshot('" + EngineConfig.LAKE_ALIAS + "')");
+    }
+
+    private static String versionsQuery(TableIdentity table) {
+        String id = "'" + table.id() + "'";
+        return "SELECT snapshot_id, snapshot_time, author, commit_message, commit_extra_info FROM "
+                + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE (snapshot_id = " + table.createdAt()
+                + " OR (list_contains(" + kinds(CHANGE_KINDS) + ", " + id + ") AND NOT list_contains("
+                + kinds(MAINTENANCE_KINDS) + ", " + id + ")))";
+    }
+
+    private static String kinds(String keys) {
+        return "flatten(list_transform(" + keys + ", k -> coalesce(changes[k], [])))";
+    }
+
+    private TableVersion toVersion(ResultSet rs) throws SQLException {
+        String extra = rs.getString(5);
+        return new TableVersion(rs.getLong(1), rs.getObject(2, OffsetDateTime.class).toInstant(), rs.getString(3),
+                rs.getString(4), extra, parse(extra));
+    }
+
+    private Optional<CommitMetadata> parse(String extraInfo) {
+        if (extraInfo == null || extraInfo.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            CommitMetadata metadata = context.json().readValue(extraInfo, CommitMetadata.class);
+            return metadata.commitId() == null ? Optional.empty() : Optional.of(metadata);
+        } catch (JsonProcessingException e) {
+            return Optional.empty();
+        }
+    }
+}

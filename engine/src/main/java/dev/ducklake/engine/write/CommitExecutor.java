@@ -1,0 +1,183 @@
+package dev.ducklake.engine.write;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.error.LakeCancelledException;
+import dev.ducklake.engine.error.LakeConcurrencyException;
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.internal.BoundedGate;
+import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.table.TableCatalog;
+import dev.ducklake.engine.table.TableIdentity;
+import dev.ducklake.engine.version.CommitMetadata;
+import dev.ducklake.engine.version.VersionLog;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import org.duckdb.DuckDBConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a commit: one DuckDB transaction, so one DuckLake snapshot, carrying the engine's commit
+ * metadata. Checks the expected latest version inside the transaction, creates no snapshot when
+ * nothing changed, and retries a bounded number of times with doubling backoff when DuckLake
+ * reports a conflict with a concurrent commit. Commits to one table from one engine are
+ * serialised, so the expected-version check is exact within a process.
+ */
+public final class CommitExecutor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CommitExecutor.class);
+
+    private final EngineContext context;
+    private final Map<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
+    private final AtomicLong retries = new AtomicLong();
+
+    public CommitExecutor(EngineContext context) {
+        this.context = context;
+    }
+
+    /** What a commit body did inside the transaction. */
+    public record Outcome(boolean changed, long rowsWritten, long inserted, long updated, long deleted) {
+        public static Outcome changed(long rowsWritten, long inserted, long updated, long deleted) {
+            return new Outcome(true, rowsWritten, inserted, updated, deleted);
+        }
+
+        public static Outcome unchanged() {
+            return new Outcome(false, 0, 0, 0, 0);
+        }
+    }
+
+    /** The work of a commit, run inside its transaction; may run again after a conflict. */
+    @FunctionalInterface
+    public interface Body {
+        Outcome apply(Connection connection) throws SQLException;
+    }
+
+    /** Commit retries since the engine started. */
+    public long retries() {
+        return retries.get();
+    }
+
+    /** Commits on a connection of its own. */
+    public CommitResult commit(TableName table, String mode, CommitOptions options, Body body) {
+        try (DuckDBConnection connection = context.connect()) {
+            return commit(connection, table, mode, options, body);
+        } catch (SQLException e) {
+            throw new LakeException("Could not commit to " + table + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Commits on the caller's connection (which holds the caller's staging). */
+    public CommitResult commit(Connection connection, TableName table, String mode, CommitOptions options, Body body) {
+        ReentrantLock lock = tableLocks.computeIfAbsent(table.toString().toLowerCase(Locale.ROOT), k -> new ReentrantLock());
+        try (BoundedGate.Permit permit = context.commits().enter("a commit to " + table)) {
+            lock.lockInterruptibly();
+            try {
+                return commitWithRetries(connection, table, mode, options, body);
+            } finally {
+                lock.unlock();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LakeCancelledException("Interrupted while waiting to commit to " + table, e);
+        }
+    }
+
+    private CommitResult commitWithRetries(Connection connection, TableName table, String mode, CommitOptions options,
+            Body body) throws InterruptedException {
+        int maxRetries = context.config().commitRetries();
+        long backoff = context.config().commitRetryBackoff().toMillis();
+        for (int attempt = 0; ; attempt++) {
+            context.resources().ensureOpen();
+            try {
+                return attempt(connection, table, mode, options, body);
+            } catch (SQLException e) {
+                if (!isConflict(e)) {
+                    throw new LakeException("Commit to " + table + " failed: " + e.getMessage(), e);
+                }
+                if (attempt >= maxRetries) {
+                    throw new LakeConcurrencyException("Commit to " + table + " conflicted with concurrent commits "
+                            + (attempt + 1) + " times; giving up (engine setting commitRetries = " + maxRetries + "): "
+                            + e.getMessage(), e);
+                }
+                retries.incrementAndGet();
+                LOG.info("Commit to {} conflicted with a concurrent commit (attempt {} of {}); retrying in {} ms",
+                        table, attempt + 1, maxRetries + 1, backoff);
+                Thread.sleep(backoff);
+                backoff *= 2;
+            }
+        }
+    }
+
+    private CommitResult attempt(Connection connection, TableName table, String mode, CommitOptions options, Body body)
+            throws SQLException {
+        TableIdentity identity = options.expectedLatestVersion().isPresent()
+                ? TableCatalog.requireIdentity(connection, table) : null;
+        Jdbc.execute(connection, "BEGIN TRANSACTION");
+        boolean open = true;
+        try {
+            if (identity != null) {
+                long latest = VersionLog.latest(connection, identity);
+                long expected = options.expectedLatestVersion().getAsLong();
+                if (latest != expected) {
+                    throw new LakeConcurrencyException("Commit to " + table + " expected latest version " + expected
+                            + " but the table is at version " + latest + "; re-read the table and try again");
+                }
+            }
+            Outcome outcome = body.apply(connection);
+            if (!outcome.changed() && !options.allowEmpty()) {
+                Jdbc.execute(connection, "ROLLBACK");
+                open = false;
+                long latest = VersionLog.latest(connection, table);
+                return new CommitResult(false, latest, null, 0, 0, 0, 0);
+            }
+            String commitId = UUID.randomUUID().toString();
+            CommitMetadata metadata = new CommitMetadata(table.toString(), mode, commitId, outcome.rowsWritten(),
+                    outcome.inserted(), outcome.updated(), outcome.deleted(), options.producer());
+            String message = options.message() != null ? options.message() : mode + " " + table;
+            Jdbc.execute(connection, "CALL " + EngineConfig.LAKE_ALIAS + ".set_commit_message("
+                    + Identifiers.literal(CommitMetadata.AUTHOR) + ", " + Identifiers.literal(message)
+                    + ", extra_info => " + Identifiers.literal(toJson(metadata)) + ")");
+            Jdbc.execute(connection, "COMMIT");
+            open = false;
+            long version = Jdbc.queryLong(connection, "SELECT max(snapshot_id) FROM " + EngineConfig.LAKE_ALIAS
+                    + ".snapshots() WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, commitId);
+            return new CommitResult(true, version, commitId, outcome.rowsWritten(), outcome.inserted(),
+                    outcome.updated(), outcome.deleted());
+        } finally {
+            if (open) {
+                rollbackQuietly(connection);
+            }
+        }
+    }
+
+    private String toJson(CommitMetadata metadata) {
+        try {
+            return context.json().writeValueAsString(metadata);
+        } catch (JsonProcessingException e) {
+            throw new LakeException("Could not write the commit metadata of " + metadata.table(), e);
+        }
+    }
+
+    private static boolean isConflict(SQLException e) {
+        String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+        return message.contains("conflict");
+    }
+
+    private static void rollbackQuietly(Connection connection) {
+        try {
+            Jdbc.execute(connection, "ROLLBACK");
+        } catch (SQLException e) {
+            LOG.debug("Rollback after a failed commit failed", e);
+        }
+    }
+}

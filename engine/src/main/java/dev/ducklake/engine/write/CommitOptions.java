@@ -1,0 +1,93 @@
+package dev.ducklake.engine.write;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * Per-commit settings: the version the caller expects to be the table's latest (optimistic
+ * control), the producer fields recorded in the commit metadata, and whether a commit that changes
+ * nothing still creates a snapshot.
+ *
+ * <pre>{@code
+ * CommitOptions.builder().expectLatestVersion(41).producer(Map.of("sink-id", id, "checkpoint-id", "7")).build();
+ * }</pre>
+ */
+public final class CommitOptions {
+
+    private static final CommitOptions DEFAULTS = builder().build();
+
+    private final OptionalLong expectedLatestVersion;
+    private final Map<String, String> producer;
+    private final boolean allowEmpty;
+    private final String message;
+
+    private CommitOptions(Builder b) {
+        this.expectedLatestVersion = b.expectedLatestVersion;
+        this.producer = Map.copyOf(b.producer);
+        this.allowEmpty = b.allowEmpty;
+        this.message = b.message;
+    }
+
+    public static CommitOptions defaults() {
+        return DEFAULTS;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public OptionalLong expectedLatestVersion() {
+        return expectedLatestVersion;
+    }
+
+    public Map<String, String> producer() {
+        return producer;
+    }
+
+    public boolean allowEmpty() {
+        return allowEmpty;
+    }
+
+    public String message() {
+        return message;
+    }
+
+    /** Builds {@link CommitOptions}. */
+    public static final class Builder {
+        private OptionalLong expectedLatestVersion = OptionalLong.empty();
+        private Map<String, String> producer = Map.of();
+        private boolean allowEmpty;
+        private String message;
+
+        private Builder() {}
+
+        /** Fail with a concurrency error if the table's latest version is not this one when the commit applies. */
+        public Builder expectLatestVersion(long version) {
+            this.expectedLatestVersion = OptionalLong.of(version);
+            return this;
+        }
+
+        /** Fields of the producer (for example a Flink sink id and checkpoint id) kept in the commit metadata. */
+        public Builder producer(Map<String, String> producer) {
+            this.producer = Objects.requireNonNull(producer, "producer");
+            return this;
+        }
+
+        /** Create a snapshot even when the commit changes nothing. */
+        public Builder allowEmpty(boolean allowEmpty) {
+            this.allowEmpty = allowEmpty;
+            return this;
+        }
+
+        /** The snapshot's commit message; the default names the mode and the table. */
+        public Builder message(String message) {
+            this.message = Objects.requireNonNull(message, "message");
+            return this;
+        }
+
+        public CommitOptions build() {
+            return new CommitOptions(this);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.ducklake.engine.write;
+
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.version.CommitMetadata;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Stages changes to a keyed table, upserts and deletes, each with a sequence number in arrival
+ * order. The commit keeps the last change per key and applies them in one snapshot: a delete
+ * removes the key, an upsert inserts it or updates it when any column differs. Not thread-safe.
+ *
+ * <pre>{@code
+ * try (MergeSession merge = engine.openMergeSession(table)) {
+ *     merge.upsert(new Object[] {"o-1", new BigDecimal("12.50")});
+ *     merge.deleteKey("o-2");
+ *     CommitResult result = merge.commit();   // result.inserted(), updated(), deleted()
+ * }
+ * }</pre>
+ */
+public final class MergeSession extends StagedSession {
+
+    private static final String SEQ = "__ducklake_seq";
+    private static final String DELETE = "__ducklake_delete";
+
+    private final String netTable;
+    private long sequence;
+
+    public MergeSession(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema) {
+        super(context, commits, table, requireKey(table, schema), List.of(SEQ + " BIGINT", DELETE + " BOOLEAN"));
+        this.netTable = staging.sql() + "_net";
+    }
+
+    private static TableSchema requireKey(TableName table, TableSchema schema) {
+        if (!schema.hasPrimaryKey()) {
+            throw new LakeValidationException("Table " + table + " has no primary key; merges (upsert and delete by key)"
+                    + " need one. Use an append or snapshot write session instead");
+        }
+        return schema;
+    }
+
+    /** Stages an insert-or-update of a whole row, values in column order. */
+    public void upsert(Object[] row) {
+        append(new Object[] {sequence++, false}, validator.validateRow(row));
+    }
+
+    public void upsert(Map<String, ?> row) {
+        upsert(validator.fromMap(row));
+    }
+
+    /** Stages the delete of the row's key; the row's other values are ignored. */
+    public void delete(Object[] row) {
+        append(new Object[] {sequence++, true}, validator.validateKeyOf(row));
+    }
+
+    /** Stages the delete of a key, values in primary-key order. */
+    public void deleteKey(Object... key) {
+        int[] positions = validator.schema().keyPositions();
+        if (key.length != positions.length) {
+            throw new LakeValidationException("The primary key of " + table + " is " + validator.schema().primaryKey()
+                    + "; got " + key.length + " values");
+        }
+        Object[] row = new Object[validator.schema().size()];
+        for (int k = 0; k < positions.length; k++) {
+            row[positions[k]] = key[k];
+        }
+        delete(row);
+    }
+
+    public CommitResult commit() {
+        return commit(CommitOptions.defaults());
+    }
+
+    /** Applies the last staged change of every key in one snapshot and ends the session. */
+    public CommitResult commit(CommitOptions options) {
+        TableSchema schema = validator.schema();
+        String target = table.sql(EngineConfig.LAKE_ALIAS);
+        String on = schema.primaryKey().stream().map(k -> "t." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
+                .collect(Collectors.joining(" AND "));
+        List<String> valueColumns = new ArrayList<>(schema.names());
+        valueColumns.removeAll(schema.primaryKey());
+        String differs = valueColumns.isEmpty() ? "false" : valueColumns.stream()
+                .map(c -> "t." + Identifiers.quote(c) + " IS DISTINCT FROM n." + Identifiers.quote(c))
+                .collect(Collectors.joining(" OR ", "(", ")"));
+        String missing = "t." + Identifiers.quote(schema.primaryKey().get(0)) + " IS NULL";
+        String counts = "SELECT count(*) FILTER (WHERE NOT n." + DELETE + " AND " + missing + "),"
+                + " count(*) FILTER (WHERE NOT n." + DELETE + " AND NOT " + missing + " AND " + differs + "),"
+                + " count(*) FILTER (WHERE n." + DELETE + " AND NOT " + missing + ")"
+                + " FROM " + netTable + " n LEFT JOIN " + target + " t ON " + on;
+        // DuckLake's MERGE takes one UPDATE or DELETE action, so deletes run first on their own.
+        String delete = "DELETE FROM " + target + " AS t USING " + netTable + " AS n WHERE " + on + " AND n." + DELETE;
+        String upserts = "(SELECT * FROM " + netTable + " WHERE NOT " + DELETE + ")";
+        StringBuilder upsert = new StringBuilder("MERGE INTO " + target + " AS t USING " + upserts + " AS n ON (" + on + ")");
+        if (!valueColumns.isEmpty()) {
+            upsert.append(" WHEN MATCHED AND ").append(differs).append(" THEN UPDATE SET ")
+                    .append(valueColumns.stream().map(c -> Identifiers.quote(c) + " = n." + Identifiers.quote(c))
+                            .collect(Collectors.joining(", ")));
+        }
+        upsert.append(" WHEN NOT MATCHED THEN INSERT (").append(staging.columnList(null)).append(") VALUES (")
+                .append(staging.columnList("n")).append(")");
+        return commit(CommitMetadata.MODE_MERGE, options, connection -> {
+            long[] changes = Jdbc.queryFirst(connection, counts, MergeSession::readCounts).orElseThrow();
+            if (changes[0] + changes[1] + changes[2] == 0) {
+                return CommitExecutor.Outcome.unchanged();
+            }
+            if (changes[2] > 0) {
+                Jdbc.execute(connection, delete);
+            }
+            if (changes[0] + changes[1] > 0) {
+                Jdbc.execute(connection, upsert.toString());
+            }
+            return CommitExecutor.Outcome.changed(changes[0] + changes[1], changes[0], changes[1], changes[2]);
+        });
+    }
+
+    /** Reduces the staged changes to the last one per key. */
+    @Override
+    protected void prepare() throws SQLException {
+        String key = validator.schema().primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+        Jdbc.execute(connection, "CREATE OR REPLACE TEMP TABLE " + netTable.substring("temp.main.".length())
+                + " AS SELECT * EXCLUDE (" + SEQ + ") FROM " + staging.sql() + " QUALIFY row_number() OVER (PARTITION BY "
+                + key + " ORDER BY " + SEQ + " DESC) = 1");
+    }
+
+    @Override
+    protected void dropDerivedStaging() throws SQLException {
+        Jdbc.execute(connection, "DROP TABLE IF EXISTS " + netTable);
+    }
+
+    private static long[] readCounts(ResultSet rs) throws SQLException {
+        return new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3)};
+    }
+}

@@ -1,0 +1,120 @@
+package dev.ducklake.engine.write;
+
+import dev.ducklake.engine.error.LakeClosedException;
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import java.sql.SQLException;
+import java.util.List;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * What write and merge sessions share: a connection of their own, a staging table on it, the
+ * validator, and a lifecycle that ends in exactly one of commit, abort or close. A session that
+ * ends without commit leaves the lake as it was and drops its staging.
+ */
+abstract sealed class StagedSession implements AutoCloseable permits WriteSession, MergeSession {
+
+    protected final EngineContext context;
+    protected final CommitExecutor commits;
+    protected final TableName table;
+    protected final RowValidator validator;
+    protected final DuckDBConnection connection;
+    protected final StagingTable staging;
+    private volatile boolean finished;
+
+    StagedSession(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
+            List<String> bookkeepingColumns) {
+        this.context = context;
+        this.commits = commits;
+        this.table = table;
+        this.validator = new RowValidator(table, schema);
+        this.connection = context.connect();
+        try {
+            this.staging = new StagingTable(connection, schema, bookkeepingColumns);
+        } catch (SQLException e) {
+            closeConnection();
+            throw new LakeException("Could not create the staging of a session on " + table + ": " + e.getMessage(), e);
+        }
+        context.resources().register(this);
+    }
+
+    public TableName table() {
+        return table;
+    }
+
+    public TableSchema schema() {
+        return validator.schema();
+    }
+
+    /** Rows or changes staged so far. */
+    public long staged() {
+        return staging.rows();
+    }
+
+    /** Ends the session without changing the lake. Idempotent. */
+    public void abort() {
+        close();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        context.resources().unregister(this);
+        try {
+            dropDerivedStaging();
+            staging.close();
+        } catch (SQLException e) {
+            // the connection is closing anyway; its temporary tables go with it
+        } finally {
+            closeConnection();
+        }
+    }
+
+    protected synchronized void append(Object[] bookkeeping, Object[] row) {
+        ensureOpen();
+        try {
+            staging.append(bookkeeping, row);
+        } catch (SQLException e) {
+            throw new LakeException("Could not stage a row for " + table + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Commits the staged rows through {@code body}, then ends the session whatever the outcome. */
+    protected synchronized CommitResult commit(String mode, CommitOptions options, CommitExecutor.Body body) {
+        ensureOpen();
+        try {
+            staging.flush();
+            prepare();
+            return commits.commit(connection, table, mode, options, body);
+        } catch (SQLException e) {
+            throw new LakeException("Could not commit to " + table + ": " + e.getMessage(), e);
+        } finally {
+            close();
+        }
+    }
+
+    /** Checks and derived staging that run once before the commit transaction. */
+    protected void prepare() throws SQLException {}
+
+    /** Drops what {@link #prepare()} created. */
+    protected void dropDerivedStaging() throws SQLException {}
+
+    protected void ensureOpen() {
+        if (finished) {
+            throw new LakeClosedException("This session on " + table + " is already committed, aborted or closed");
+        }
+    }
+
+    private void closeConnection() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // nothing more to release
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package dev.ducklake.engine.write;
+
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.version.CommitMetadata;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Stages rows for a table and commits them in one snapshot: appended ({@link WriteMode#APPEND}) or
+ * replacing the table ({@link WriteMode#SNAPSHOT}). Not thread-safe; use one session per thread.
+ *
+ * <pre>{@code
+ * try (WriteSession session = engine.openWriteSession(table, WriteMode.APPEND)) {
+ *     session.write(new Object[] {"o-1", new BigDecimal("9.99")});
+ *     CommitResult result = session.commit();
+ * }
+ * }</pre>
+ */
+public final class WriteSession extends StagedSession {
+
+    private static final Object[] NO_BOOKKEEPING = new Object[0];
+
+    private final WriteMode mode;
+
+    public WriteSession(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
+            WriteMode mode) {
+        super(context, commits, table, schema, List.of());
+        this.mode = mode;
+    }
+
+    public WriteMode mode() {
+        return mode;
+    }
+
+    /** Stages one row, values in column order. */
+    public void write(Object[] row) {
+        append(NO_BOOKKEEPING, validator.validateRow(row));
+    }
+
+    /** Stages one row given by column name; absent columns are NULL. */
+    public void write(Map<String, ?> row) {
+        write(validator.fromMap(row));
+    }
+
+    public CommitResult commit() {
+        return commit(CommitOptions.defaults());
+    }
+
+    /** Applies the staged rows in one snapshot and ends the session. */
+    public CommitResult commit(CommitOptions options) {
+        String target = table.sql(EngineConfig.LAKE_ALIAS);
+        String columns = staging.columnList(null);
+        String insert = "INSERT INTO " + target + " (" + columns + ") SELECT " + columns + " FROM " + staging.sql();
+        if (mode == WriteMode.APPEND) {
+            return commit(CommitMetadata.MODE_APPEND, options, connection -> {
+                if (staging.rows() == 0) {
+                    return CommitExecutor.Outcome.unchanged();
+                }
+                long written = Jdbc.update(connection, insert);
+                return CommitExecutor.Outcome.changed(written, written, 0, 0);
+            });
+        }
+        return commit(CommitMetadata.MODE_SNAPSHOT, options, connection -> {
+            long removed = Jdbc.queryLong(connection, "SELECT count(*) FROM (SELECT " + columns + " FROM " + target
+                    + " EXCEPT ALL SELECT " + columns + " FROM " + staging.sql() + ")");
+            long added = Jdbc.queryLong(connection, "SELECT count(*) FROM (SELECT " + columns + " FROM "
+                    + staging.sql() + " EXCEPT ALL SELECT " + columns + " FROM " + target + ")");
+            if (removed == 0 && added == 0) {
+                return CommitExecutor.Outcome.unchanged();
+            }
+            long deleted = Jdbc.update(connection, "DELETE FROM " + target);
+            long written = Jdbc.update(connection, insert);
+            return CommitExecutor.Outcome.changed(written, written, 0, deleted);
+        });
+    }
+
+    /** A snapshot write of a keyed table refuses two rows with one key. */
+    @Override
+    protected void prepare() throws SQLException {
+        TableSchema schema = validator.schema();
+        if (mode != WriteMode.SNAPSHOT || !schema.hasPrimaryKey()) {
+            return;
+        }
+        String key = schema.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+        List<String> duplicate = Jdbc.queryFirst(connection, "SELECT " + key + ", count(*) FROM " + staging.sql()
+                + " GROUP BY ALL HAVING count(*) > 1 LIMIT 1", rs -> {
+                    List<String> values = new java.util.ArrayList<>();
+                    for (int i = 1; i <= schema.primaryKey().size(); i++) {
+                        values.add(schema.primaryKey().get(i - 1) + "=" + Identifiers.describe(rs.getObject(i)));
+                    }
+                    values.add("rows=" + rs.getLong(schema.primaryKey().size() + 1));
+                    return values;
+                }).orElse(null);
+        if (duplicate != null) {
+            throw new LakeValidationException("A snapshot write to " + table + " holds several rows for one primary key "
+                    + duplicate + "; a snapshot must have one row per key");
+        }
+    }
+}

@@ -1,0 +1,500 @@
+package dev.ducklake.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.error.LakeConcurrencyException;
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.error.TableNotFoundException;
+import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.PartitionField;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.version.CommitMetadata;
+import dev.ducklake.engine.version.TableVersion;
+import dev.ducklake.engine.write.CommitOptions;
+import dev.ducklake.engine.write.CommitResult;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the engine promises on every catalog kind; one subclass per kind runs it for real. */
+abstract class LakeEngineContractTest {
+
+    static final TableName ORDERS = TableName.of("sales", "orders");
+
+    static final TableSchema ORDERS_SCHEMA = TableSchema.builder()
+            .column("order_id", Primitive.VARCHAR)
+            .column("amount", new LakeType.Decimal(12, 2))
+            .column("status", Primitive.VARCHAR)
+            .primaryKey("order_id")
+            .build();
+
+    @TempDir
+    Path dir;
+
+    CatalogLocation catalog;
+    LakeEngine engine;
+
+    abstract CatalogLocation.Kind kind();
+
+    @BeforeEach
+    void openEngine() {
+        catalog = TestLakes.catalog(kind(), dir);
+        engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+    }
+
+    @AfterEach
+    void closeEngine() {
+        engine.close();
+        if (kind() == CatalogLocation.Kind.POSTGRES) {
+            PostgresServer.dropDatabase(catalog.location());
+        }
+    }
+
+    static Object[] order(String id, String amount, String status) {
+        return new Object[] {id, amount == null ? null : new BigDecimal(amount), status};
+    }
+
+    Map<String, List<Object>> ordersByKey(long version) {
+        try (RowReader reader = engine.read(ORDERS, ScanRequest.builder().version(version).build())) {
+            return reader.toList().stream().collect(Collectors.toMap(r -> (String) r[0], Arrays::asList));
+        }
+    }
+
+    Map<String, List<Object>> ordersByKey() {
+        return ordersByKey(engine.latestVersion(ORDERS));
+    }
+
+    CommitResult append(TableName table, Object[]... rows) {
+        try (WriteSession session = engine.openWriteSession(table, WriteMode.APPEND)) {
+            for (Object[] row : rows) {
+                session.write(row);
+            }
+            return session.commit();
+        }
+    }
+
+    static TableSchema allTypes() {
+        return TableSchema.builder()
+                .column("id", Primitive.BIGINT)
+                .column("flag", Primitive.BOOLEAN)
+                .column("tiny", Primitive.TINYINT)
+                .column("small", Primitive.SMALLINT)
+                .column("int", Primitive.INTEGER)
+                .column("real", Primitive.FLOAT)
+                .column("dbl", Primitive.DOUBLE)
+                .column("price", new LakeType.Decimal(38, 10))
+                .column("name", Primitive.VARCHAR)
+                .column("bytes", Primitive.BLOB)
+                .column("day", Primitive.DATE)
+                .column("clock", Primitive.TIME)
+                .column("ts_s", Primitive.TIMESTAMP_S)
+                .column("ts_ms", Primitive.TIMESTAMP_MS)
+                .column("ts_us", Primitive.TIMESTAMP)
+                .column("ts_ns", Primitive.TIMESTAMP_NS)
+                .column("instant", Primitive.TIMESTAMPTZ)
+                .column("tags", new LakeType.ListOf(Primitive.VARCHAR))
+                .column("scores", new LakeType.MapOf(Primitive.VARCHAR, Primitive.INTEGER))
+                .column("address", new LakeType.Struct(List.of(
+                        new LakeType.Field("street", Primitive.VARCHAR),
+                        new LakeType.Field("zip codes", new LakeType.ListOf(Primitive.INTEGER)))))
+                .column("points", new LakeType.ListOf(new LakeType.Struct(List.of(
+                        new LakeType.Field("x", Primitive.DOUBLE), new LakeType.Field("y", Primitive.DOUBLE)))))
+                .primaryKey("id")
+                .build();
+    }
+
+    static Object[] allTypesRow(long id) {
+        Map<String, Integer> scores = new LinkedHashMap<>();
+        scores.put("math", 7);
+        scores.put("art", null);
+        return new Object[] {
+            id, true, (byte) -3, (short) 300, 70_000, 1.5f, -2.25, new BigDecimal("12345678901234567890.0123456789"),
+            "naïve 'quoted' \"name\"", new byte[] {0, 1, (byte) 0xff}, LocalDate.of(2024, 2, 29),
+            LocalTime.of(23, 59, 58, 123_456_000), LocalDateTime.of(2024, 1, 2, 3, 4, 5),
+            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000), LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_000),
+            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_789), Instant.parse("2024-06-30T22:15:30.654321Z"),
+            Arrays.asList("a", null, "c"), scores, Arrays.asList("Main St 1", List.of(1010, 2020)),
+            List.of(List.of(1.0, 2.0), List.of(3.5, -4.5))
+        };
+    }
+
+    @Test
+    void createsTablesOfEveryTypeAndReadsTheDefinitionBack() {
+        TableName table = TableName.of("all_types");
+        engine.createTable(table, allTypes());
+        assertThat(engine.describeTable(table)).isEqualTo(allTypes());
+        assertThat(engine.describeTable(table).primaryKey()).containsExactly("id");
+        assertThat(engine.describeTable(table).column(0).nullable()).isFalse();
+    }
+
+    @Test
+    void rowsOfEveryTypeRoundTripExactly() {
+        TableName table = TableName.of("all_types");
+        engine.createTable(table, allTypes());
+        Object[] row = allTypesRow(1);
+        Object[] nulls = new Object[row.length];
+        nulls[0] = 2L;
+        append(table, row, nulls);
+        try (RowReader reader = engine.read(table, ScanRequest.builder().orderByKey(true).build())) {
+            List<Object[]> rows = reader.toList();
+            assertThat(rows).hasSize(2);
+            assertThat(rows.get(0)).usingRecursiveComparison().isEqualTo(row);
+            assertThat(rows.get(1)).containsExactly(nulls);
+        }
+    }
+
+    @Test
+    void keepsKeyAndPartitioningAndDefinitionsAtOlderVersions() {
+        TableName events = TableName.of("events");
+        TableSchema schema = TableSchema.builder()
+                .column("tenant", Primitive.VARCHAR)
+                .column("id", Primitive.BIGINT)
+                .column("at", Primitive.TIMESTAMP)
+                .primaryKey("tenant", "id")
+                .partitionBy(PartitionField.identity("tenant"))
+                .partitionBy(new PartitionField("at", PartitionField.Transform.MONTH))
+                .build();
+        long created = engine.createTable(events, schema);
+        long added = engine.addColumn(events, Column.of("note", Primitive.VARCHAR));
+
+        assertThat(engine.describeTable(events, created)).isEqualTo(schema);
+        assertThat(engine.describeTable(events)).isEqualTo(schema.withColumn(Column.of("note", Primitive.VARCHAR)));
+        assertThat(engine.latestVersion(events)).isEqualTo(added);
+        assertThatThrownBy(() -> engine.addColumn(events, Column.notNull("required", Primitive.INTEGER)))
+                .isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("'required'").hasMessageContaining("nullable");
+    }
+
+    @Test
+    void appendsReadsAtVersionsAndListsVersionsWithMetadata() {
+        long created = engine.createTable(ORDERS, ORDERS_SCHEMA);
+        CommitResult first = append(ORDERS, order("o-1", "10.00", "new"), order("o-2", "20.50", "new"));
+        CommitResult second = append(ORDERS, order("o-3", "5", "paid"));
+
+        assertThat(first.committed()).isTrue();
+        assertThat(first.rowsWritten()).isEqualTo(2);
+        assertThat(second.version()).isGreaterThan(first.version());
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(second.version());
+        assertThat(ordersByKey(first.version())).containsOnlyKeys("o-1", "o-2");
+        assertThat(ordersByKey()).containsOnlyKeys("o-1", "o-2", "o-3");
+        assertThat(ordersByKey().get("o-3").get(1)).isEqualTo(new BigDecimal("5.00"));
+
+        List<TableVersion> versions = engine.versions(ORDERS, 0, 10);
+        assertThat(versions).extracting(TableVersion::id).containsExactly(second.version(), first.version(), created);
+        assertThat(engine.versions(ORDERS, 1, 1)).extracting(TableVersion::id).containsExactly(first.version());
+        CommitMetadata metadata = engine.version(ORDERS, first.version()).metadata().orElseThrow();
+        assertThat(metadata.table()).isEqualTo("sales.orders");
+        assertThat(metadata.mode()).isEqualTo("append");
+        assertThat(metadata.rowsWritten()).isEqualTo(2);
+        assertThat(metadata.commitId()).isEqualTo(first.commitId());
+    }
+
+    @Test
+    void readsProjectionOffsetAndLimit() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        append(ORDERS, order("a", "1", "x"), order("b", "2", "y"), order("c", "3", "z"), order("d", "4", "w"));
+        try (RowReader reader = engine.read(ORDERS,
+                ScanRequest.builder().columns("status", "order_id").orderByKey(true).offset(1).limit(2).build())) {
+            assertThat(reader.columns()).extracting(Column::name).containsExactly("status", "order_id");
+            assertThat(reader.toList()).containsExactly(new Object[] {"y", "b"}, new Object[] {"z", "c"});
+        }
+        assertThatThrownBy(() -> engine.read(ORDERS, ScanRequest.builder().columns("nope").build()))
+                .isInstanceOf(LakeValidationException.class).hasMessageContaining("'nope'");
+    }
+
+    @Test
+    void snapshotWriteReplacesTheTableAndRefusesDuplicateKeys() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        append(ORDERS, order("o-1", "1", "a"), order("o-2", "2", "b"));
+        long before = engine.latestVersion(ORDERS);
+
+        try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.SNAPSHOT)) {
+            session.write(order("o-9", "9", "z"));
+            session.write(order("o-9", "8", "y"));
+            assertThatThrownBy(session::commit).isInstanceOf(LakeValidationException.class)
+                    .hasMessageContaining("sales.orders").hasMessageContaining("order_id='o-9'");
+        }
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(before);
+
+        try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.SNAPSHOT)) {
+            session.write(order("o-2", "2", "b"));
+            session.write(order("o-3", "3", "c"));
+            CommitResult replaced = session.commit();
+            assertThat(replaced.committed()).isTrue();
+            assertThat(replaced.deleted()).isEqualTo(2);
+        }
+        assertThat(ordersByKey()).containsOnlyKeys("o-2", "o-3");
+        assertThat(ordersByKey(before)).containsOnlyKeys("o-1", "o-2");
+
+        long replacedVersion = engine.latestVersion(ORDERS);
+        try (WriteSession same = engine.openWriteSession(ORDERS, WriteMode.SNAPSHOT)) {
+            same.write(order("o-3", "3", "c"));
+            same.write(order("o-2", "2", "b"));
+            assertThat(same.commit().committed()).isFalse();
+        }
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(replacedVersion);
+    }
+
+    @Test
+    void mergeKeepsTheLastChangePerKeyAndCountsWhatChanged() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        append(ORDERS, order("keep", "1", "a"), order("update", "2", "b"), order("delete", "3", "c"),
+                order("same", "4", "d"));
+        CommitResult result;
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(order("update", "20", "b1"));
+            merge.upsert(order("update", "21", "b2"));
+            merge.deleteKey("delete");
+            merge.upsert(order("new", "5", "e"));
+            merge.deleteKey("new");
+            merge.upsert(order("new", "6", "f"));
+            merge.upsert(order("same", "4", "d"));
+            merge.deleteKey("absent");
+            merge.upsert(order("gone", "7", "g"));
+            merge.delete(order("gone", null, null));
+            assertThat(merge.staged()).isEqualTo(10);
+            result = merge.commit();
+        }
+        assertThat(result.committed()).isTrue();
+        assertThat(result.inserted()).isEqualTo(1);
+        assertThat(result.updated()).isEqualTo(1);
+        assertThat(result.deleted()).isEqualTo(1);
+        Map<String, List<Object>> rows = ordersByKey();
+        assertThat(rows).containsOnlyKeys("keep", "update", "same", "new");
+        assertThat(rows.get("update")).containsExactly("update", new BigDecimal("21.00"), "b2");
+        assertThat(rows.get("new")).containsExactly("new", new BigDecimal("6.00"), "f");
+        CommitMetadata metadata = engine.version(ORDERS, result.version()).metadata().orElseThrow();
+        assertThat(metadata.mode()).isEqualTo("merge");
+        assertThat(List.of(metadata.inserted(), metadata.updated(), metadata.deleted())).containsExactly(1L, 1L, 1L);
+    }
+
+    @Test
+    void commitsThatChangeNothingCreateNoSnapshotUnlessAsked() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        append(ORDERS, order("o-1", "1", "a"));
+        long before = engine.latestVersion(ORDERS);
+
+        assertThat(append(ORDERS).committed()).isFalse();
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(order("o-1", "1", "a"));
+            merge.deleteKey("never-there");
+            CommitResult result = merge.commit();
+            assertThat(result.committed()).isFalse();
+            assertThat(result.version()).isEqualTo(before);
+        }
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(before);
+
+        try (WriteSession empty = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
+            CommitResult forced = empty.commit(CommitOptions.builder().allowEmpty(true)
+                    .producer(Map.of("sink-id", "s-1", "checkpoint-id", "7")).build());
+            assertThat(forced.committed()).isTrue();
+        }
+    }
+
+    @Test
+    void producerFieldsAreRecordedAndExpectedVersionIsChecked() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        long v1 = append(ORDERS, order("o-1", "1", "a")).version();
+        CommitResult v2;
+        try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
+            session.write(order("o-2", "2", "b"));
+            v2 = session.commit(CommitOptions.builder().expectLatestVersion(v1)
+                    .producer(Map.of("sink-id", "sink-a", "checkpoint-id", "42")).build());
+        }
+        assertThat(engine.version(ORDERS, v2.version()).metadata().orElseThrow().producer())
+                .containsEntry("sink-id", "sink-a").containsEntry("checkpoint-id", "42");
+
+        try (WriteSession stale = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
+            stale.write(order("o-3", "3", "c"));
+            assertThatThrownBy(() -> stale.commit(CommitOptions.builder().expectLatestVersion(v1).build()))
+                    .isInstanceOf(LakeConcurrencyException.class)
+                    .hasMessageContaining("expected latest version " + v1)
+                    .hasMessageContaining("at version " + v2.version());
+        }
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(v2.version());
+        assertThat(ordersByKey()).containsOnlyKeys("o-1", "o-2");
+    }
+
+    @Test
+    void abortedSessionsLeaveNoTrace() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        long before = engine.latestVersion(ORDERS);
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(order("o-1", "1", "a"));
+            merge.abort();
+            assertThatThrownBy(merge::commit).hasMessageContaining("already committed, aborted or closed");
+        }
+        try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
+            session.write(order("o-2", "2", "b"));
+        }
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(before);
+        assertThat(ordersByKey()).isEmpty();
+        assertThat(engine.openResources()).isZero();
+    }
+
+    @Test
+    void badInputFailsClearlyAndLeavesTheLakeUnchanged() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        append(ORDERS, order("o-1", "1", "a"));
+        long before = engine.latestVersion(ORDERS);
+
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(order("fine", "1", "x"));
+            assertThatThrownBy(() -> merge.upsert(order(null, "1", "x")))
+                    .isInstanceOf(LakeValidationException.class)
+                    .hasMessageContaining("'order_id'").hasMessageContaining("sales.orders").hasMessageContaining("null");
+            assertThatThrownBy(() -> merge.upsert(order("", "1", "x")))
+                    .hasMessageContaining("'order_id'").hasMessageContaining("empty string");
+            assertThatThrownBy(() -> merge.upsert(order("o-9", "12345678901.00", "x")))
+                    .hasMessageContaining("'amount'").hasMessageContaining("12345678901.00")
+                    .hasMessageContaining("DECIMAL(12,2)");
+            assertThatThrownBy(() -> merge.upsert(order("o-9", "1.005", "x")))
+                    .hasMessageContaining("'amount'").hasMessageContaining("fractional digits");
+            assertThatThrownBy(() -> merge.upsert(new Object[] {"o-9", 12, "x"}))
+                    .hasMessageContaining("'amount'").hasMessageContaining("java.lang.Integer")
+                    .hasMessageContaining("BigDecimal");
+            assertThatThrownBy(() -> merge.upsert(Map.of("order_id", "o-9", "colour", "red")))
+                    .hasMessageContaining("'colour'").hasMessageContaining("red").hasMessageContaining("sales.orders");
+            assertThatThrownBy(() -> merge.upsert(new Object[] {"o-9"}))
+                    .hasMessageContaining("needs 3 values");
+            merge.abort();
+        }
+        assertThatThrownBy(() -> engine.openWriteSession(TableName.of("sales", "missing"), WriteMode.APPEND))
+                .isInstanceOf(TableNotFoundException.class).hasMessageContaining("sales.missing");
+        assertThatThrownBy(() -> engine.latestVersion(TableName.of("missing")))
+                .isInstanceOf(TableNotFoundException.class);
+        assertThatThrownBy(() -> TableName.of("bad\u0000name")).isInstanceOf(LakeValidationException.class);
+        assertThatThrownBy(() -> engine.version(ORDERS, before + 1000)).hasMessageContaining(String.valueOf(before + 1000));
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(before);
+        assertThat(ordersByKey()).containsOnlyKeys("o-1");
+    }
+
+    @Test
+    void hostileNamesAndValuesAreStoredVerbatimNotExecuted() throws Exception {
+        TableName hostile = TableName.of("x\"; DROP SCHEMA sales CASCADE; --", "t'); DELETE FROM sales.orders; --");
+        TableSchema schema = TableSchema.builder()
+                .column("k\"ey", Primitive.VARCHAR)
+                .column("v'al; DROP TABLE x", Primitive.VARCHAR)
+                .primaryKey("k\"ey")
+                .build();
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        append(ORDERS, order("o-1", "1", "a"));
+        engine.createTable(hostile, schema);
+        String value = "'); DROP TABLE sales.orders; --";
+        try (MergeSession merge = engine.openMergeSession(hostile)) {
+            merge.upsert(new Object[] {value, "\"quoted\" \\ back"});
+            merge.commit();
+        }
+        assertThat(engine.describeTable(hostile)).isEqualTo(schema);
+        try (RowReader reader = engine.read(hostile, ScanRequest.all())) {
+            assertThat(reader.toList()).containsExactly(new Object[] {value, "\"quoted\" \\ back"});
+        }
+        assertThat(ordersByKey()).containsOnlyKeys("o-1");
+    }
+
+    @Test
+    void snapshotsOfOtherTablesAndOtherClientsAreHandled() throws Exception {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        long v1 = append(ORDERS, order("o-1", "1", "a")).version();
+        TableName other = TableName.of("other");
+        engine.createTable(other, TableSchema.builder().column("x", Primitive.INTEGER).build());
+        append(other, new Object[] {1});
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(v1);
+        assertThat(engine.versions(ORDERS, 0, 100)).extracting(TableVersion::id).doesNotContain(
+                engine.latestVersion(other));
+    }
+
+    @Test
+    void plainDuckDbReadsWhatTheEngineWrote() throws Exception {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        long v1 = append(ORDERS, order("o-1", "1.50", "new"), order("o-2", "2", "new")).version();
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(order("o-1", "3.25", "paid"));
+            merge.deleteKey("o-2");
+            merge.commit();
+        }
+        long v2 = engine.latestVersion(ORDERS);
+        engine.close();
+
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement st = plain.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SELECT order_id, amount, status, typeof(amount) FROM plain.sales.orders")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("o-1");
+                assertThat(rs.getBigDecimal(2)).isEqualTo(new BigDecimal("3.25"));
+                assertThat(rs.getString(3)).isEqualTo("paid");
+                assertThat(rs.getString(4)).isEqualTo("DECIMAL(12,2)");
+                assertThat(rs.next()).isFalse();
+            }
+            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM plain.sales.orders AT (VERSION => " + v1 + ")")) {
+                rs.next();
+                assertThat(rs.getLong(1)).isEqualTo(2);
+            }
+            try (ResultSet rs = st.executeQuery(
+                    "SELECT author, commit_extra_info FROM plain.snapshots() WHERE snapshot_id = " + v2)) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo(CommitMetadata.AUTHOR);
+                assertThat(rs.getString(2)).contains("\"mode\":\"merge\"");
+            }
+            st.execute("INSERT INTO plain.sales.orders VALUES ('o-7', 7, 'by plain duckdb')");
+        }
+        engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+        long v3 = engine.latestVersion(ORDERS);
+        assertThat(v3).isGreaterThan(v2);
+        assertThat(engine.version(ORDERS, v3).metadata()).isEmpty();
+        assertThat(ordersByKey()).containsOnlyKeys("o-1", "o-7");
+    }
+
+    @Test
+    void stagingHoldsManyRowsOffHeap() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        int rows = 200_000;
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            for (int i = 0; i < rows; i++) {
+                merge.upsert(order("k-" + (i % 50_000), Integer.toString(i % 1000), "s" + i));
+            }
+            CommitResult result = merge.commit();
+            assertThat(result.inserted()).isEqualTo(50_000);
+        }
+        Map<String, List<Object>> byKey = ordersByKey();
+        assertThat(byKey).hasSize(50_000);
+        Map<String, String> expectedStatus = new HashMap<>();
+        for (int i = 0; i < rows; i++) {
+            expectedStatus.put("k-" + (i % 50_000), "s" + i);
+        }
+        List<String> wrong = new ArrayList<>();
+        byKey.forEach((k, v) -> {
+            if (!expectedStatus.get(k).equals(v.get(2))) {
+                wrong.add(k);
+            }
+        });
+        assertThat(wrong).isEmpty();
+    }
+}

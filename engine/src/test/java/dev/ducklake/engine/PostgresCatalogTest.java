@@ -1,0 +1,10 @@
+package dev.ducklake.engine;
+
+/** The engine contract on a Postgres catalog. */
+class PostgresCatalogTest extends LakeEngineContractTest {
+
+    @Override
+    CatalogLocation.Kind kind() {
+        return CatalogLocation.Kind.POSTGRES;
+    }
+}

@@ -1,0 +1,10 @@
+package dev.ducklake.engine;
+
+/** The engine contract on a Sqlite catalog. */
+class SqliteCatalogTest extends LakeEngineContractTest {
+
+    @Override
+    CatalogLocation.Kind kind() {
+        return CatalogLocation.Kind.SQLITE;
+    }
+}

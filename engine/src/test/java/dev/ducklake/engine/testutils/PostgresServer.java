@@ -1,0 +1,86 @@
+package dev.ducklake.engine.testutils;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
+
+/**
+ * A real PostgreSQL server on loopback for catalog tests, started through the project's
+ * {@code .ci/postgres.sh} (idempotent: quick when {@code .ci/run} already started it). Each test
+ * gets a database of its own.
+ */
+public final class PostgresServer {
+
+    private static String adminConnection;
+
+    private PostgresServer() {}
+
+    /** Starts the server if needed; returns the libpq connection string of its admin database. */
+    public static synchronized String start() {
+        if (adminConnection == null) {
+            Path script = projectRoot().resolve(".ci/postgres.sh");
+            try {
+                Process process = new ProcessBuilder("bash", script.toString()).redirectErrorStream(true).start();
+                String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                if (process.waitFor() != 0) {
+                    throw new IllegalStateException("Could not start PostgreSQL with " + script + ":\n" + output);
+                }
+                String[] lines = output.strip().split("\n");
+                adminConnection = lines[lines.length - 1].strip();
+            } catch (IOException e) {
+                throw new IllegalStateException("Could not run " + script, e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        return adminConnection;
+    }
+
+    /** Creates a fresh database and returns its libpq connection string. */
+    public static String createDatabase() {
+        String admin = start();
+        String name = "lake_" + UUID.randomUUID().toString().replace("-", "");
+        execute(admin, "CREATE DATABASE " + name);
+        return admin.replaceAll("dbname=\\S+", "dbname=" + name);
+    }
+
+    /** Drops a database made by {@link #createDatabase()}. */
+    public static void dropDatabase(String connectionString) {
+        String name = connectionString.replaceAll(".*dbname=(\\S+).*", "$1");
+        execute(start(), "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+    }
+
+    private static void execute(String libpq, String sql) {
+        try (Connection c = DriverManager.getConnection(jdbcUrl(libpq), "postgres", "");
+                Statement st = c.createStatement()) {
+            st.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException("PostgreSQL refused: " + sql, e);
+        }
+    }
+
+    private static String jdbcUrl(String libpq) {
+        String host = libpq.replaceAll(".*host=(\\S+).*", "$1");
+        String port = libpq.replaceAll(".*port=(\\S+).*", "$1");
+        String db = libpq.replaceAll(".*dbname=(\\S+).*", "$1");
+        return "jdbc:postgresql://" + host + ":" + port + "/" + db;
+    }
+
+    private static Path projectRoot() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null && !Files.exists(dir.resolve(".ci/postgres.sh"))) {
+            dir = dir.getParent();
+        }
+        if (dir == null) {
+            throw new IllegalStateException(".ci/postgres.sh not found above " + Path.of("").toAbsolutePath());
+        }
+        return dir;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.ducklake.engine.testutils;
+
+import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.EngineConfig;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** Catalog locations and plain DuckDB connections for tests. */
+public final class TestLakes {
+
+    private TestLakes() {}
+
+    /** A catalog of the given kind under {@code dir} (PostgreSQL: a fresh database). */
+    public static CatalogLocation catalog(CatalogLocation.Kind kind, Path dir) {
+        return switch (kind) {
+            case DUCKDB -> CatalogLocation.duckDbFile(dir.resolve("metadata.ducklake"));
+            case SQLITE -> CatalogLocation.sqliteFile(dir.resolve("metadata.sqlite"));
+            case POSTGRES -> CatalogLocation.postgres(PostgresServer.createDatabase());
+        };
+    }
+
+    /** Engine settings with the data files under {@code dir}. */
+    public static EngineConfig.Builder config(CatalogLocation catalog, Path dir) {
+        return EngineConfig.builder(catalog)
+                .dataPath(dir.resolve("data").toString() + "/")
+                .temporaryDirectory(dir.resolve("tmp"))
+                .memoryLimit("512MB");
+    }
+
+    /**
+     * A plain DuckDB connection, not the engine, with the lake attached as {@code plain}: what any
+     * DuckDB user would do to read the lake.
+     */
+    public static Connection plainDuckDb(CatalogLocation catalog, Path dir) throws SQLException {
+        Connection connection = DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement st = connection.createStatement()) {
+            st.execute("LOAD ducklake");
+            st.execute("ATTACH 'ducklake:" + catalog.key().replace("'", "''") + "' AS plain (DATA_PATH '"
+                    + dir.resolve("data") + "/')");
+        } catch (SQLException e) {
+            connection.close();
+            throw e;
+        }
+        return connection;
+    }
+}
