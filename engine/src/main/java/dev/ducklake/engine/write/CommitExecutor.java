@@ -168,9 +168,17 @@ public final class CommitExecutor {
         }
     }
 
+    /**
+     * DuckLake conflicts, and the catalog databases' own signs of a concurrent writer (a locked
+     * SQLite file, a PostgreSQL serialization failure or a lost race for the next snapshot id).
+     */
     private static boolean isConflict(SQLException e) {
         String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
-        return message.contains("conflict");
+        return message.contains("conflict")
+                || message.contains("database is locked")
+                || message.contains("could not serialize access")
+                || message.contains("deadlock detected")
+                || message.contains("duplicate key value violates unique constraint");
     }
 
     private static void rollbackQuietly(Connection connection) {
