@@ -32,30 +32,25 @@ public final class EngineRegistry {
         return SHARED;
     }
 
-    /** The engine for the config's catalog, opened if no one holds it. */
-    public Lease acquire(EngineConfig config) {
+    /**
+     * The engine for the config's catalog, opened if no one holds it. Opening and closing happen
+     * under the registry's lock, so an engine closing for its last user never overlaps the next
+     * user's new engine on the same catalog (a DuckDB-file catalog admits one instance).
+     */
+    public synchronized Lease acquire(EngineConfig config) {
         String key = config.catalog().key();
-        Entry entry;
-        synchronized (this) {
-            entry = engines.computeIfAbsent(key, k -> new Entry());
-            entry.users++;
+        Entry entry = engines.get(key);
+        if (entry == null) {
+            entry = new Entry(opener.apply(config));
+            engines.put(key, entry);
         }
-        try {
-            synchronized (entry) {
-                if (entry.engine == null) {
-                    entry.engine = opener.apply(config);
-                }
-            }
-        } catch (RuntimeException e) {
-            release(key, entry);
-            throw e;
-        }
+        entry.users++;
         return new Lease(key, entry);
     }
 
     /** Catalogs with an open engine right now. */
     public synchronized int openEngines() {
-        return (int) engines.values().stream().filter(e -> e.engine != null).count();
+        return engines.size();
     }
 
     /** Users of the catalog's engine right now. */
@@ -64,25 +59,20 @@ public final class EngineRegistry {
         return entry == null ? 0 : entry.users;
     }
 
-    private void release(String key, Entry entry) {
-        LakeEngine toClose = null;
-        synchronized (this) {
-            if (--entry.users == 0) {
-                engines.remove(key, entry);
-                toClose = entry.engine;
-            }
-        }
-        if (toClose != null) {
-            synchronized (entry) {
-                toClose.close();
-                entry.engine = null;
-            }
+    private synchronized void release(String key, Entry entry) {
+        if (--entry.users == 0) {
+            engines.remove(key, entry);
+            entry.engine.close();
         }
     }
 
     private static final class Entry {
+        private final LakeEngine engine;
         private int users;
-        private LakeEngine engine;
+
+        private Entry(LakeEngine engine) {
+            this.engine = engine;
+        }
     }
 
     /** One user's hold on a shared engine. Closing it is idempotent. */

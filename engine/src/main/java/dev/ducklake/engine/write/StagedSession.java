@@ -37,7 +37,12 @@ abstract sealed class StagedSession implements AutoCloseable permits WriteSessio
             closeConnection();
             throw new LakeException("Could not create the staging of a session on " + table + ": " + e.getMessage(), e);
         }
-        context.resources().register(this);
+        try {
+            context.resources().register(this);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
     }
 
     public TableName table() {
