@@ -1,10 +1,54 @@
 package dev.ducklake.engine;
 
-/** The engine contract on a DuckDb catalog. */
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The engine contract on a DuckDB-file catalog, plus what only a file catalog has. */
 class DuckDbCatalogTest extends LakeEngineContractTest {
 
     @Override
     CatalogLocation.Kind kind() {
         return CatalogLocation.Kind.DUCKDB;
+    }
+
+    @Test
+    void readOnlyEngineReadsButRefusesWrites() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        long version = append(ORDERS, order("o-1", "1", "a")).version();
+        engine.close();
+
+        engine = LakeEngine.open(TestLakes.config(catalog, dir).readOnly(true).build());
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(version);
+        assertThat(ordersByKey()).containsOnlyKeys("o-1");
+        try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
+            session.write(order("o-2", "2", "b"));
+            assertThatThrownBy(session::commit).isInstanceOf(LakeException.class).hasMessageContaining("read-only");
+        }
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(version);
+    }
+
+    @Test
+    void readOnlyEngineRefusesACatalogThatDoesNotExist() {
+        CatalogLocation missing = CatalogLocation.duckDbFile(dir.resolve("absent.ducklake"));
+        assertThatThrownBy(() -> LakeEngine.open(TestLakes.config(missing, dir).readOnly(true).build()))
+                .isInstanceOf(LakeException.class)
+                .hasMessageContaining("absent.ducklake").hasMessageContaining("does not exist");
+    }
+
+    @Test
+    void secretsForObjectStorageAreCreated() {
+        engine.close();
+        engine = LakeEngine.open(TestLakes.config(catalog, dir)
+                .secret("lake_s3", Map.of("TYPE", "s3", "KEY_ID", "AKIA'quoted", "SECRET", "s3cr3t", "REGION", "eu-west-1"))
+                .build());
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        assertThat(engine.tableExists(ORDERS)).isTrue();
     }
 }

@@ -69,6 +69,9 @@ public final class TypeParser {
             expect(',');
             int scale = number();
             expect(')');
+            if (precision < 1 || precision > 38 || scale > precision) {
+                throw unsupported();
+            }
             type = new LakeType.Decimal(precision, scale);
         } else {
             type = named();
@@ -147,7 +150,7 @@ public final class TypeParser {
         while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
             pos++;
         }
-        if (start == pos) {
+        if (start == pos || pos - start > 9) {
             throw unsupported();
         }
         return Integer.parseInt(text.substring(start, pos));

@@ -139,14 +139,14 @@ public final class TableCatalog {
             return Optional.empty();
         }
         List<ColumnRow> rows = Jdbc.query(connection,
-                "SELECT c.column_id, c.column_name, c.column_type, c.nulls_allowed, tag.value FROM " + META
+                "SELECT c.column_id, c.column_name, c.nulls_allowed, tag.value FROM " + META
                         + ".ducklake_column c LEFT JOIN " + META + ".ducklake_column_tag tag"
                         + " ON tag.table_id = c.table_id AND tag.column_id = c.column_id AND tag.key = 'comment'"
                         + " AND tag.begin_snapshot <= ? AND (tag.end_snapshot IS NULL OR tag.end_snapshot > ?)"
                         + " WHERE c.table_id = ? AND c.parent_column IS NULL"
                         + " AND c.begin_snapshot <= ? AND (c.end_snapshot IS NULL OR c.end_snapshot > ?)"
                         + " ORDER BY c.column_order",
-                rs -> new ColumnRow(rs.getLong(1), rs.getString(2), rs.getBoolean(4), rs.getString(5)),
+                rs -> new ColumnRow(rs.getLong(1), rs.getString(2), rs.getBoolean(3), rs.getString(4)),
                 version, version, id.get(), version, version);
         List<String> types = columnTypes(connection, name, version);
         if (types.size() != rows.size()) {

@@ -9,6 +9,7 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.version.CommitMetadata;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -92,7 +93,7 @@ public final class WriteSession extends StagedSession {
         String key = schema.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
         List<String> duplicate = Jdbc.queryFirst(connection, "SELECT " + key + ", count(*) FROM " + staging.sql()
                 + " GROUP BY ALL HAVING count(*) > 1 LIMIT 1", rs -> {
-                    List<String> values = new java.util.ArrayList<>();
+                    List<String> values = new ArrayList<>();
                     for (int i = 1; i <= schema.primaryKey().size(); i++) {
                         values.add(schema.primaryKey().get(i - 1) + "=" + Identifiers.describe(rs.getObject(i)));
                     }

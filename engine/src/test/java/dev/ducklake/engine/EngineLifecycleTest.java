@@ -1,0 +1,359 @@
+package dev.ducklake.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.ducklake.engine.error.LakeBusyException;
+import dev.ducklake.engine.error.LakeCancelledException;
+import dev.ducklake.engine.error.LakeClosedException;
+import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Opening, closing, cancelling and bounding an engine on a DuckDB-file catalog. */
+class EngineLifecycleTest {
+
+    static final TableName EVENTS = TableName.of("events");
+    static final TableSchema EVENTS_SCHEMA = TableSchema.builder()
+            .column("id", Primitive.BIGINT)
+            .column("payload", Primitive.VARCHAR)
+            .primaryKey("id")
+            .build();
+
+    /** Rows of the big table: enough that a streaming read is still running when it is cancelled. */
+    static final int BIG = 2_000_000;
+
+    @TempDir
+    Path dir;
+
+    LakeEngine engine;
+
+    @AfterEach
+    void closeEngine() {
+        if (engine != null) {
+            engine.close();
+        }
+    }
+
+    CatalogLocation catalog() {
+        return TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
+    }
+
+    LakeEngine open() {
+        return LakeEngine.open(TestLakes.config(catalog(), dir).build());
+    }
+
+    LakeEngine open(EngineConfig.Builder builder) {
+        return LakeEngine.open(builder.build());
+    }
+
+    long appendRows(LakeEngine target, int count) {
+        return appendRows(target, 0, count);
+    }
+
+    long appendRows(LakeEngine target, long from, int count) {
+        try (WriteSession session = target.openWriteSession(EVENTS, WriteMode.APPEND)) {
+            for (long i = from; i < from + count; i++) {
+                session.write(new Object[] {i, "p" + i});
+            }
+            return session.commit().version();
+        }
+    }
+
+    List<Path> engineTempDirs() throws IOException {
+        Path tmp = dir.resolve("tmp");
+        if (!Files.exists(tmp)) {
+            return List.of();
+        }
+        try (Stream<Path> children = Files.list(tmp)) {
+            return children.filter(p -> p.getFileName().toString().startsWith("ducklake-engine-"))
+                    .collect(Collectors.toList());
+        }
+    }
+
+    static void joinOrFail(Thread thread, String what) throws InterruptedException {
+        thread.join(TimeUnit.SECONDS.toMillis(30));
+        if (thread.isAlive()) {
+            StringBuilder stack = new StringBuilder();
+            for (StackTraceElement e : thread.getStackTrace()) {
+                stack.append("\n  at ").append(e);
+            }
+            fail(what + " did not finish within 30 s (hang); its stack:" + stack);
+        }
+    }
+
+    @Test
+    void closeIsIdempotentAndRefusesWorkAfterwards() {
+        engine = open();
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        appendRows(engine, 3);
+
+        engine.close();
+        engine.close();
+
+        assertThatThrownBy(() -> engine.createTable(TableName.of("other"), EVENTS_SCHEMA))
+                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> engine.latestVersion(EVENTS))
+                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> engine.openWriteSession(EVENTS, WriteMode.APPEND))
+                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> engine.openMergeSession(EVENTS))
+                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> engine.read(EVENTS, ScanRequest.all()))
+                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> engine.read(EVENTS, ScanRequest.builder().version(1).build()))
+                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+        assertThat(engine.openResources()).isZero();
+        engine.close();
+    }
+
+    @Test
+    void closeFromAnotherThreadCancelsAnOpenReader() throws Exception {
+        engine = open();
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        appendRows(engine, BIG);
+
+        CountDownLatch reading = new CountDownLatch(1);
+        AtomicLong rowsRead = new AtomicLong();
+        AtomicReference<Throwable> outcome = new AtomicReference<>();
+        Thread reader = new Thread(() -> {
+            try (RowReader rows = engine.read(EVENTS, ScanRequest.all())) {
+                while (rows.hasNext()) {
+                    rows.next();
+                    if (rowsRead.incrementAndGet() == 1_000) {
+                        reading.countDown();
+                    }
+                }
+                outcome.set(new AssertionError("the read ran to its end (" + rowsRead.get()
+                        + " rows) although the engine closed"));
+            } catch (Throwable t) {
+                outcome.set(t);
+            }
+        }, "lake-reader");
+        reader.start();
+        assertThat(reading.await(30, TimeUnit.SECONDS)).as("the reader started").isTrue();
+
+        Thread closer = new Thread(() -> engine.close(), "lake-closer");
+        closer.start();
+        joinOrFail(closer, "engine.close()");
+        joinOrFail(reader, "the reading thread");
+
+        assertThat(outcome.get())
+                .as("the reader ended with a cancel or closed error after %d rows", rowsRead.get())
+                .isInstanceOfAny(LakeCancelledException.class, LakeClosedException.class);
+        assertThat(rowsRead.get()).isLessThan(BIG);
+        assertThat(engine.openResources()).isZero();
+        assertThat(engineTempDirs()).isEmpty();
+    }
+
+    @Test
+    void interruptingTheReadingThreadCancelsTheRead() throws Exception {
+        engine = open();
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        appendRows(engine, BIG);
+
+        CountDownLatch reading = new CountDownLatch(1);
+        AtomicLong rowsRead = new AtomicLong();
+        AtomicReference<Throwable> outcome = new AtomicReference<>();
+        AtomicReference<RowReader> opened = new AtomicReference<>();
+        Thread reader = new Thread(() -> {
+            try {
+                RowReader rows = engine.read(EVENTS, ScanRequest.all());
+                opened.set(rows);
+                // not closed here on purpose: the cancel itself must release the reader
+                while (rows.hasNext()) {
+                    rows.next();
+                    if (rowsRead.incrementAndGet() == 1_000) {
+                        reading.countDown();
+                    }
+                }
+                outcome.set(new AssertionError("the read ran to its end although the thread was interrupted"));
+            } catch (Throwable t) {
+                outcome.set(t);
+            }
+        }, "lake-reader");
+        reader.start();
+        assertThat(reading.await(30, TimeUnit.SECONDS)).as("the reader started").isTrue();
+        reader.interrupt();
+        joinOrFail(reader, "the interrupted reading thread");
+
+        assertThat(outcome.get()).isInstanceOf(LakeCancelledException.class);
+        assertThat(rowsRead.get()).isLessThan(BIG);
+        assertThat(engine.openResources()).isZero();
+        assertThatThrownBy(() -> opened.get().hasNext()).isInstanceOf(LakeClosedException.class);
+        try (RowReader again = engine.read(EVENTS, ScanRequest.builder().limit(5).build())) {
+            assertThat(again.toList()).hasSize(5);
+        }
+        assertThat(engine.openResources()).isZero();
+    }
+
+    @Test
+    void interruptBeforeNextIsSeenByNextAndHasNext() {
+        engine = open();
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        appendRows(engine, 100);
+        RowReader rows = engine.read(EVENTS, ScanRequest.all());
+        try {
+            rows.next();
+            Thread.currentThread().interrupt();
+            assertThatThrownBy(rows::next).isInstanceOf(LakeCancelledException.class)
+                    .hasMessageContaining("interrupted");
+        } finally {
+            Thread.interrupted();
+        }
+        assertThat(engine.openResources()).isZero();
+        assertThatThrownBy(rows::hasNext).isInstanceOf(LakeClosedException.class);
+
+        RowReader second = engine.read(EVENTS, ScanRequest.all());
+        try {
+            second.next();
+            Thread.currentThread().interrupt();
+            assertThatThrownBy(second::hasNext).isInstanceOf(LakeCancelledException.class);
+        } finally {
+            Thread.interrupted();
+        }
+        assertThat(engine.openResources()).isZero();
+    }
+
+    @Test
+    void sessionsLeftOpenAreAbortedByClose() {
+        engine = open();
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        long before = appendRows(engine, 3);
+
+        WriteSession write = engine.openWriteSession(EVENTS, WriteMode.APPEND);
+        write.write(new Object[] {100L, "never"});
+        MergeSession merge = engine.openMergeSession(EVENTS);
+        merge.upsert(new Object[] {0L, "changed"});
+        merge.deleteKey(1L);
+        assertThat(engine.openResources()).isEqualTo(2);
+
+        engine.close();
+        assertThat(engine.openResources()).isZero();
+        assertThatThrownBy(write::commit).isInstanceOf(LakeClosedException.class);
+        assertThatThrownBy(merge::commit).isInstanceOf(LakeClosedException.class);
+
+        engine = open();
+        assertThat(engine.latestVersion(EVENTS)).isEqualTo(before);
+        try (RowReader rows = engine.read(EVENTS, ScanRequest.builder().orderByKey(true).build())) {
+            assertThat(rows.toList()).containsExactly(
+                    new Object[] {0L, "p0"}, new Object[] {1L, "p1"}, new Object[] {2L, "p2"});
+        }
+    }
+
+    @Test
+    void spillDirectoryLivesExactlyAsLongAsTheEngine() throws IOException {
+        assertThat(engineTempDirs()).isEmpty();
+        engine = open();
+        List<Path> whileOpen = engineTempDirs();
+        assertThat(whileOpen).hasSize(1);
+        assertThat(whileOpen.get(0)).isDirectory();
+
+        engine.close();
+        assertThat(whileOpen.get(0)).doesNotExist();
+        assertThat(engineTempDirs()).isEmpty();
+    }
+
+    @Test
+    void readsBeyondTheBoundFailFastWithBusyAndSucceedOnceASlotIsFree() throws Exception {
+        engine = open(TestLakes.config(catalog(), dir).maxConcurrentReads(1).acquireTimeout(Duration.ofMillis(200)));
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        appendRows(engine, 10_000);
+
+        RowReader first = engine.read(EVENTS, ScanRequest.all());
+        assertThat(first.hasNext()).isTrue();
+
+        AtomicReference<Throwable> second = new AtomicReference<>();
+        AtomicLong waitedMillis = new AtomicLong();
+        Thread other = new Thread(() -> {
+            long start = System.nanoTime();
+            try (RowReader rows = engine.read(EVENTS, ScanRequest.all())) {
+                second.set(new AssertionError("a second read got a slot while the only one was taken"));
+            } catch (Throwable t) {
+                second.set(t);
+            } finally {
+                waitedMillis.set(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+            }
+        }, "second-reader");
+        other.start();
+        joinOrFail(other, "the second read");
+        assertThat(second.get()).isInstanceOf(LakeBusyException.class)
+                .hasMessageContaining("1 read slot")
+                .hasMessageContaining("200 ms");
+        assertThat(waitedMillis.get()).isBetween(150L, 10_000L);
+        assertThat(engine.openResources()).isEqualTo(1);
+
+        first.close();
+        assertThat(engine.openResources()).isZero();
+        try (RowReader rows = engine.read(EVENTS, ScanRequest.all())) {
+            assertThat(rows.toList()).hasSize(10_000);
+        }
+    }
+
+    @Test
+    void closingAReaderEarlyFreesItsSlotAndConnection() {
+        engine = open(TestLakes.config(catalog(), dir).maxConcurrentReads(1).acquireTimeout(Duration.ofMillis(200)));
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        appendRows(engine, 100_000);
+
+        for (int i = 0; i < 5; i++) {
+            try (RowReader rows = engine.read(EVENTS, ScanRequest.all())) {
+                assertThat(rows.next()).hasSize(2);
+                assertThat(engine.openResources()).isEqualTo(1);
+            }
+            assertThat(engine.openResources()).isZero();
+        }
+        // a reader read to its end frees itself even without close
+        RowReader drained = engine.read(EVENTS, ScanRequest.builder().limit(3).build());
+        assertThat(drained.toList()).hasSize(3);
+        assertThat(engine.openResources()).isZero();
+        try (RowReader rows = engine.read(EVENTS, ScanRequest.builder().limit(1).build())) {
+            assertThat(rows.toList()).hasSize(1);
+        }
+    }
+
+    @Test
+    void repeatedOpenUseCloseCyclesLeaveNothingBehind() throws IOException {
+        for (int cycle = 0; cycle < 2; cycle++) {
+            LakeEngine cycleEngine = open();
+            try {
+                if (cycle == 0) {
+                    cycleEngine.createTable(EVENTS, EVENTS_SCHEMA);
+                }
+                appendRows(cycleEngine, cycle * 1_000L, 1_000);
+                try (RowReader rows = cycleEngine.read(EVENTS, ScanRequest.all())) {
+                    assertThat(rows.toList()).hasSize(1_000 * (cycle + 1));
+                }
+                RowReader abandoned = cycleEngine.read(EVENTS, ScanRequest.all());
+                abandoned.next();
+                cycleEngine.openMergeSession(EVENTS).upsert(new Object[] {-1L, "abandoned"});
+                assertThat(engineTempDirs()).hasSize(1);
+            } finally {
+                cycleEngine.close();
+            }
+            assertThat(cycleEngine.openResources()).isZero();
+            assertThat(engineTempDirs()).as("engine temp dirs after cycle %d", cycle).isEmpty();
+        }
+    }
+}
