@@ -232,14 +232,7 @@ class ConcurrentEnginesTest {
         };
         runBoth(appender, merger);
 
-        System.out.printf("two engines, append vs merge: A landed %d, conflicts %d; B landed %d, conflicts %d%n",
-                outA.landed.get(), outA.conflicts.get(), outB.landed.get(), outB.conflicts.get());
-        outA.conflictMessages.forEach(System.out::println);
-        outB.conflictMessages.forEach(System.out::println);
-        assertThat(outA.unexpected).as("exceptions other than LakeConcurrencyException in thread A").isEmpty();
-        assertThat(outB.unexpected).as("exceptions other than LakeConcurrencyException in thread B").isEmpty();
-        assertThat(outA.landed.get() + outA.conflicts.get()).isEqualTo(COMMITS);
-        assertThat(outB.landed.get() + outB.conflicts.get()).isEqualTo(COMMITS);
+        assertEveryCommitLandedOrConflicted("append vs merge", outA, outB);
         assertThat(outA.landed.get()).as("commits of A that landed").isPositive();
         assertThat(outB.landed.get()).as("commits of B that landed").isPositive();
         assertThat(versionsA.stream().filter(versionsB::contains)).as("versions claimed by both engines").isEmpty();
@@ -257,6 +250,18 @@ class ConcurrentEnginesTest {
         assertThat(counts[1]).as("distinct keys seen by plain DuckDB").isEqualTo(expected.size());
         LakeEngine fresh = open(5);
         assertThat(readTable(fresh, fresh.latestVersion(KV))).isEqualTo(expected);
+    }
+
+    /** Each thread's commits all either landed or failed with the typed concurrency error. */
+    static void assertEveryCommitLandedOrConflicted(String scenario, Outcomes outA, Outcomes outB) {
+        System.out.printf("two engines, %s: A landed %d, conflicts %d; B landed %d, conflicts %d%n", scenario,
+                outA.landed.get(), outA.conflicts.get(), outB.landed.get(), outB.conflicts.get());
+        outA.conflictMessages.forEach(System.out::println);
+        outB.conflictMessages.forEach(System.out::println);
+        assertThat(outA.unexpected).as("exceptions other than LakeConcurrencyException in thread A").isEmpty();
+        assertThat(outB.unexpected).as("exceptions other than LakeConcurrencyException in thread B").isEmpty();
+        assertThat(outA.landed.get() + outA.conflicts.get()).isEqualTo(COMMITS);
+        assertThat(outB.landed.get() + outB.conflicts.get()).isEqualTo(COMMITS);
     }
 
     /** One landed merge: its version and the values it wrote. */
@@ -304,14 +309,7 @@ class ConcurrentEnginesTest {
         };
         runBoth(merger.apply("A"), merger.apply("B"));
 
-        System.out.printf("two engines, same keys: A landed %d, conflicts %d; B landed %d, conflicts %d%n",
-                outA.landed.get(), outA.conflicts.get(), outB.landed.get(), outB.conflicts.get());
-        outA.conflictMessages.forEach(System.out::println);
-        outB.conflictMessages.forEach(System.out::println);
-        assertThat(outA.unexpected).as("exceptions other than LakeConcurrencyException in thread A").isEmpty();
-        assertThat(outB.unexpected).as("exceptions other than LakeConcurrencyException in thread B").isEmpty();
-        assertThat(outA.landed.get() + outA.conflicts.get()).isEqualTo(COMMITS);
-        assertThat(outB.landed.get() + outB.conflicts.get()).isEqualTo(COMMITS);
+        assertEveryCommitLandedOrConflicted("same keys", outA, outB);
         assertThat(engineA.commitRetries() + engineB.commitRetries()).as("retries with commitRetries(0)").isZero();
 
         List<Landed> inOrder = new ArrayList<>(landed);
