@@ -32,6 +32,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -89,17 +90,26 @@ class ConcurrentEnginesTest {
         return engine;
     }
 
+    /** Both threads start each commit together, so every round of commits overlaps. */
+    final CyclicBarrier lockstep = new CyclicBarrier(2);
+
     /** What one thread saw of its commits. */
     static final class Outcomes {
+        final CyclicBarrier lockstep;
         final AtomicInteger landed = new AtomicInteger();
         final AtomicInteger conflicts = new AtomicInteger();
         final List<String> conflictMessages = new CopyOnWriteArrayList<>();
         final List<String> unexpected = new CopyOnWriteArrayList<>();
 
-        /** Runs one commit; true when it landed, false on a concurrency failure, recording anything else. */
+        Outcomes(CyclicBarrier lockstep) {
+            this.lockstep = lockstep;
+        }
+
+        /** Runs one commit, together with the other thread's; true when it landed, false on a concurrency failure, recording anything else. */
         boolean commit(String who, java.util.function.Supplier<CommitResult> commit,
                 java.util.function.Consumer<CommitResult> onLanded) {
             try {
+                lockstep.await(60, TimeUnit.SECONDS);
                 CommitResult result = commit.get();
                 if (!result.committed()) {
                     unexpected.add(who + ": a commit with changes reported committed=false: " + result);
@@ -182,8 +192,8 @@ class ConcurrentEnginesTest {
 
         Map<String, String> modelA = new LinkedHashMap<>();
         Map<String, String> modelB = new LinkedHashMap<>();
-        Outcomes outA = new Outcomes();
-        Outcomes outB = new Outcomes();
+        Outcomes outA = new Outcomes(lockstep);
+        Outcomes outB = new Outcomes(lockstep);
         List<Long> versionsA = new CopyOnWriteArrayList<>();
         List<Long> versionsB = new CopyOnWriteArrayList<>();
 
@@ -285,8 +295,8 @@ class ConcurrentEnginesTest {
         LakeEngine engineB = open(0);
 
         List<Landed> landed = new CopyOnWriteArrayList<>();
-        Outcomes outA = new Outcomes();
-        Outcomes outB = new Outcomes();
+        Outcomes outA = new Outcomes(lockstep);
+        Outcomes outB = new Outcomes(lockstep);
         Function<String, Runnable> merger = who -> () -> {
             LakeEngine engine = who.equals("A") ? engineA : engineB;
             Outcomes out = who.equals("A") ? outA : outB;

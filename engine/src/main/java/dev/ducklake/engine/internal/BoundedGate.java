@@ -39,11 +39,6 @@ public final class BoundedGate {
         return new Permit();
     }
 
-    /** Slots in use right now. */
-    public int inUse() {
-        return limit - permits.availablePermits();
-    }
-
     /** A taken slot. */
     public final class Permit implements AutoCloseable {
         private boolean released;

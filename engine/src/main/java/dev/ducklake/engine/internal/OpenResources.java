@@ -31,10 +31,6 @@ public final class OpenResources {
         }
     }
 
-    public boolean isClosed() {
-        return closed;
-    }
-
     public <T extends AutoCloseable> T register(T resource) {
         ensureOpen();
         open.add(resource);

@@ -1,7 +1,5 @@
 package dev.ducklake.engine.schema;
 
-import java.util.Locale;
-
 /**
  * A plain DuckLake table name, {@code schema.table}, as any DuckDB user sees it after
  * {@code ATTACH 'ducklake:...' AS lake}. Both parts are validated and always quoted in SQL, so no
@@ -38,12 +36,6 @@ public record TableName(String schema, String table) {
     /** The name quoted for SQL inside the given catalog alias: {@code lake."schema"."table"}. */
     public String sql(String catalogAlias) {
         return catalogAlias + '.' + Identifiers.quote(schema) + '.' + Identifiers.quote(table);
-    }
-
-    /** DuckDB compares unquoted and quoted identifiers case-insensitively. */
-    public boolean sameAs(TableName other) {
-        return schema.toLowerCase(Locale.ROOT).equals(other.schema.toLowerCase(Locale.ROOT))
-                && table.toLowerCase(Locale.ROOT).equals(other.table.toLowerCase(Locale.ROOT));
     }
 
     @Override
