@@ -134,35 +134,18 @@ class EngineLifecycleTest {
         engine.createTable(EVENTS, EVENTS_SCHEMA);
         appendRows(engine, BIG);
 
-        CountDownLatch reading = new CountDownLatch(1);
-        AtomicLong rowsRead = new AtomicLong();
-        AtomicReference<Throwable> outcome = new AtomicReference<>();
-        Thread reader = new Thread(() -> {
-            try (RowReader rows = engine.read(EVENTS, ScanRequest.all())) {
-                while (rows.hasNext()) {
-                    rows.next();
-                    if (rowsRead.incrementAndGet() == 1_000) {
-                        reading.countDown();
-                    }
-                }
-                outcome.set(new AssertionError("the read ran to its end (" + rowsRead.get()
-                        + " rows) although the engine closed"));
-            } catch (Throwable t) {
-                outcome.set(t);
-            }
-        }, "lake-reader");
-        reader.start();
-        assertThat(reading.await(30, TimeUnit.SECONDS)).as("the reader started").isTrue();
+        ReadingThread reader = ReadingThread.start(engine);
+        assertThat(reader.reading.await(30, TimeUnit.SECONDS)).as("the reader started").isTrue();
 
         Thread closer = new Thread(() -> engine.close(), "lake-closer");
         closer.start();
         joinOrFail(closer, "engine.close()");
-        joinOrFail(reader, "the reading thread");
+        joinOrFail(reader.thread, "the reading thread");
 
-        assertThat(outcome.get())
-                .as("the reader ended with a cancel or closed error after %d rows", rowsRead.get())
+        assertThat(reader.outcome.get())
+                .as("the reader ended with a cancel or closed error after %d rows", reader.rowsRead.get())
                 .isInstanceOfAny(LakeCancelledException.class, LakeClosedException.class);
-        assertThat(rowsRead.get()).isLessThan(BIG);
+        assertThat(reader.rowsRead.get()).isLessThan(BIG);
         assertThat(engine.openResources()).isZero();
         assertThat(engineTempDirs()).isEmpty();
     }
@@ -173,35 +156,15 @@ class EngineLifecycleTest {
         engine.createTable(EVENTS, EVENTS_SCHEMA);
         appendRows(engine, BIG);
 
-        CountDownLatch reading = new CountDownLatch(1);
-        AtomicLong rowsRead = new AtomicLong();
-        AtomicReference<Throwable> outcome = new AtomicReference<>();
-        AtomicReference<RowReader> opened = new AtomicReference<>();
-        Thread reader = new Thread(() -> {
-            try {
-                RowReader rows = engine.read(EVENTS, ScanRequest.all());
-                opened.set(rows);
-                // not closed here on purpose: the cancel itself must release the reader
-                while (rows.hasNext()) {
-                    rows.next();
-                    if (rowsRead.incrementAndGet() == 1_000) {
-                        reading.countDown();
-                    }
-                }
-                outcome.set(new AssertionError("the read ran to its end although the thread was interrupted"));
-            } catch (Throwable t) {
-                outcome.set(t);
-            }
-        }, "lake-reader");
-        reader.start();
-        assertThat(reading.await(30, TimeUnit.SECONDS)).as("the reader started").isTrue();
-        reader.interrupt();
-        joinOrFail(reader, "the interrupted reading thread");
+        ReadingThread reader = ReadingThread.start(engine);
+        assertThat(reader.reading.await(30, TimeUnit.SECONDS)).as("the reader started").isTrue();
+        reader.thread.interrupt();
+        joinOrFail(reader.thread, "the interrupted reading thread");
 
-        assertThat(outcome.get()).isInstanceOf(LakeCancelledException.class);
-        assertThat(rowsRead.get()).isLessThan(BIG);
+        assertThat(reader.outcome.get()).isInstanceOf(LakeCancelledException.class);
+        assertThat(reader.rowsRead.get()).isLessThan(BIG);
         assertThat(engine.openResources()).isZero();
-        assertThatThrownBy(() -> opened.get().hasNext()).isInstanceOf(LakeClosedException.class);
+        assertThatThrownBy(() -> reader.opened.get().hasNext()).isInstanceOf(LakeClosedException.class);
         try (RowReader again = engine.read(EVENTS, ScanRequest.builder().limit(5).build())) {
             assertThat(again.toList()).hasSize(5);
         }
@@ -354,6 +317,43 @@ class EngineLifecycleTest {
             }
             assertThat(cycleEngine.openResources()).isZero();
             assertThat(engineTempDirs()).as("engine temp dirs after cycle %d", cycle).isEmpty();
+        }
+    }
+
+    /**
+     * A thread reading the whole events table row by row. It does not close its reader: a cancel
+     * (an interrupt or the engine's close) must release the reader by itself.
+     */
+    static final class ReadingThread {
+        final CountDownLatch reading = new CountDownLatch(1);
+        final AtomicLong rowsRead = new AtomicLong();
+        final AtomicReference<Throwable> outcome = new AtomicReference<>();
+        final AtomicReference<RowReader> opened = new AtomicReference<>();
+        final Thread thread;
+
+        private ReadingThread(LakeEngine engine) {
+            thread = new Thread(() -> {
+                try {
+                    RowReader rows = engine.read(EVENTS, ScanRequest.all());
+                    opened.set(rows);
+                    while (rows.hasNext()) {
+                        rows.next();
+                        if (rowsRead.incrementAndGet() == 1_000) {
+                            reading.countDown();
+                        }
+                    }
+                    outcome.set(new AssertionError("the read ran to its end (" + rowsRead.get()
+                            + " rows) although it was cancelled"));
+                } catch (Throwable t) {
+                    outcome.set(t);
+                }
+            }, "lake-reader");
+        }
+
+        static ReadingThread start(LakeEngine engine) {
+            ReadingThread reader = new ReadingThread(engine);
+            reader.thread.start();
+            return reader;
         }
     }
 }
