@@ -130,12 +130,7 @@ class EngineLifecycleTest {
 
     @Test
     void closeFromAnotherThreadCancelsAnOpenReader() throws Exception {
-        engine = open();
-        engine.createTable(EVENTS, EVENTS_SCHEMA);
-        appendRows(engine, BIG);
-
-        ReadingThread reader = ReadingThread.start(engine);
-        assertThat(reader.reading.await(30, TimeUnit.SECONDS)).as("the reader started").isTrue();
+        ReadingThread reader = readingTheBigTable();
 
         Thread closer = new Thread(() -> engine.close(), "lake-closer");
         closer.start();
@@ -152,12 +147,7 @@ class EngineLifecycleTest {
 
     @Test
     void interruptingTheReadingThreadCancelsTheRead() throws Exception {
-        engine = open();
-        engine.createTable(EVENTS, EVENTS_SCHEMA);
-        appendRows(engine, BIG);
-
-        ReadingThread reader = ReadingThread.start(engine);
-        assertThat(reader.reading.await(30, TimeUnit.SECONDS)).as("the reader started").isTrue();
+        ReadingThread reader = readingTheBigTable();
         reader.thread.interrupt();
         joinOrFail(reader.thread, "the interrupted reading thread");
 
@@ -318,6 +308,16 @@ class EngineLifecycleTest {
             assertThat(cycleEngine.openResources()).isZero();
             assertThat(engineTempDirs()).as("engine temp dirs after cycle %d", cycle).isEmpty();
         }
+    }
+
+    /** Opens the engine, fills the big table, and returns a thread that is reading it. */
+    ReadingThread readingTheBigTable() throws InterruptedException {
+        engine = open();
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        appendRows(engine, BIG);
+        ReadingThread reader = ReadingThread.start(engine);
+        assertThat(reader.reading.await(30, TimeUnit.SECONDS)).as("the reader started").isTrue();
+        return reader;
     }
 
     /**
