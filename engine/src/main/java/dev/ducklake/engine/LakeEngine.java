@@ -1,8 +1,13 @@
 package dev.ducklake.engine;
 
+import dev.ducklake.engine.change.ChangeMethod;
+import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.DuckDbInstance;
 import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.maintenance.LakeMaintenance;
+import dev.ducklake.engine.maintenance.MaintenanceReport;
+import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.Column;
@@ -11,6 +16,7 @@ import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.table.TableCatalog;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.version.VersionLog;
+import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.engine.write.CommitExecutor;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
@@ -22,8 +28,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * An embedded lake engine: one DuckDB instance with a DuckLake catalog attached, offering typed
- * tables with primary keys, a version per snapshot, write and merge sessions, and reads at a
- * version. Thread-safe; every reader and session uses a DuckDB connection of its own.
+ * tables with primary keys, a version per snapshot, write and merge sessions, reads at a version,
+ * changes between versions as before/after images, and maintenance. Thread-safe; every reader and session uses a DuckDB connection of its own.
  *
  * <p>Share one engine per catalog within a JVM through {@link EngineRegistry}: a DuckDB-file
  * catalog can be opened by one DuckDB instance only.
@@ -47,6 +53,8 @@ public final class LakeEngine implements AutoCloseable {
     private final CommitExecutor commits;
     private final TableCatalog tables;
     private final VersionLog versions;
+    private final VersionPins pins = new VersionPins();
+    private final LakeMaintenance maintenance;
     private boolean closed;
 
     private LakeEngine(EngineContext context) {
@@ -54,6 +62,7 @@ public final class LakeEngine implements AutoCloseable {
         this.commits = new CommitExecutor(context);
         this.tables = new TableCatalog(context, commits);
         this.versions = new VersionLog(context);
+        this.maintenance = new LakeMaintenance(context, pins);
     }
 
     /** Starts DuckDB, loads the extensions and attaches the catalog (creating it if it does not exist). */
@@ -134,6 +143,48 @@ public final class LakeEngine implements AutoCloseable {
                 : versions.latest(name);
         TableSchema schema = tables.describe(name, version);
         return new RowReader(context, name, schema, request, version);
+    }
+
+    /**
+     * The net changes of the table over {@code (from, to]}, computed from DuckLake's change feed,
+     * which reads only the files the range's snapshots touched (see {@link ChangeMethod#CHANGE_FEED}).
+     * Both must be versions of the table. A range that
+     * starts before a flush of the table's inlined data is computed by the full diff instead, since
+     * DuckLake's change feed is wrong for flushed inlined deletes (see {@link VersionLog#flushedAfter}).
+     */
+    public ChangeReader changes(TableName name, long from, long to) {
+        boolean feedIsExact = !versions.flushedAfter(name, from);
+        if (!feedIsExact) {
+            LOG.debug("Changes of {} over ({}, {}] start before a flush of inlined data; using the full diff", name,
+                    from, to);
+        }
+        return changes(name, from, to, feedIsExact ? ChangeMethod.CHANGE_FEED : ChangeMethod.FULL_DIFF);
+    }
+
+    /** The net changes of the table over {@code (from, to]}, computed by the given method as is. */
+    public ChangeReader changes(TableName name, long from, long to, ChangeMethod method) {
+        if (from > to) {
+            throw new LakeValidationException("The change range of " + name + " runs backwards: from version " + from
+                    + " is after to version " + to);
+        }
+        versions.get(name, from);
+        versions.get(name, to);
+        return new ChangeReader(context, name, tables.describe(name, from), tables.describe(name, to), from, to, method);
+    }
+
+    /**
+     * Keeps a version, and everything newer, safe from snapshot expiry until the pin is closed. A
+     * change source pins the version it will read from.
+     */
+    public VersionPins.Pin pinVersion(TableName name, long version) {
+        versions.get(name, version);
+        return pins.pin(name, version);
+    }
+
+    /** Runs maintenance; see {@link MaintenanceRequest}. Waits for open reads, and new reads wait for it. */
+    public MaintenanceReport maintain(MaintenanceRequest request) {
+        context.resources().ensureOpen();
+        return maintenance.run(request);
     }
 
     /** Commits retried after a DuckLake conflict since the engine started. */

@@ -20,6 +20,7 @@ public final class EngineContext {
     private final DuckDbInstance duckDb;
     private final BoundedGate reads;
     private final BoundedGate commits;
+    private final ReadGate readGate;
     private final OpenResources resources;
     private final ObjectMapper json;
 
@@ -28,6 +29,7 @@ public final class EngineContext {
         this.duckDb = duckDb;
         this.reads = new BoundedGate("read", config.maxConcurrentReads(), config.acquireTimeout());
         this.commits = new BoundedGate("commit", config.maxPendingCommits(), config.acquireTimeout());
+        this.readGate = new ReadGate(config.acquireTimeout());
         this.resources = new OpenResources(config.catalog().toString());
         this.json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     }
@@ -42,6 +44,11 @@ public final class EngineContext {
 
     public BoundedGate commits() {
         return commits;
+    }
+
+    /** Keeps maintenance apart from reads. */
+    public ReadGate readGate() {
+        return readGate;
     }
 
     public OpenResources resources() {

@@ -43,10 +43,19 @@ public final class Jdbc {
         }
     }
 
+    /**
+     * The first row, mapped. The rest of the result is drained: with DuckDB's streamed results a
+     * statement commits only once its result is read to the end, which matters for table functions
+     * with effects such as DuckLake's maintenance calls.
+     */
     public static <T> Optional<T> queryFirst(Connection connection, String sql, RowMapper<T> mapper,
             Object... parameters) throws SQLException {
         try (PreparedStatement ps = prepare(connection, sql, parameters); ResultSet rs = ps.executeQuery()) {
-            return rs.next() ? Optional.ofNullable(mapper.map(rs)) : Optional.empty();
+            Optional<T> first = rs.next() ? Optional.ofNullable(mapper.map(rs)) : Optional.empty();
+            while (rs.next()) {
+                // drain, see above
+            }
+            return first;
         }
     }
 

@@ -2,23 +2,18 @@ package dev.ducklake.engine.read;
 
 import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.error.LakeCancelledException;
-import dev.ducklake.engine.error.LakeClosedException;
-import dev.ducklake.engine.error.LakeException;
-import dev.ducklake.engine.internal.BoundedGate;
 import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.QueryCursor;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.stream.Collectors;
-import org.duckdb.DuckDBConnection;
 
 /**
  * Streams the rows of a table at a version, chunk by chunk from DuckDB, so memory stays bounded
@@ -28,21 +23,13 @@ import org.duckdb.DuckDBConnection;
  */
 public final class RowReader implements Iterator<Object[]>, AutoCloseable {
 
-    private final EngineContext context;
     private final TableName table;
     private final List<Column> columns;
-    private final BoundedGate.Permit permit;
-    private final DuckDBConnection connection;
-    private final Statement statement;
-    private final ResultSet results;
-    private volatile boolean closed;
-    private volatile boolean cancelledByEngine;
-    private final AutoCloseable cancelHandle = this::cancel;
+    private final QueryCursor cursor;
     private Boolean hasNext;
 
     /** Opens the read; {@code schema} is the table's definition at the version read. */
     public RowReader(EngineContext context, TableName table, TableSchema schema, ScanRequest request, long version) {
-        this.context = context;
         this.table = table;
         this.columns = project(schema, request.columns());
         String sql = "SELECT " + columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "))
@@ -52,27 +39,11 @@ public final class RowReader implements Iterator<Object[]>, AutoCloseable {
                         : "")
                 + (request.limit().isPresent() ? " LIMIT " + request.limit().getAsLong() : "")
                 + (request.offset() > 0 ? " OFFSET " + request.offset() : "");
-        this.permit = context.reads().enter("a read of " + table);
-        DuckDBConnection opened = null;
-        Statement st = null;
+        this.cursor = new QueryCursor(context, "The read of " + table + " at version " + version);
         try {
-            opened = context.connect();
-            st = opened.createStatement();
-            this.results = st.executeQuery(sql);
-        } catch (SQLException | RuntimeException e) {
-            closeQuietly(st, opened);
-            permit.close();
-            if (e instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new LakeException("Could not read " + table + " at version " + version + ": " + e.getMessage(), e);
-        }
-        this.connection = opened;
-        this.statement = st;
-        try {
-            context.resources().register(cancelHandle);
-        } catch (LakeClosedException e) {
-            close();
+            cursor.open(sql);
+        } catch (RuntimeException e) {
+            cursor.close();
             throw e;
         }
     }
@@ -83,26 +54,15 @@ public final class RowReader implements Iterator<Object[]>, AutoCloseable {
     }
 
     @Override
-    public synchronized boolean hasNext() {
+    public boolean hasNext() {
         if (hasNext == null) {
-            checkInterrupt();
-            if (closed) {
-                throw new LakeClosedException("The reader of " + table + " is closed");
-            }
-            try {
-                hasNext = results.next();
-            } catch (SQLException e) {
-                throw failure(e);
-            }
-            if (!hasNext) {
-                close();
-            }
+            hasNext = cursor.next();
         }
         return hasNext;
     }
 
     @Override
-    public synchronized Object[] next() {
+    public Object[] next() {
         if (!hasNext()) {
             throw new NoSuchElementException("No more rows of " + table);
         }
@@ -110,10 +70,10 @@ public final class RowReader implements Iterator<Object[]>, AutoCloseable {
         Object[] row = new Object[columns.size()];
         try {
             for (int i = 0; i < row.length; i++) {
-                row[i] = ValueDecoder.read(results, i + 1, columns.get(i).type());
+                row[i] = ValueDecoder.read(cursor.row(), i + 1, columns.get(i).type());
             }
         } catch (SQLException e) {
-            throw failure(e);
+            throw cursor.failure(e);
         }
         return row;
     }
@@ -125,47 +85,9 @@ public final class RowReader implements Iterator<Object[]>, AutoCloseable {
         return rows;
     }
 
-    /** Cancels the running query from another thread (the engine's close does this). */
-    public void cancel() {
-        cancelledByEngine = true;
-        try {
-            statement.cancel();
-        } catch (SQLException e) {
-            // the statement is finished or closed already
-        }
-        close();
-    }
-
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        context.resources().unregister(cancelHandle);
-        try {
-            results.close();
-        } catch (SQLException e) {
-            // closing the statement and connection below releases it too
-        }
-        closeQuietly(statement, connection);
-        permit.close();
-    }
-
-    private void checkInterrupt() {
-        if (Thread.currentThread().isInterrupted()) {
-            close();
-            throw new LakeCancelledException("The read of " + table + " was interrupted");
-        }
-    }
-
-    private RuntimeException failure(SQLException e) {
-        boolean cancelled = cancelledByEngine || Thread.currentThread().isInterrupted() || closed;
-        close();
-        if (cancelled) {
-            return new LakeCancelledException("The read of " + table + " was cancelled", e);
-        }
-        return new LakeException("Reading " + table + " failed: " + e.getMessage(), e);
+    public void close() {
+        cursor.close();
     }
 
     private static List<Column> project(TableSchema schema, List<String> names) {
@@ -177,22 +99,5 @@ public final class RowReader implements Iterator<Object[]>, AutoCloseable {
             projected.add(schema.column(schema.requirePosition(name, "projected")));
         }
         return List.copyOf(projected);
-    }
-
-    private static void closeQuietly(Statement statement, DuckDBConnection connection) {
-        try {
-            if (statement != null) {
-                statement.close();
-            }
-        } catch (SQLException e) {
-            // the connection's close below releases it
-        }
-        try {
-            if (connection != null) {
-                connection.close();
-            }
-        } catch (SQLException e) {
-            // nothing more to release
-        }
     }
 }

@@ -17,13 +17,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Turns DuckDB JDBC values into the engine's Java classes (see {@link LakeType}). */
-final class ValueDecoder {
+/** Turns DuckDB JDBC values into the engine's Java classes (see {@link LakeType}). Internal. */
+public final class ValueDecoder {
 
     private ValueDecoder() {}
 
     /** Reads column {@code index} (1-based) of the current row. */
-    static Object read(ResultSet rs, int index, LakeType type) throws SQLException {
+    public static Object read(ResultSet rs, int index, LakeType type) throws SQLException {
         if (type instanceof LakeType.Primitive primitive) {
             Object value = switch (primitive) {
                 case BLOB -> rs.getBytes(index);

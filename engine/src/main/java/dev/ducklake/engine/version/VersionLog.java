@@ -52,13 +52,50 @@ public final class VersionLog {
         });
     }
 
-    /** One version of the table, or a validation error naming the version if it is not one. */
+    /**
+     * One version of the table, or a validation error that names the version and says why it is not
+     * one: expired, not yet committed, or a snapshot that did not change this table.
+     */
     public TableVersion get(TableName table, long version) {
         return context.withConnection("read version " + version + " of " + table, c -> {
             TableIdentity id = TableCatalog.requireIdentity(c, table);
-            return Jdbc.queryFirst(c, versionsQuery(id) + " AND snapshot_id = ?", this::toVersion, version)
-                    .orElseThrow(() -> new LakeValidationException(
-                            "Version " + version + " is not a version of " + table + " (no such snapshot changed it)"));
+            Optional<TableVersion> found = Jdbc.queryFirst(c, versionsQuery(id) + " AND snapshot_id = ?",
+                    this::toVersion, version);
+            if (found.isEmpty()) {
+                throw notAVersion(c, table, version);
+            }
+            return found.get();
+        });
+    }
+
+    private static LakeValidationException notAVersion(Connection connection, TableName table, long version)
+            throws SQLException {
+        long[] range = Jdbc.queryFirst(connection, "SELECT min(snapshot_id), max(snapshot_id) FROM "
+                + EngineConfig.LAKE_ALIAS + ".snapshots()", rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
+        boolean exists = Jdbc.queryLong(connection, "SELECT count(*) FROM " + EngineConfig.LAKE_ALIAS
+                + ".snapshots() WHERE snapshot_id = ?", version) > 0;
+        String why;
+        if (version > range[1]) {
+            why = "no such snapshot yet; the latest snapshot of the lake is " + range[1];
+        } else if (!exists) {
+            why = "the snapshot was expired or never existed; the oldest snapshot kept is " + range[0];
+        } else {
+            why = "that snapshot did not change this table";
+        }
+        return new LakeValidationException("Version " + version + " is not a version of " + table + ": " + why);
+    }
+
+    /**
+     * True when inlined data of the table was flushed to files after {@code version}. DuckLake
+     * v1.5.5 misplaces the deletes of flushed inlined rows in its change feed (a delete or
+     * pre-image lands in another snapshot), so change reads that start before such a flush must
+     * not use the change feed.
+     */
+    public boolean flushedAfter(TableName table, long version) {
+        return context.withConnection("look for flushes of " + table, c -> {
+            TableIdentity id = TableCatalog.requireIdentity(c, table);
+            return Jdbc.queryLong(c, "SELECT count(*) FROM " + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE snapshot_id > ?"
+                    + " AND list_contains(coalesce(changes['flushed_inlined'], []), ?)", version, String.valueOf(id.id())) > 0;
         });
     }
 

@@ -1,0 +1,17 @@
+package dev.ducklake.engine.change;
+
+/** How the changes between two versions are computed; both give the same changes. */
+public enum ChangeMethod {
+    /**
+     * From DuckLake's change feed: reads only the data the snapshots in the range inserted, plus
+     * the before-images of the rows they deleted or updated. Inserts cost what they added; DuckLake
+     * v1.5.5 finds a deleted row's before-image by scanning the data file that holds it, so deletes
+     * and updates in a large file cost a scan of that file (see BENCHMARKS.md).
+     */
+    CHANGE_FEED,
+    /**
+     * The reference: a full outer join of the table at both versions (by key; a multiset
+     * difference for tables without one). Reads the whole table twice.
+     */
+    FULL_DIFF
+}

@@ -1,0 +1,155 @@
+package dev.ducklake.engine.change;
+
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+/**
+ * The SQL of a change read over {@code (from, to]}. Every method yields the same relation: columns
+ * {@code bp} and {@code ap} (is there a before / after image), then {@code b0..bn} and
+ * {@code a0..an}, the images in the columns of the table at {@code to}.
+ *
+ * <p>The change feed method rests on one fact: a row that existed at {@code from} is deleted (or
+ * pre-imaged) by the first change in the range that touches it, and a row that exists at
+ * {@code to} was inserted (or post-imaged) by the last one. Ordering each key's (or, without a key,
+ * each value's) changes by snapshot, deletes before inserts within a snapshot, therefore gives its
+ * before and after image without reading the unchanged rest of the table.
+ */
+final class ChangeQuery {
+
+    private static final String PRESENT = "__ducklake_present";
+    private static final String ORDER = "__ducklake_order";
+    private static final String SIGN = "__ducklake_sign";
+    private static final String COPIES = "__ducklake_copy";
+
+    private final TableName table;
+    private final TableSchema atFrom;
+    private final TableSchema atTo;
+    private final long from;
+    private final long to;
+    private final int width;
+
+    ChangeQuery(TableName table, TableSchema atFrom, TableSchema atTo, long from, long to) {
+        this.table = table;
+        this.atFrom = atFrom;
+        this.atTo = atTo;
+        this.from = from;
+        this.to = to;
+        this.width = atTo.size();
+    }
+
+    String sql(ChangeMethod method) {
+        if (method == ChangeMethod.FULL_DIFF) {
+            return atTo.hasPrimaryKey() ? fullDiffByKey() : fullDiffOfMultisets();
+        }
+        return atTo.hasPrimaryKey() ? changeFeedByKey() : changeFeedOfMultisets();
+    }
+
+    /** The table at {@code from}, projected onto the columns at {@code to} (later columns are NULL). */
+    private String rowsAtFrom(String extra) {
+        String columns = atTo.columns().stream()
+                .map(c -> atFrom.positionOf(c.name()) >= 0 ? quote(c)
+                        : "CAST(NULL AS " + c.type().sql() + ") AS " + quote(c))
+                .collect(Collectors.joining(", "));
+        return "SELECT " + extra + columns + " FROM " + at(from);
+    }
+
+    private String rowsAtTo(String extra) {
+        return "SELECT " + extra + columnList("") + " FROM " + at(to);
+    }
+
+    private String fullDiffByKey() {
+        String on = atTo.primaryKey().stream().map(k -> "b." + Identifiers.quote(k) + " = a." + Identifiers.quote(k))
+                .collect(Collectors.joining(" AND "));
+        String differs = IntStream.range(0, width)
+                .mapToObj(i -> "b." + quote(atTo.column(i)) + " IS DISTINCT FROM a." + quote(atTo.column(i)))
+                .collect(Collectors.joining(" OR "));
+        return "SELECT b." + PRESENT + " IS NOT NULL AS bp, a." + PRESENT + " IS NOT NULL AS ap, "
+                + images(i -> "b." + quote(atTo.column(i)), i -> "a." + quote(atTo.column(i)))
+                + " FROM (" + rowsAtFrom("true AS " + PRESENT + ", ") + ") b FULL OUTER JOIN ("
+                + rowsAtTo("true AS " + PRESENT + ", ") + ") a ON " + on
+                + " WHERE b." + PRESENT + " IS NULL OR a." + PRESENT + " IS NULL OR " + differs;
+    }
+
+    private String fullDiffOfMultisets() {
+        String deleted = "(" + rowsAtFrom("") + " EXCEPT ALL " + rowsAtTo("") + ")";
+        String inserted = "(" + rowsAtTo("") + " EXCEPT ALL " + rowsAtFrom("") + ")";
+        return "SELECT true AS bp, false AS ap, " + images(i -> quote(atTo.column(i)), this::typedNull) + " FROM "
+                + deleted + " UNION ALL SELECT false, true, " + images(this::typedNull, i -> quote(atTo.column(i)))
+                + " FROM " + inserted;
+    }
+
+    /** Each change in the range, with its order: snapshot, then deletes (even) before inserts (odd). */
+    private String changeFeed(String marker) {
+        return "SELECT " + marker + ", " + columnList("") + " FROM ducklake_table_changes("
+                + Identifiers.literal(EngineConfig.LAKE_ALIAS) + ", " + Identifiers.literal(table.schema()) + ", "
+                + Identifiers.literal(table.table()) + ", " + (from + 1) + ", " + to + ")";
+    }
+
+    private static String isInsert() {
+        return "change_type IN ('insert', 'update_postimage')";
+    }
+
+    private String changeFeedByKey() {
+        String events = changeFeed("snapshot_id * 2 + CASE WHEN " + isInsert() + " THEN 1 ELSE 0 END AS " + ORDER);
+        String key = atTo.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+        List<String> perKey = new ArrayList<>();
+        perKey.add("min(" + ORDER + ") % 2 = 0 AS bp");
+        perKey.add("max(" + ORDER + ") % 2 = 1 AS ap");
+        for (int i = 0; i < width; i++) {
+            perKey.add("arg_min_null(" + quote(atTo.column(i)) + ", " + ORDER + ") AS b" + i);
+            perKey.add("arg_max_null(" + quote(atTo.column(i)) + ", " + ORDER + ") AS a" + i);
+        }
+        String differs = IntStream.range(0, width).mapToObj(i -> "b" + i + " IS DISTINCT FROM a" + i)
+                .collect(Collectors.joining(" OR "));
+        return "SELECT bp, ap, " + images(i -> "CASE WHEN bp THEN b" + i + " END", i -> "CASE WHEN ap THEN a" + i + " END")
+                + " FROM (SELECT " + String.join(", ", perKey) + " FROM (" + events + ") GROUP BY " + key + ")"
+                + " WHERE bp <> ap OR (bp AND ap AND (" + differs + "))";
+    }
+
+    private String changeFeedOfMultisets() {
+        String events = changeFeed("CASE WHEN " + isInsert() + " THEN 1 ELSE -1 END AS " + SIGN);
+        String net = "SELECT " + columnList("") + ", CAST(sum(" + SIGN + ") AS BIGINT) AS " + SIGN + " FROM (" + events
+                + ") GROUP BY ALL";
+        String copies = "SELECT *, unnest(range(abs(" + SIGN + "))) AS " + COPIES + " FROM (" + net + ") WHERE "
+                + SIGN + " <> 0";
+        return "SELECT " + SIGN + " < 0 AS bp, " + SIGN + " > 0 AS ap, "
+                + images(i -> "CASE WHEN " + SIGN + " < 0 THEN " + quote(atTo.column(i)) + " END",
+                        i -> "CASE WHEN " + SIGN + " > 0 THEN " + quote(atTo.column(i)) + " END")
+                + " FROM (" + copies + ")";
+    }
+
+    private String images(IntFunction<String> before, IntFunction<String> after) {
+        List<String> columns = new ArrayList<>(2 * width);
+        for (int i = 0; i < width; i++) {
+            columns.add(before.apply(i) + " AS b" + i);
+        }
+        for (int i = 0; i < width; i++) {
+            columns.add(after.apply(i) + " AS a" + i);
+        }
+        return String.join(", ", columns);
+    }
+
+    private String typedNull(int position) {
+        return "CAST(NULL AS " + atTo.column(position).type().sql() + ")";
+    }
+
+    private String columnList(String prefix) {
+        return atTo.columns().stream().map(c -> prefix + quote(c)).collect(Collectors.joining(", "));
+    }
+
+    private String at(long version) {
+        return table.sql(EngineConfig.LAKE_ALIAS) + " AT (VERSION => " + version + ")";
+    }
+
+    private static String quote(Column column) {
+        return Identifiers.quote(column.name());
+    }
+}

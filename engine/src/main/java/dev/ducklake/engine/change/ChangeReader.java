@@ -1,0 +1,115 @@
+package dev.ducklake.engine.change;
+
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.QueryCursor;
+import dev.ducklake.engine.read.ValueDecoder;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The net changes of a table over {@code (from, to]}, as {@link Change}s with before and after
+ * images. The changes are computed into a DuckDB temporary table first (off the Java heap, sized
+ * by the number of changes), counted, then streamed. Close it, or read to the end, to release its
+ * read slot and connection; an interrupt or the engine's close cancels it.
+ */
+public final class ChangeReader implements Iterator<Change>, AutoCloseable {
+
+    private static final AtomicLong COUNTER = new AtomicLong();
+
+    private final TableSchema schema;
+    private final QueryCursor cursor;
+    private final ChangeSummary summary;
+    private Boolean hasNext;
+
+    /**
+     * Computes the changes; {@code atFrom} and {@code atTo} are the table's definitions at both
+     * versions, which the caller has checked are versions of the table with {@code from <= to}.
+     */
+    public ChangeReader(EngineContext context, TableName table, TableSchema atFrom, TableSchema atTo, long from,
+            long to, ChangeMethod method) {
+        this.schema = atTo;
+        this.cursor = new QueryCursor(context, "The change read of " + table + " over (" + from + ", " + to + "]");
+        try {
+            String changes = "ducklake_changes_" + COUNTER.incrementAndGet();
+            String target = table.sql(EngineConfig.LAKE_ALIAS);
+            long count = 0;
+            if (from < to) {
+                Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changes + " AS "
+                        + new ChangeQuery(table, atFrom, atTo, from, to).sql(method));
+                count = Jdbc.queryLong(cursor.connection(), "SELECT count(*) FROM " + changes);
+            } else {
+                Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changes + " AS SELECT false AS bp");
+            }
+            long rowsAtFrom = Jdbc.queryLong(cursor.connection(),
+                    "SELECT count(*) FROM " + target + " AT (VERSION => " + from + ")");
+            long rowsAtTo = from == to ? rowsAtFrom : Jdbc.queryLong(cursor.connection(),
+                    "SELECT count(*) FROM " + target + " AT (VERSION => " + to + ")");
+            this.summary = new ChangeSummary(from, to, rowsAtFrom, rowsAtTo, count);
+            cursor.open(count == 0 ? "SELECT * FROM " + changes + " LIMIT 0" : "SELECT * FROM " + changes);
+        } catch (SQLException e) {
+            throw cursor.failure(e);
+        } catch (RuntimeException e) {
+            cursor.close();
+            throw e;
+        }
+    }
+
+    /** The range, the row counts at both ends, and the number of changes. */
+    public ChangeSummary summary() {
+        return summary;
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (hasNext == null) {
+            hasNext = cursor.next();
+        }
+        return hasNext;
+    }
+
+    @Override
+    public Change next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("No more changes");
+        }
+        hasNext = null;
+        ResultSet row = cursor.row();
+        try {
+            int width = schema.size();
+            Object[] before = row.getBoolean(1) ? image(row, 3, width) : null;
+            Object[] after = row.getBoolean(2) ? image(row, 3 + width, width) : null;
+            return new Change(before, after);
+        } catch (SQLException e) {
+            throw cursor.failure(e);
+        }
+    }
+
+    /** Reads all remaining changes into a list; for small results and tests. */
+    public List<Change> toList() {
+        List<Change> changes = new ArrayList<>();
+        forEachRemaining(changes::add);
+        return changes;
+    }
+
+    @Override
+    public void close() {
+        cursor.close();
+    }
+
+    private Object[] image(ResultSet row, int first, int width) throws SQLException {
+        Object[] image = new Object[width];
+        for (int i = 0; i < width; i++) {
+            image[i] = ValueDecoder.read(row, first + i, schema.column(i).type());
+        }
+        return image;
+    }
+}

@@ -1,0 +1,141 @@
+package dev.ducklake.engine.internal;
+
+import dev.ducklake.engine.error.LakeCancelledException;
+import dev.ducklake.engine.error.LakeClosedException;
+import dev.ducklake.engine.error.LakeException;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * A streaming query on a connection of its own, holding a read slot and the read gate until
+ * closed. An interrupt of the reading thread, or the engine's close (through {@link #cancel()}),
+ * stops the query and ends the read with {@link LakeCancelledException}. Reaching the end closes
+ * the cursor.
+ */
+public final class QueryCursor implements AutoCloseable {
+
+    private final EngineContext context;
+    private final String what;
+    private final BoundedGate.Permit slot;
+    private final ReadGate.Permit gate;
+    private final DuckDBConnection connection;
+    private final AutoCloseable cancelHandle = this::cancel;
+    private Statement statement;
+    private ResultSet results;
+    private volatile boolean closed;
+    private volatile boolean cancelled;
+
+    /** Takes a read slot, the read gate and a connection; {@code what} names the read in errors. */
+    public QueryCursor(EngineContext context, String what) {
+        this.context = context;
+        this.what = what;
+        this.slot = context.reads().enter(what);
+        try {
+            this.gate = context.readGate().enterRead(what);
+        } catch (RuntimeException e) {
+            slot.close();
+            throw e;
+        }
+        try {
+            this.connection = context.connect();
+            context.resources().register(cancelHandle);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** The cursor's connection, for set-up statements before {@link #open}. */
+    public DuckDBConnection connection() {
+        return connection;
+    }
+
+    /** Starts the streaming query. */
+    public synchronized void open(String sql) {
+        ensureOpen();
+        try {
+            statement = connection.createStatement();
+            results = statement.executeQuery(sql);
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    /** Advances to the next row; false (and closed) at the end. */
+    public synchronized boolean next() {
+        if (Thread.currentThread().isInterrupted()) {
+            close();
+            throw new LakeCancelledException(what + " was interrupted");
+        }
+        ensureOpen();
+        try {
+            boolean more = results.next();
+            if (!more) {
+                close();
+            }
+            return more;
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    /** The current row; valid after {@link #next()} returned true. */
+    public ResultSet row() {
+        return results;
+    }
+
+    /** Wraps a failure of work on this cursor, closing it. */
+    public RuntimeException failure(SQLException e) {
+        boolean stopped = cancelled || closed || Thread.currentThread().isInterrupted();
+        close();
+        return stopped ? new LakeCancelledException(what + " was cancelled", e)
+                : new LakeException(what + " failed: " + e.getMessage(), e);
+    }
+
+    /** Stops the running query from another thread, then closes the cursor. */
+    public void cancel() {
+        cancelled = true;
+        Statement running = statement;
+        if (running != null) {
+            try {
+                running.cancel();
+            } catch (SQLException e) {
+                // finished or closed already
+            }
+        }
+        close();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        context.resources().unregister(cancelHandle);
+        try {
+            if (statement != null) {
+                statement.close();
+            }
+        } catch (SQLException e) {
+            // the connection's close releases it
+        }
+        try {
+            if (connection != null) {
+                connection.close();
+            }
+        } catch (SQLException e) {
+            // nothing more to release
+        }
+        gate.close();
+        slot.close();
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new LakeClosedException(what + " is closed");
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.ducklake.engine.maintenance;
+
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.ReadGate;
+import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.table.TableCatalog;
+import dev.ducklake.engine.table.TableIdentity;
+import dev.ducklake.engine.version.VersionPins;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs DuckLake maintenance: flushing inlined data, merging adjacent small files, expiring old
+ * snapshots, and deleting data files no snapshot needs. Holds the read gate alone while it runs,
+ * so it waits for open reads and new reads wait for it. Expiry spares pinned versions, everything
+ * newer, and the latest snapshot.
+ */
+public final class LakeMaintenance {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LakeMaintenance.class);
+    private static final String LAKE = Identifiers.literal(EngineConfig.LAKE_ALIAS);
+
+    private final EngineContext context;
+    private final VersionPins pins;
+
+    public LakeMaintenance(EngineContext context, VersionPins pins) {
+        this.context = context;
+        this.pins = pins;
+    }
+
+    public MaintenanceReport run(MaintenanceRequest request) {
+        String what = "maintenance" + request.table().map(t -> " of " + t).orElse("");
+        try (ReadGate.Permit gate = context.readGate().enterMaintenance(what)) {
+            MaintenanceReport report = context.withConnection("run " + what, c -> run(c, request));
+            LOG.info("Ran {}: {}", what, report);
+            return report;
+        }
+    }
+
+    private MaintenanceReport run(Connection c, MaintenanceRequest request) throws SQLException {
+        Optional<TableName> table = request.table();
+        Optional<TableIdentity> identity = table.isPresent()
+                ? Optional.of(TableCatalog.requireIdentity(c, table.get())) : Optional.empty();
+        boolean dryRun = request.dryRun();
+        long flushed = 0;
+        long merged = 0;
+        long created = 0;
+        if (request.flushInlinedData()) {
+            flushed = dryRun ? inlinedRows(c, identity) : Jdbc.queryLong(c, "SELECT coalesce(sum(rows_flushed), 0) FROM"
+                    + " ducklake_flush_inlined_data(" + LAKE + table.map(t -> ", schema_name => "
+                            + Identifiers.literal(t.schema()) + ", table_name => " + Identifiers.literal(t.table()))
+                            .orElse("") + ")");
+        }
+        if (request.mergeAdjacentFiles()) {
+            if (dryRun) {
+                merged = Jdbc.queryLong(c, "SELECT coalesce(sum(file_count), 0) FROM " + EngineConfig.LAKE_ALIAS
+                        + ".table_info()" + identity.map(i -> " WHERE table_id = " + i.id()).orElse(""));
+            } else {
+                long[] counts = Jdbc.queryFirst(c, "SELECT coalesce(sum(files_processed), 0), coalesce(sum(files_created), 0)"
+                        + " FROM ducklake_merge_adjacent_files(" + LAKE + table.map(t -> ", "
+                                + Identifiers.literal(t.table()) + ", schema => " + Identifiers.literal(t.schema()))
+                                .orElse("") + ")", rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
+                merged = counts[0];
+                created = counts[1];
+            }
+        }
+        List<Long> expired = new ArrayList<>();
+        if (request.expireOlderThan().isPresent()) {
+            List<Long> candidates = Jdbc.query(c, "SELECT snapshot_id FROM " + EngineConfig.LAKE_ALIAS + ".snapshots()"
+                    + " WHERE snapshot_time < now() - to_milliseconds(?) AND snapshot_id < ?"
+                    + " AND snapshot_id < (SELECT max(snapshot_id) FROM " + EngineConfig.LAKE_ALIAS + ".snapshots())"
+                    + " ORDER BY snapshot_id", rs -> rs.getLong(1),
+                    request.expireOlderThan().get().toMillis(), pins.oldest().orElse(Long.MAX_VALUE));
+            if (!candidates.isEmpty()) {
+                expired = Jdbc.query(c, "SELECT snapshot_id FROM ducklake_expire_snapshots(" + LAKE + ", versions => ["
+                        + candidates.stream().map(String::valueOf).collect(Collectors.joining(", ")) + "], dry_run => "
+                        + dryRun + ") ORDER BY snapshot_id", rs -> rs.getLong(1));
+            }
+        }
+        List<String> deleted = request.deleteUnusedFiles()
+                ? Jdbc.query(c, "SELECT path FROM ducklake_cleanup_old_files(" + LAKE + ", cleanup_all => true, dry_run => "
+                        + dryRun + ")", rs -> rs.getString(1))
+                : List.of();
+        return new MaintenanceReport(dryRun, flushed, merged, created, expired, deleted);
+    }
+
+    /** Rows kept inline in the catalog, that a flush would write to Parquet. */
+    private static long inlinedRows(Connection c, Optional<TableIdentity> identity) throws SQLException {
+        List<String> inlinedTables = Jdbc.query(c, "SELECT table_name FROM " + EngineContext.METADATA
+                + ".ducklake_inlined_data_tables" + identity.map(i -> " WHERE table_id = " + i.id()).orElse(""),
+                rs -> rs.getString(1));
+        long rows = 0;
+        for (String inlined : inlinedTables) {
+            rows += Jdbc.queryLong(c, "SELECT count(*) FROM " + EngineContext.METADATA + "." + Identifiers.quote(inlined)
+                    + " WHERE end_snapshot IS NULL");
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,19 @@
+package dev.ducklake.engine.maintenance;
+
+import java.util.List;
+
+/**
+ * What maintenance did, or in a dry run would do. In a dry run, {@code rowsFlushed} counts the
+ * inlined rows waiting to be flushed and {@code filesMerged} the data files that merging would
+ * consider; {@code expiredSnapshots} is exactly what a real run would expire, and
+ * {@code deletedFiles} the files already unneeded before that expiry.
+ */
+public record MaintenanceReport(
+        boolean dryRun, long rowsFlushed, long filesMerged, long filesCreated, List<Long> expiredSnapshots,
+        List<String> deletedFiles) {
+
+    public MaintenanceReport {
+        expiredSnapshots = List.copyOf(expiredSnapshots);
+        deletedFiles = List.copyOf(deletedFiles);
+    }
+}

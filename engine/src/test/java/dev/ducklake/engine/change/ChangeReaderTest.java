@@ -1,0 +1,179 @@
+package dev.ducklake.engine.change;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.maintenance.MaintenanceReport;
+import dev.ducklake.engine.maintenance.MaintenanceRequest;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.version.VersionPins;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Changes between versions as a user reads them, their errors, and the retention guard. */
+class ChangeReaderTest {
+
+    static final TableName ORDERS = TableName.of("orders");
+    static final TableSchema SCHEMA = TableSchema.builder()
+            .column("id", Primitive.VARCHAR)
+            .column("amount", new LakeType.Decimal(10, 2))
+            .primaryKey("id")
+            .build();
+
+    @TempDir
+    Path dir;
+
+    LakeEngine engine;
+
+    @BeforeEach
+    void open() {
+        engine = LakeEngine.open(TestLakes.config(CatalogLocation.duckDbFile(dir.resolve("lake.ducklake")), dir).build());
+    }
+
+    @AfterEach
+    void close() {
+        engine.close();
+    }
+
+    static Object[] row(String id, String amount) {
+        return new Object[] {id, new BigDecimal(amount)};
+    }
+
+    long append(Object[]... rows) {
+        try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
+            for (Object[] row : rows) {
+                session.write(row);
+            }
+            return session.commit().version();
+        }
+    }
+
+    @Test
+    void changesArePairsOfBeforeAndAfterImagesNettedPerKey() {
+        long created = engine.createTable(ORDERS, SCHEMA);
+        long v1 = append(row("a", "1.00"), row("b", "2.00"), row("c", "3.00"), row("d", "4.00"));
+        long v2;
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(row("a", "10.00"));
+            merge.deleteKey("b");
+            merge.upsert(row("e", "5.00"));
+            merge.upsert(row("c", "30.00"));
+            v2 = merge.commit().version();
+        }
+        long v3;
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(row("c", "3.00"));
+            merge.deleteKey("e");
+            v3 = merge.commit().version();
+        }
+
+        try (ChangeReader changes = engine.changes(ORDERS, v1, v3)) {
+            assertThat(changes.summary()).isEqualTo(new ChangeSummary(v1, v3, 4, 3, 2));
+            assertThat(changes.toList()).containsExactlyInAnyOrder(
+                    new Change(row("a", "1.00"), row("a", "10.00")),
+                    new Change(row("b", "2.00"), null));
+        }
+        try (ChangeReader changes = engine.changes(ORDERS, created, v2)) {
+            assertThat(changes.toList()).extracting(Change::kind).containsOnly(Change.Kind.INSERT).hasSize(4);
+        }
+        try (ChangeReader changes = engine.changes(ORDERS, v2, v2)) {
+            assertThat(changes.summary()).isEqualTo(new ChangeSummary(v2, v2, 4, 4, 0));
+            assertThat(changes.hasNext()).isFalse();
+        }
+        assertThat(engine.openResources()).isZero();
+    }
+
+    @Test
+    void badRangesFailNamingTheVersion() {
+        engine.createTable(ORDERS, SCHEMA);
+        long v1 = append(row("a", "1"));
+        TableName other = TableName.of("other");
+        engine.createTable(other, SCHEMA);
+        long otherVersion = engine.latestVersion(other);
+        long v2 = append(row("b", "2"));
+
+        assertThatThrownBy(() -> engine.changes(ORDERS, v2, v1)).isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("from version " + v2).hasMessageContaining("to version " + v1);
+        assertThatThrownBy(() -> engine.changes(ORDERS, v1, 999)).isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("Version 999").hasMessageContaining("no such snapshot yet");
+        assertThatThrownBy(() -> engine.changes(ORDERS, otherVersion, v2)).isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("Version " + otherVersion).hasMessageContaining("did not change this table");
+    }
+
+    @Test
+    void expiryRemovesOldVersionsButNeverPinnedOnesOrNewer() {
+        engine.createTable(ORDERS, SCHEMA);
+        long v1 = append(row("a", "1"));
+        long v2 = append(row("b", "2"));
+        long v3 = append(row("c", "3"));
+        long v4 = append(row("d", "4"));
+
+        MaintenanceReport dryRun;
+        try (VersionPins.Pin pin = engine.pinVersion(ORDERS, v3)) {
+            dryRun = engine.maintain(MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO).dryRun(true).build());
+            assertThat(dryRun.expiredSnapshots()).contains(v1, v2).doesNotContain(v3, v4);
+            assertThat(engine.version(ORDERS, v1).id()).isEqualTo(v1);
+
+            MaintenanceReport report = engine.maintain(MaintenanceRequest.builder()
+                    .expireSnapshotsOlderThan(Duration.ZERO).deleteUnusedFiles().build());
+            assertThat(report.expiredSnapshots()).isEqualTo(dryRun.expiredSnapshots());
+        }
+        assertThatThrownBy(() -> engine.changes(ORDERS, v1, v4)).isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("Version " + v1).hasMessageContaining("expired");
+        try (ChangeReader changes = engine.changes(ORDERS, v3, v4)) {
+            assertThat(changes.toList()).containsExactly(new Change(null, row("d", "4.00")));
+        }
+
+        MaintenanceReport unpinned = engine.maintain(
+                MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO).build());
+        assertThat(unpinned.expiredSnapshots()).contains(v3).doesNotContain(v4);
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(v4);
+        assertThat(engine.read(ORDERS, dev.ducklake.engine.read.ScanRequest.all()).toList()).hasSize(4);
+    }
+
+    @Test
+    void flushAndMergeKeepRowsVersionsAndChanges() {
+        engine.createTable(ORDERS, SCHEMA);
+        long first = append(row("a", "1"));
+        for (int i = 0; i < 5; i++) {
+            append(row("k" + i, String.valueOf(i)));
+        }
+        long last = engine.latestVersion(ORDERS);
+        List<Change> before;
+        try (ChangeReader changes = engine.changes(ORDERS, first, last)) {
+            before = changes.toList();
+        }
+
+        MaintenanceReport dryRun = engine.maintain(
+                MaintenanceRequest.builder().flushInlinedData().mergeAdjacentFiles().dryRun(true).build());
+        assertThat(dryRun.rowsFlushed()).isEqualTo(6);
+        MaintenanceReport flushed = engine.maintain(
+                MaintenanceRequest.builder().table(ORDERS).flushInlinedData().mergeAdjacentFiles().build());
+        assertThat(flushed.rowsFlushed()).isEqualTo(6);
+        assertThat(engine.maintain(MaintenanceRequest.builder().flushInlinedData().dryRun(true).build()).rowsFlushed())
+                .isZero();
+
+        assertThat(engine.latestVersion(ORDERS)).as("maintenance is not a version").isEqualTo(last);
+        for (ChangeMethod method : ChangeMethod.values()) {
+            try (ChangeReader changes = engine.changes(ORDERS, first, last, method)) {
+                assertThat(changes.toList()).as(method.name()).containsExactlyInAnyOrderElementsOf(before);
+            }
+        }
+    }
+}
