@@ -1,6 +1,7 @@
 package dev.ducklake.engine.change;
 
 import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.internal.CursorIterator;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.QueryCursor;
@@ -9,10 +10,6 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -21,14 +18,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * by the number of changes), counted, then streamed. Close it, or read to the end, to release its
  * read slot and connection; an interrupt or the engine's close cancels it.
  */
-public final class ChangeReader implements Iterator<Change>, AutoCloseable {
+public final class ChangeReader extends CursorIterator<Change> {
 
     private static final AtomicLong COUNTER = new AtomicLong();
 
     private final TableSchema schema;
-    private final QueryCursor cursor;
     private final ChangeSummary summary;
-    private Boolean hasNext;
 
     /**
      * Computes the changes; {@code atFrom} and {@code atTo} are the table's definitions at both
@@ -36,8 +31,8 @@ public final class ChangeReader implements Iterator<Change>, AutoCloseable {
      */
     public ChangeReader(EngineContext context, TableName table, TableSchema atFrom, TableSchema atTo, long from,
             long to, ChangeMethod method) {
+        super(new QueryCursor(context, "The change read of " + table + " over (" + from + ", " + to + "]"));
         this.schema = atTo;
-        this.cursor = new QueryCursor(context, "The change read of " + table + " over (" + from + ", " + to + "]");
         try {
             String changes = "ducklake_changes_" + COUNTER.incrementAndGet();
             String target = table.sql(EngineConfig.LAKE_ALIAS);
@@ -69,40 +64,11 @@ public final class ChangeReader implements Iterator<Change>, AutoCloseable {
     }
 
     @Override
-    public boolean hasNext() {
-        if (hasNext == null) {
-            hasNext = cursor.next();
-        }
-        return hasNext;
-    }
-
-    @Override
-    public Change next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException("No more changes");
-        }
-        hasNext = null;
-        ResultSet row = cursor.row();
-        try {
-            int width = schema.size();
-            Object[] before = row.getBoolean(1) ? image(row, 3, width) : null;
-            Object[] after = row.getBoolean(2) ? image(row, 3 + width, width) : null;
-            return new Change(before, after);
-        } catch (SQLException e) {
-            throw cursor.failure(e);
-        }
-    }
-
-    /** Reads all remaining changes into a list; for small results and tests. */
-    public List<Change> toList() {
-        List<Change> changes = new ArrayList<>();
-        forEachRemaining(changes::add);
-        return changes;
-    }
-
-    @Override
-    public void close() {
-        cursor.close();
+    protected Change decode(ResultSet row) throws SQLException {
+        int width = schema.size();
+        Object[] before = row.getBoolean(1) ? image(row, 3, width) : null;
+        Object[] after = row.getBoolean(2) ? image(row, 3 + width, width) : null;
+        return new Change(before, after);
     }
 
     private Object[] image(ResultSet row, int first, int width) throws SQLException {

@@ -2,17 +2,17 @@ package dev.ducklake.engine.read;
 
 import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.error.LakeCancelledException;
+import dev.ducklake.engine.internal.CursorIterator;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.QueryCursor;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.stream.Collectors;
 
 /**
@@ -21,16 +21,13 @@ import java.util.stream.Collectors;
  * try-with-resources) when leaving early. An interrupt of the reading thread, or the engine's
  * close, cancels the running query and ends the read with {@link LakeCancelledException}.
  */
-public final class RowReader implements Iterator<Object[]>, AutoCloseable {
+public final class RowReader extends CursorIterator<Object[]> {
 
-    private final TableName table;
     private final List<Column> columns;
-    private final QueryCursor cursor;
-    private Boolean hasNext;
 
     /** Opens the read; {@code schema} is the table's definition at the version read. */
     public RowReader(EngineContext context, TableName table, TableSchema schema, ScanRequest request, long version) {
-        this.table = table;
+        super(new QueryCursor(context, "The read of " + table + " at version " + version));
         this.columns = project(schema, request.columns());
         String sql = "SELECT " + columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "))
                 + " FROM " + table.sql(EngineConfig.LAKE_ALIAS) + " AT (VERSION => " + version + ")"
@@ -39,7 +36,6 @@ public final class RowReader implements Iterator<Object[]>, AutoCloseable {
                         : "")
                 + (request.limit().isPresent() ? " LIMIT " + request.limit().getAsLong() : "")
                 + (request.offset() > 0 ? " OFFSET " + request.offset() : "");
-        this.cursor = new QueryCursor(context, "The read of " + table + " at version " + version);
         try {
             cursor.open(sql);
         } catch (RuntimeException e) {
@@ -54,40 +50,12 @@ public final class RowReader implements Iterator<Object[]>, AutoCloseable {
     }
 
     @Override
-    public boolean hasNext() {
-        if (hasNext == null) {
-            hasNext = cursor.next();
+    protected Object[] decode(ResultSet row) throws SQLException {
+        Object[] values = new Object[columns.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = ValueDecoder.read(row, i + 1, columns.get(i).type());
         }
-        return hasNext;
-    }
-
-    @Override
-    public Object[] next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException("No more rows of " + table);
-        }
-        hasNext = null;
-        Object[] row = new Object[columns.size()];
-        try {
-            for (int i = 0; i < row.length; i++) {
-                row[i] = ValueDecoder.read(cursor.row(), i + 1, columns.get(i).type());
-            }
-        } catch (SQLException e) {
-            throw cursor.failure(e);
-        }
-        return row;
-    }
-
-    /** Reads all remaining rows into a list; for small results and tests. */
-    public List<Object[]> toList() {
-        List<Object[]> rows = new ArrayList<>();
-        forEachRemaining(rows::add);
-        return rows;
-    }
-
-    @Override
-    public void close() {
-        cursor.close();
+        return values;
     }
 
     private static List<Column> project(TableSchema schema, List<String> names) {

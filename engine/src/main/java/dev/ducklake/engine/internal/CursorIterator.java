@@ -1,0 +1,58 @@
+package dev.ducklake.engine.internal;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * An iterator over a {@link QueryCursor}'s rows, each decoded into an element. Reaching the end,
+ * or closing it, releases the cursor.
+ */
+public abstract class CursorIterator<T> implements Iterator<T>, AutoCloseable {
+
+    protected final QueryCursor cursor;
+    private Boolean hasNext;
+
+    protected CursorIterator(QueryCursor cursor) {
+        this.cursor = cursor;
+    }
+
+    /** Decodes the cursor's current row. */
+    protected abstract T decode(ResultSet row) throws SQLException;
+
+    @Override
+    public boolean hasNext() {
+        if (hasNext == null) {
+            hasNext = cursor.next();
+        }
+        return hasNext;
+    }
+
+    @Override
+    public T next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("Nothing more to read");
+        }
+        hasNext = null;
+        try {
+            return decode(cursor.row());
+        } catch (SQLException e) {
+            throw cursor.failure(e);
+        }
+    }
+
+    /** Reads all remaining elements into a list; for small results and tests. */
+    public List<T> toList() {
+        List<T> elements = new ArrayList<>();
+        forEachRemaining(elements::add);
+        return elements;
+    }
+
+    @Override
+    public void close() {
+        cursor.close();
+    }
+}
