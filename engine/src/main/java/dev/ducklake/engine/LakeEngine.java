@@ -2,6 +2,7 @@ package dev.ducklake.engine;
 
 import dev.ducklake.engine.change.ChangeMethod;
 import dev.ducklake.engine.change.ChangeReader;
+import dev.ducklake.engine.change.ChangeReads;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.DuckDbInstance;
 import dev.ducklake.engine.internal.EngineContext;
@@ -55,6 +56,7 @@ public final class LakeEngine implements AutoCloseable {
     private final VersionLog versions;
     private final VersionPins pins = new VersionPins();
     private final LakeMaintenance maintenance;
+    private final ChangeReads changeReads;
     private boolean closed;
 
     private LakeEngine(EngineContext context) {
@@ -63,6 +65,7 @@ public final class LakeEngine implements AutoCloseable {
         this.tables = new TableCatalog(context, commits);
         this.versions = new VersionLog(context);
         this.maintenance = new LakeMaintenance(context, pins);
+        this.changeReads = new ChangeReads(context, tables, versions);
     }
 
     /** Starts DuckDB, loads the extensions and attaches the catalog (creating it if it does not exist). */
@@ -134,7 +137,7 @@ public final class LakeEngine implements AutoCloseable {
     }
 
     public MergeSession openMergeSession(TableName name) {
-        return new MergeSession(context, commits, name, tables.describe(name));
+        return new MergeSession(context, commits, name, tables.describe(name), tables.hasBeforeImages(name));
     }
 
     /** Streams rows of the table; close the reader when done. */
@@ -146,30 +149,16 @@ public final class LakeEngine implements AutoCloseable {
     }
 
     /**
-     * The net changes of the table over {@code (from, to]}, computed from DuckLake's change feed,
-     * which reads only the files the range's snapshots touched (see {@link ChangeMethod#CHANGE_FEED}).
-     * Both must be versions of the table. A range that
-     * starts before a flush of the table's inlined data is computed by the full diff instead, since
-     * DuckLake's change feed is wrong for flushed inlined deletes (see {@link VersionLog#flushedAfter}).
+     * The net changes of the table over {@code (from, to]} as before/after images, by the cheapest
+     * exact method (see {@link ChangeReads}). Both must be versions of the table.
      */
     public ChangeReader changes(TableName name, long from, long to) {
-        boolean feedIsExact = !versions.flushedAfter(name, from);
-        if (!feedIsExact) {
-            LOG.debug("Changes of {} over ({}, {}] start before a flush of inlined data; using the full diff", name,
-                    from, to);
-        }
-        return changes(name, from, to, feedIsExact ? ChangeMethod.CHANGE_FEED : ChangeMethod.FULL_DIFF);
+        return changeReads.open(name, from, to);
     }
 
-    /** The net changes of the table over {@code (from, to]}, computed by the given method as is. */
+    /** The net changes of the table over {@code (from, to]}, computed by the given method. */
     public ChangeReader changes(TableName name, long from, long to, ChangeMethod method) {
-        if (from > to) {
-            throw new LakeValidationException("The change range of " + name + " runs backwards: from version " + from
-                    + " is after to version " + to);
-        }
-        versions.get(name, from);
-        versions.get(name, to);
-        return new ChangeReader(context, name, tables.describe(name, from), tables.describe(name, to), from, to, method);
+        return changeReads.open(name, from, to, method);
     }
 
     /**

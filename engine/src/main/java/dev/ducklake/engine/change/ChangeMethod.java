@@ -10,6 +10,12 @@ public enum ChangeMethod {
      */
     CHANGE_FEED,
     /**
+     * From the before-images the engine's merges kept (see {@code BeforeImageTable}) and DuckLake's
+     * per-snapshot insertions: reads only what the range's snapshots wrote. Possible when every
+     * version in the range was committed by the engine with its before-images.
+     */
+    BEFORE_IMAGES,
+    /**
      * The reference: a full outer join of the table at both versions (by key; a multiset
      * difference for tables without one). Reads the whole table twice.
      */

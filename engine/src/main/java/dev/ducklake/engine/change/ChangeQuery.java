@@ -5,6 +5,8 @@ import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.table.BeforeImageTable;
+import dev.ducklake.engine.version.TableVersion;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -34,22 +36,49 @@ final class ChangeQuery {
     private final TableSchema atTo;
     private final long from;
     private final long to;
+    private final List<TableVersion> versions;
     private final int width;
 
-    ChangeQuery(TableName table, TableSchema atFrom, TableSchema atTo, long from, long to) {
+    /**
+     * @param versions the table's versions in {@code (from, to]}, oldest first; needed by
+     *     {@link ChangeMethod#BEFORE_IMAGES} only
+     */
+    ChangeQuery(TableName table, TableSchema atFrom, TableSchema atTo, long from, long to, List<TableVersion> versions) {
         this.table = table;
         this.atFrom = atFrom;
         this.atTo = atTo;
         this.from = from;
         this.to = to;
+        this.versions = versions;
         this.width = atTo.size();
     }
 
+    TableName table() {
+        return table;
+    }
+
+    TableSchema atTo() {
+        return atTo;
+    }
+
+    long from() {
+        return from;
+    }
+
+    long to() {
+        return to;
+    }
+
+    List<TableVersion> versions() {
+        return versions;
+    }
+
     String sql(ChangeMethod method) {
-        if (method == ChangeMethod.FULL_DIFF) {
-            return atTo.hasPrimaryKey() ? fullDiffByKey() : fullDiffOfMultisets();
-        }
-        return atTo.hasPrimaryKey() ? changeFeedByKey() : changeFeedOfMultisets();
+        return switch (method) {
+            case FULL_DIFF -> atTo.hasPrimaryKey() ? fullDiffByKey() : fullDiffOfMultisets();
+            case CHANGE_FEED -> atTo.hasPrimaryKey() ? netPerKey(changeFeed(feedOrder())) : changeFeedOfMultisets();
+            case BEFORE_IMAGES -> netPerKey(insertionsAndBeforeImages());
+        };
     }
 
     /** The table at {@code from}, projected onto the columns at {@code to} (later columns are NULL). */
@@ -86,7 +115,7 @@ final class ChangeQuery {
                 + " FROM " + inserted;
     }
 
-    /** Each change in the range, with its order: snapshot, then deletes (even) before inserts (odd). */
+    /** Each change in the range, with a marker column (its order: snapshot, then deletes before inserts). */
     private String changeFeed(String marker) {
         return "SELECT " + marker + ", " + columnList("") + " FROM ducklake_table_changes("
                 + Identifiers.literal(EngineConfig.LAKE_ALIAS) + ", " + Identifiers.literal(table.schema()) + ", "
@@ -97,8 +126,34 @@ final class ChangeQuery {
         return "change_type IN ('insert', 'update_postimage')";
     }
 
-    private String changeFeedByKey() {
-        String events = changeFeed("snapshot_id * 2 + CASE WHEN " + isInsert() + " THEN 1 ELSE 0 END AS " + ORDER);
+    private static String feedOrder() {
+        return "snapshot_id * 2 + CASE WHEN " + isInsert() + " THEN 1 ELSE 0 END AS " + ORDER;
+    }
+
+    /**
+     * The same events as the change feed, without scanning for deleted rows: each version's
+     * insertions, and the before-images the engine kept for the rows each version deleted or updated.
+     * Matched by column name, so versions before a column was added give NULL for it.
+     */
+    private String insertionsAndBeforeImages() {
+        List<String> parts = new ArrayList<>();
+        for (TableVersion version : versions) {
+            parts.add("SELECT " + (version.id() * 2 + 1) + " AS " + ORDER + ", * FROM ducklake_table_insertions(" + Identifiers.literal(EngineConfig.LAKE_ALIAS) + ", "
+                    + Identifiers.literal(table.schema()) + ", " + Identifiers.literal(table.table()) + ", " + version.id()
+                    + ", " + version.id() + ")");
+        }
+        String commits = versions.stream()
+                .map(v -> "(" + Identifiers.literal(v.metadata().orElseThrow().commitId()) + ", " + v.id() + ")")
+                .collect(Collectors.joining(", "));
+        parts.add("SELECT c.snapshot * 2 AS " + ORDER + ", b.* EXCLUDE (" + Identifiers.quote(BeforeImageTable.COMMIT_ID)
+                + ") FROM "
+                + BeforeImageTable.of(table).sql(EngineConfig.LAKE_ALIAS) + " b JOIN (VALUES " + commits
+                + ") c(commit_id, snapshot) ON b." + Identifiers.quote(BeforeImageTable.COMMIT_ID) + " = c.commit_id");
+        return String.join(" UNION ALL BY NAME ", parts);
+    }
+
+    /** Reduces ordered events to each key's first (before) and last (after) image. */
+    private String netPerKey(String events) {
         String key = atTo.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
         List<String> perKey = new ArrayList<>();
         perKey.add("min(" + ORDER + ") % 2 = 0 AS bp");

@@ -25,21 +25,21 @@ public final class ChangeReader extends CursorIterator<Change> {
     private final TableSchema schema;
     private final ChangeSummary summary;
 
-    /**
-     * Computes the changes; {@code atFrom} and {@code atTo} are the table's definitions at both
-     * versions, which the caller has checked are versions of the table with {@code from <= to}.
-     */
-    public ChangeReader(EngineContext context, TableName table, TableSchema atFrom, TableSchema atTo, long from,
-            long to, ChangeMethod method) {
-        super(new QueryCursor(context, "The change read of " + table + " over (" + from + ", " + to + "]"));
-        this.schema = atTo;
+    /** Computes the changes of a range that {@link ChangeReads} has checked. */
+    ChangeReader(EngineContext context, ChangeQuery query, ChangeMethod method) {
+        super(new QueryCursor(context, "The change read of " + query.table() + " over (" + query.from() + ", "
+                + query.to() + "]"));
+        TableName table = query.table();
+        long from = query.from();
+        long to = query.to();
+        this.schema = query.atTo();
         try {
             String changes = "ducklake_changes_" + COUNTER.incrementAndGet();
             String target = table.sql(EngineConfig.LAKE_ALIAS);
             long count = 0;
             if (from < to) {
                 Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changes + " AS "
-                        + new ChangeQuery(table, atFrom, atTo, from, to).sql(method));
+                        + query.sql(method));
                 count = Jdbc.queryLong(cursor.connection(), "SELECT count(*) FROM " + changes);
             } else {
                 Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changes + " AS SELECT false AS bp");

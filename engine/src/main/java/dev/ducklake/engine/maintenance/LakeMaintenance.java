@@ -6,6 +6,7 @@ import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.ReadGate;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.table.BeforeImageTable;
 import dev.ducklake.engine.table.TableCatalog;
 import dev.ducklake.engine.table.TableIdentity;
 import dev.ducklake.engine.version.VersionPins;
@@ -20,7 +21,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs DuckLake maintenance: flushing inlined data, merging adjacent small files, expiring old
- * snapshots, and deleting data files no snapshot needs. Holds the read gate alone while it runs,
+ * snapshots (with the before-images of the expired commits), and deleting data files no snapshot
+ * needs. Holds the read gate alone while it runs,
  * so it waits for open reads and new reads wait for it. Expiry spares pinned versions, everything
  * newer, and the latest snapshot.
  */
@@ -86,11 +88,28 @@ public final class LakeMaintenance {
                         + dryRun + ") ORDER BY snapshot_id", rs -> rs.getLong(1));
             }
         }
+        long images = dryRun || expired.isEmpty() ? 0 : deleteExpiredBeforeImages(c);
         List<String> deleted = request.deleteUnusedFiles()
                 ? Jdbc.query(c, "SELECT path FROM ducklake_cleanup_old_files(" + LAKE + ", cleanup_all => true, dry_run => "
                         + dryRun + ")", rs -> rs.getString(1))
                 : List.of();
-        return new MaintenanceReport(dryRun, flushed, merged, created, expired, deleted);
+        return new MaintenanceReport(dryRun, flushed, merged, created, expired, images, deleted);
+    }
+
+    /** Removes the before-images of commits whose snapshots no longer exist. */
+    private static long deleteExpiredBeforeImages(Connection c) throws SQLException {
+        List<String> imageTables = Jdbc.query(c, "SELECT table_name FROM duckdb_tables() WHERE database_name = ?"
+                + " AND schema_name = ? AND table_name LIKE 'before_images_%'", rs -> rs.getString(1),
+                EngineConfig.LAKE_ALIAS, BeforeImageTable.SCHEMA);
+        String liveCommits = "SELECT json_extract_string(commit_extra_info, '$.commitId') AS id FROM "
+                + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE json_valid(commit_extra_info)";
+        long removed = 0;
+        for (String imageTable : imageTables) {
+            removed += Jdbc.update(c, "DELETE FROM " + TableName.of(BeforeImageTable.SCHEMA, imageTable)
+                    .sql(EngineConfig.LAKE_ALIAS) + " WHERE " + Identifiers.quote(BeforeImageTable.COMMIT_ID)
+                    + " NOT IN (SELECT id FROM (" + liveCommits + ") WHERE id IS NOT NULL)");
+        }
+        return removed;
     }
 
     /** Rows kept inline in the catalog, that a flush would write to Parquet. */

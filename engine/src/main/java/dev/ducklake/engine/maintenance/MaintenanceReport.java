@@ -6,11 +6,12 @@ import java.util.List;
  * What maintenance did, or in a dry run would do. In a dry run, {@code rowsFlushed} counts the
  * inlined rows waiting to be flushed and {@code filesMerged} the data files that merging would
  * consider; {@code expiredSnapshots} is exactly what a real run would expire, and
- * {@code deletedFiles} the files already unneeded before that expiry.
+ * {@code deletedFiles} the files already unneeded before that expiry. {@code beforeImagesDeleted}
+ * counts the kept before-images of expired commits that were removed (always 0 in a dry run).
  */
 public record MaintenanceReport(
         boolean dryRun, long rowsFlushed, long filesMerged, long filesCreated, List<Long> expiredSnapshots,
-        List<String> deletedFiles) {
+        long beforeImagesDeleted, List<String> deletedFiles) {
 
     public MaintenanceReport {
         expiredSnapshots = List.copyOf(expiredSnapshots);

@@ -55,7 +55,7 @@ public final class TableCatalog {
             throw new LakeValidationException("Table " + name + " already exists");
         }
         return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.builder().producer(producer).build(),
-                connection -> {
+                (connection, commitId) -> {
                     Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineConfig.LAKE_ALIAS + "."
                             + Identifiers.quote(name.schema()));
                     String columns = schema.columns().stream().map(Column::ddl).collect(Collectors.joining(", "));
@@ -65,12 +65,15 @@ public final class TableCatalog {
                         Jdbc.execute(connection, "COMMENT ON COLUMN " + name.sql(EngineConfig.LAKE_ALIAS) + "."
                                 + Identifiers.quote(key.get(k)) + " IS " + Identifiers.literal(KEY_MARKER + (k + 1)));
                     }
+                    if (schema.hasPrimaryKey()) {
+                        BeforeImageTable.create(connection, name, schema);
+                    }
                     if (!schema.partitioning().isEmpty()) {
                         Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineConfig.LAKE_ALIAS) + " SET PARTITIONED BY ("
                                 + schema.partitioning().stream().map(PartitionField::sql).collect(Collectors.joining(", "))
                                 + ")");
                     }
-                    return CommitExecutor.Outcome.changed(0, 0, 0, 0);
+                    return CommitExecutor.Outcome.changed(0, 0, 0, 0, true);
                 }).version();
     }
 
@@ -83,10 +86,19 @@ public final class TableCatalog {
         if (describe(name).positionOf(column.name()) >= 0) {
             throw new LakeValidationException("Table " + name + " already has a column '" + column.name() + "'");
         }
-        return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.defaults(), connection -> {
+        boolean withImages = hasBeforeImages(name);
+        return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.defaults(), (connection, commitId) -> {
             Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineConfig.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
-            return CommitExecutor.Outcome.changed(0, 0, 0, 0);
+            if (withImages) {
+                BeforeImageTable.addColumn(connection, name, column);
+            }
+            return CommitExecutor.Outcome.changed(0, 0, 0, 0, true);
         }).version();
+    }
+
+    /** True when merges into the table keep before-images (see {@link BeforeImageTable}). */
+    public boolean hasBeforeImages(TableName name) {
+        return context.withConnection("look up the before-images of " + name, c -> BeforeImageTable.exists(c, name));
     }
 
     public boolean exists(TableName name) {

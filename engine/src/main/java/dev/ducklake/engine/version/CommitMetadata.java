@@ -6,8 +6,9 @@ import java.util.Map;
 
 /**
  * What the engine records with every commit, as JSON in the snapshot's {@code commit_extra_info}:
- * the table, the mode, a unique commit id, row counts, and the producer's own fields (the Flink
- * sink writes its sink id and checkpoint id there). Snapshots written by other clients carry none
+ * the table, the mode, a unique commit id, row counts, whether the before-images of every row it
+ * deleted or replaced were kept (see {@code BeforeImageTable}), and the producer's own fields (the
+ * Flink sink writes its sink id and checkpoint id there). Snapshots written by other clients carry none
  * or other JSON; readers treat the metadata as optional and ignore unknown fields.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -20,6 +21,7 @@ public record CommitMetadata(
         long inserted,
         long updated,
         long deleted,
+        boolean beforeImages,
         Map<String, String> producer) {
 
     public static final String MODE_APPEND = "append";

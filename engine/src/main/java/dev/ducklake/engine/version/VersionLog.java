@@ -85,6 +85,13 @@ public final class VersionLog {
         return new LakeValidationException("Version " + version + " is not a version of " + table + ": " + why);
     }
 
+    /** The versions of the table in {@code (from, to]}, oldest first, at most {@code limit}. */
+    public List<TableVersion> between(TableName table, long from, long to, int limit) {
+        return context.withConnection("list the versions of " + table, c -> Jdbc.query(c,
+                versionsQuery(TableCatalog.requireIdentity(c, table)) + " AND snapshot_id > ? AND snapshot_id <= ?"
+                        + " ORDER BY snapshot_id LIMIT ?", this::toVersion, from, to, limit));
+    }
+
     /**
      * True when inlined data of the table was flushed to files after {@code version}. DuckLake
      * v1.5.5 misplaces the deletes of flushed inlined rows in its change feed (a delete or

@@ -45,21 +45,28 @@ public final class CommitExecutor {
         this.context = context;
     }
 
-    /** What a commit body did inside the transaction. */
-    public record Outcome(boolean changed, long rowsWritten, long inserted, long updated, long deleted) {
-        public static Outcome changed(long rowsWritten, long inserted, long updated, long deleted) {
-            return new Outcome(true, rowsWritten, inserted, updated, deleted);
+    /**
+     * What a commit body did inside the transaction. {@code beforeImages}: every row the commit
+     * deleted or replaced has its before-image in the table's {@code BeforeImageTable} (trivially
+     * true for commits that delete and replace nothing).
+     */
+    public record Outcome(
+            boolean changed, long rowsWritten, long inserted, long updated, long deleted, boolean beforeImages) {
+        public static Outcome changed(long rowsWritten, long inserted, long updated, long deleted,
+                boolean beforeImages) {
+            return new Outcome(true, rowsWritten, inserted, updated, deleted, beforeImages);
         }
 
         public static Outcome unchanged() {
-            return new Outcome(false, 0, 0, 0, 0);
+            return new Outcome(false, 0, 0, 0, 0, true);
         }
     }
 
     /** The work of a commit, run inside its transaction; may run again after a conflict. */
     @FunctionalInterface
     public interface Body {
-        Outcome apply(Connection connection) throws SQLException;
+        /** Applies the commit; {@code commitId} is the id its metadata will carry. */
+        Outcome apply(Connection connection, String commitId) throws SQLException;
     }
 
     /** Commit retries since the engine started. */
@@ -133,16 +140,16 @@ public final class CommitExecutor {
                             + " but the table is at version " + latest + "; re-read the table and try again");
                 }
             }
-            Outcome outcome = body.apply(connection);
+            String commitId = UUID.randomUUID().toString();
+            Outcome outcome = body.apply(connection, commitId);
             if (!outcome.changed() && !options.allowEmpty()) {
                 Jdbc.execute(connection, "ROLLBACK");
                 open = false;
                 long latest = VersionLog.latest(connection, table);
                 return new CommitResult(false, latest, null, 0, 0, 0, 0);
             }
-            String commitId = UUID.randomUUID().toString();
             CommitMetadata metadata = new CommitMetadata(table.toString(), mode, commitId, outcome.rowsWritten(),
-                    outcome.inserted(), outcome.updated(), outcome.deleted(), options.producer());
+                    outcome.inserted(), outcome.updated(), outcome.deleted(), outcome.beforeImages(), options.producer());
             String message = options.message() != null ? options.message() : mode + " " + table;
             Jdbc.execute(connection, "CALL " + EngineConfig.LAKE_ALIAS + ".set_commit_message("
                     + Identifiers.literal(CommitMetadata.AUTHOR) + ", " + Identifiers.literal(message)

@@ -7,6 +7,7 @@ import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.table.BeforeImageTable;
 import dev.ducklake.engine.version.CommitMetadata;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,7 +19,9 @@ import java.util.stream.Collectors;
 /**
  * Stages changes to a keyed table, upserts and deletes, each with a sequence number in arrival
  * order. The commit keeps the last change per key and applies them in one snapshot: a delete
- * removes the key, an upsert inserts it or updates it when any column differs. Not thread-safe.
+ * removes the key, an upsert inserts it or updates it when any column differs. The rows it deletes
+ * or updates are kept as before-images when the table has a {@link BeforeImageTable}, so change
+ * reads need not scan the files that held them. Not thread-safe.
  *
  * <pre>{@code
  * try (MergeSession merge = engine.openMergeSession(table)) {
@@ -32,13 +35,24 @@ public final class MergeSession extends StagedSession {
 
     private static final String SEQ = "__ducklake_seq";
     private static final String DELETE = "__ducklake_delete";
+    private static final String PRESENT = "__ducklake_present";
+    private static final String DIFFERS = "__ducklake_differs";
 
     private final String netTable;
+    private final String matchedTable;
+    private final boolean keepBeforeImages;
     private long sequence;
 
-    public MergeSession(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema) {
+    /**
+     * @param keepBeforeImages write the before-images of deleted and updated rows to the table's
+     *     {@link BeforeImageTable} (which must exist)
+     */
+    public MergeSession(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
+            boolean keepBeforeImages) {
         super(context, commits, table, requireKey(table, schema), List.of(SEQ + " BIGINT", DELETE + " BOOLEAN"));
         this.netTable = staging.sql() + "_net";
+        this.matchedTable = staging.sql() + "_matched";
+        this.keepBeforeImages = keepBeforeImages;
     }
 
     private static TableSchema requireKey(TableName table, TableSchema schema) {
@@ -92,11 +106,19 @@ public final class MergeSession extends StagedSession {
         String differs = valueColumns.isEmpty() ? "false" : valueColumns.stream()
                 .map(c -> "t." + Identifiers.quote(c) + " IS DISTINCT FROM n." + Identifiers.quote(c))
                 .collect(Collectors.joining(" OR ", "(", ")"));
-        String missing = "t." + Identifiers.quote(schema.primaryKey().get(0)) + " IS NULL";
-        String counts = "SELECT count(*) FILTER (WHERE NOT n." + DELETE + " AND " + missing + "),"
-                + " count(*) FILTER (WHERE NOT n." + DELETE + " AND NOT " + missing + " AND " + differs + "),"
-                + " count(*) FILTER (WHERE n." + DELETE + " AND NOT " + missing + ")"
-                + " FROM " + netTable + " n LEFT JOIN " + target + " t ON " + on;
+        // One scan of the table pairs each net change with the stored row: the counts and the
+        // before-images both come from it.
+        String matched = "CREATE OR REPLACE TEMP TABLE " + unqualified(matchedTable) + " AS SELECT n." + DELETE + ","
+                + " t." + Identifiers.quote(schema.primaryKey().get(0)) + " IS NOT NULL AS " + PRESENT + ", " + differs
+                + " AS " + DIFFERS + ", " + staging.columnList("t") + " FROM " + netTable + " n LEFT JOIN " + target
+                + " t ON " + on;
+        String counts = "SELECT count(*) FILTER (WHERE NOT " + DELETE + " AND NOT " + PRESENT + "),"
+                + " count(*) FILTER (WHERE NOT " + DELETE + " AND " + PRESENT + " AND " + DIFFERS + "),"
+                + " count(*) FILTER (WHERE " + DELETE + " AND " + PRESENT + ") FROM " + matchedTable;
+        String images = "INSERT INTO " + BeforeImageTable.of(table).sql(EngineConfig.LAKE_ALIAS) + " ("
+                + Identifiers.quote(BeforeImageTable.COMMIT_ID) + ", " + staging.columnList(null) + ") SELECT ?, "
+                + staging.columnList(null) + " FROM " + matchedTable + " WHERE " + PRESENT + " AND (" + DELETE + " OR "
+                + DIFFERS + ")";
         // DuckLake's MERGE takes one UPDATE or DELETE action, so deletes run first on their own.
         String delete = "DELETE FROM " + target + " AS t USING " + netTable + " AS n WHERE " + on + " AND n." + DELETE;
         String upserts = "(SELECT * FROM " + netTable + " WHERE NOT " + DELETE + ")";
@@ -108,10 +130,14 @@ public final class MergeSession extends StagedSession {
         }
         upsert.append(" WHEN NOT MATCHED THEN INSERT (").append(staging.columnList(null)).append(") VALUES (")
                 .append(staging.columnList("n")).append(")");
-        return commit(CommitMetadata.MODE_MERGE, options, connection -> {
+        return commit(CommitMetadata.MODE_MERGE, options, (connection, commitId) -> {
+            Jdbc.execute(connection, matched);
             long[] changes = Jdbc.queryFirst(connection, counts, MergeSession::readCounts).orElseThrow();
             if (changes[0] + changes[1] + changes[2] == 0) {
                 return CommitExecutor.Outcome.unchanged();
+            }
+            if (keepBeforeImages && changes[1] + changes[2] > 0) {
+                Jdbc.update(connection, images, commitId);
             }
             if (changes[2] > 0) {
                 Jdbc.execute(connection, delete);
@@ -119,7 +145,8 @@ public final class MergeSession extends StagedSession {
             if (changes[0] + changes[1] > 0) {
                 Jdbc.execute(connection, upsert.toString());
             }
-            return CommitExecutor.Outcome.changed(changes[0] + changes[1], changes[0], changes[1], changes[2]);
+            return CommitExecutor.Outcome.changed(changes[0] + changes[1], changes[0], changes[1], changes[2],
+                    keepBeforeImages);
         });
     }
 
@@ -127,7 +154,7 @@ public final class MergeSession extends StagedSession {
     @Override
     protected void prepare() throws SQLException {
         String key = validator.schema().primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
-        Jdbc.execute(connection, "CREATE OR REPLACE TEMP TABLE " + netTable.substring("temp.main.".length())
+        Jdbc.execute(connection, "CREATE OR REPLACE TEMP TABLE " + unqualified(netTable)
                 + " AS SELECT * EXCLUDE (" + SEQ + ") FROM " + staging.sql() + " QUALIFY row_number() OVER (PARTITION BY "
                 + key + " ORDER BY " + SEQ + " DESC) = 1");
     }
@@ -135,6 +162,11 @@ public final class MergeSession extends StagedSession {
     @Override
     protected void dropDerivedStaging() throws SQLException {
         Jdbc.execute(connection, "DROP TABLE IF EXISTS " + netTable);
+        Jdbc.execute(connection, "DROP TABLE IF EXISTS " + matchedTable);
+    }
+
+    private static String unqualified(String tempTable) {
+        return tempTable.substring("temp.main.".length());
     }
 
     private static long[] readCounts(ResultSet rs) throws SQLException {

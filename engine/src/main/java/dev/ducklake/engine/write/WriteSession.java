@@ -61,15 +61,15 @@ public final class WriteSession extends StagedSession {
         String columns = staging.columnList(null);
         String insert = "INSERT INTO " + target + " (" + columns + ") SELECT " + columns + " FROM " + staging.sql();
         if (mode == WriteMode.APPEND) {
-            return commit(CommitMetadata.MODE_APPEND, options, connection -> {
+            return commit(CommitMetadata.MODE_APPEND, options, (connection, commitId) -> {
                 if (staging.rows() == 0) {
                     return CommitExecutor.Outcome.unchanged();
                 }
                 long written = Jdbc.update(connection, insert);
-                return CommitExecutor.Outcome.changed(written, written, 0, 0);
+                return CommitExecutor.Outcome.changed(written, written, 0, 0, true);
             });
         }
-        return commit(CommitMetadata.MODE_SNAPSHOT, options, connection -> {
+        return commit(CommitMetadata.MODE_SNAPSHOT, options, (connection, commitId) -> {
             long removed = Jdbc.queryLong(connection, "SELECT count(*) FROM (SELECT " + columns + " FROM " + target
                     + " EXCEPT ALL SELECT " + columns + " FROM " + staging.sql() + ")");
             long added = Jdbc.queryLong(connection, "SELECT count(*) FROM (SELECT " + columns + " FROM "
@@ -79,7 +79,7 @@ public final class WriteSession extends StagedSession {
             }
             long deleted = Jdbc.update(connection, "DELETE FROM " + target);
             long written = Jdbc.update(connection, insert);
-            return CommitExecutor.Outcome.changed(written, written, 0, deleted);
+            return CommitExecutor.Outcome.changed(written, written, 0, deleted, deleted == 0);
         });
     }
 

@@ -120,7 +120,12 @@ class ChangeReaderTest {
     void expiryRemovesOldVersionsButNeverPinnedOnesOrNewer() {
         engine.createTable(ORDERS, SCHEMA);
         long v1 = append(row("a", "1"));
-        long v2 = append(row("b", "2"));
+        long v2;
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(row("a", "1.50"));
+            merge.upsert(row("b", "2"));
+            v2 = merge.commit().version();
+        }
         long v3 = append(row("c", "3"));
         long v4 = append(row("d", "4"));
 
@@ -133,6 +138,7 @@ class ChangeReaderTest {
             MaintenanceReport report = engine.maintain(MaintenanceRequest.builder()
                     .expireSnapshotsOlderThan(Duration.ZERO).deleteUnusedFiles().build());
             assertThat(report.expiredSnapshots()).isEqualTo(dryRun.expiredSnapshots());
+            assertThat(report.beforeImagesDeleted()).as("the before-image of 'a' kept by the expired merge").isOne();
         }
         assertThatThrownBy(() -> engine.changes(ORDERS, v1, v4)).isInstanceOf(LakeValidationException.class)
                 .hasMessageContaining("Version " + v1).hasMessageContaining("expired");

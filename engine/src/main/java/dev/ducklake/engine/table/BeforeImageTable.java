@@ -1,0 +1,65 @@
+package dev.ducklake.engine.table;
+
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The before-images of a keyed table: for every row an engine merge deleted or updated, the row as
+ * it was, tagged with the commit id. Kept in a DuckLake table of its own,
+ * {@code ducklake_engine.before_images_<hash of the table name>}, written in the same transaction
+ * as the merge. DuckLake's change feed finds a deleted row's before-image by scanning the data file
+ * that held it; with these images a change read only reads what the range's snapshots wrote.
+ */
+public final class BeforeImageTable {
+
+    /** The schema that holds the engine's own tables. */
+    public static final String SCHEMA = "ducklake_engine";
+    /** The column holding the id of the commit that deleted or replaced the row. */
+    public static final String COMMIT_ID = "__ducklake_commit_id";
+
+    private BeforeImageTable() {}
+
+    /** The name of the before-image table of {@code table}. */
+    public static TableName of(TableName table) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(
+                    (table.schema().toLowerCase(Locale.ROOT) + '\u0000' + table.table().toLowerCase(Locale.ROOT))
+                            .getBytes(StandardCharsets.UTF_8));
+            return TableName.of(SCHEMA, "before_images_" + HexFormat.of().formatHex(digest, 0, 8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+
+    /** Creates (or recreates, for a table created anew under an old name) the before-image table. */
+    static void create(Connection connection, TableName table, TableSchema schema) throws SQLException {
+        String images = of(table).sql(EngineConfig.LAKE_ALIAS);
+        Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineConfig.LAKE_ALIAS + "." + Identifiers.quote(SCHEMA));
+        Jdbc.execute(connection, "DROP TABLE IF EXISTS " + images);
+        Jdbc.execute(connection, "CREATE TABLE " + images + " (" + Identifiers.quote(COMMIT_ID) + " VARCHAR, "
+                + schema.columns().stream().map(c -> Column.of(c.name(), c.type()).ddl()).collect(Collectors.joining(", "))
+                + ")");
+    }
+
+    /** Adds a column the table gained. */
+    static void addColumn(Connection connection, TableName table, Column column) throws SQLException {
+        Jdbc.execute(connection, "ALTER TABLE " + of(table).sql(EngineConfig.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
+    }
+
+    /** True when the table has a before-image table. Reads the catalog: not inside a commit transaction. */
+    public static boolean exists(Connection connection, TableName table) throws SQLException {
+        return TableCatalog.identity(connection, of(table), Long.MAX_VALUE).isPresent();
+    }
+}
