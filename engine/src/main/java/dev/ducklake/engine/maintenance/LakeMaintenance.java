@@ -9,6 +9,7 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.table.BeforeImageTable;
 import dev.ducklake.engine.table.TableCatalog;
 import dev.ducklake.engine.table.TableIdentity;
+import dev.ducklake.engine.version.VersionLog;
 import dev.ducklake.engine.version.VersionPins;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -24,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * snapshots (with the before-images of the expired commits), and deleting data files no snapshot
  * needs. Holds the read gate alone while it runs,
  * so it waits for open reads and new reads wait for it. Expiry spares pinned versions, everything
- * newer, and the latest snapshot.
+ * newer, the latest snapshot, and every table's latest version.
  */
 public final class LakeMaintenance {
 
@@ -80,6 +81,7 @@ public final class LakeMaintenance {
             List<Long> candidates = Jdbc.query(c, "SELECT snapshot_id FROM " + EngineConfig.LAKE_ALIAS + ".snapshots()"
                     + " WHERE snapshot_time < now() - to_milliseconds(?) AND snapshot_id < ?"
                     + " AND snapshot_id < (SELECT max(snapshot_id) FROM " + EngineConfig.LAKE_ALIAS + ".snapshots())"
+                    + " AND snapshot_id NOT IN (" + VersionLog.latestVersionSnapshotsSql() + ")"
                     + " ORDER BY snapshot_id", rs -> rs.getLong(1),
                     request.expireOlderThan().get().toMillis(), pins.oldest().orElse(Long.MAX_VALUE));
             if (!candidates.isEmpty()) {

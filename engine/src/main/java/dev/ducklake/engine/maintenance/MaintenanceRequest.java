@@ -89,7 +89,7 @@ public final class MaintenanceRequest {
             return this;
         }
 
-        /** Expires snapshots older than this, except pinned versions, anything newer, and the latest snapshot. */
+        /** Expires snapshots older than this, except pinned versions, anything newer, the latest snapshot and each table's latest version. */
         public Builder expireSnapshotsOlderThan(Duration retention) {
             if (retention.isNegative()) {
                 throw new IllegalArgumentException("retention must not be negative, got " + retention);

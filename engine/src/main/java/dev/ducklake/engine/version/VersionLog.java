@@ -132,6 +132,17 @@ public final class VersionLog {
                 + kinds(MAINTENANCE_KINDS) + ", " + id + ")))";
     }
 
+    /**
+     * SQL listing, for every table of the lake, the snapshot of its latest version (a table's
+     * creation counts, by name, as one too). Expiry keeps these, so every table keeps a latest version.
+     */
+    public static String latestVersionSnapshotsSql() {
+        String snapshots = EngineConfig.LAKE_ALIAS + ".snapshots()";
+        return "SELECT max(snapshot_id) FROM (SELECT snapshot_id, unnest(" + kinds(CHANGE_KINDS) + ") AS t FROM "
+                + snapshots + " UNION ALL SELECT snapshot_id, unnest(coalesce(changes['tables_created'], [])) FROM "
+                + snapshots + ") GROUP BY t";
+    }
+
     private static String kinds(String keys) {
         return "flatten(list_transform(" + keys + ", k -> coalesce(changes[k], [])))";
     }

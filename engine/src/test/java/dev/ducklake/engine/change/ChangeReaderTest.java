@@ -126,7 +126,12 @@ class ChangeReaderTest {
             merge.upsert(row("b", "2"));
             v2 = merge.commit().version();
         }
-        long v3 = append(row("c", "3"));
+        long v3;
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(row("a", "1.75"));
+            merge.upsert(row("c", "3"));
+            v3 = merge.commit().version();
+        }
         long v4 = append(row("d", "4"));
 
         MaintenanceReport dryRun;
