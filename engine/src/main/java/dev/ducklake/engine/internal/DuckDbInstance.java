@@ -91,7 +91,7 @@ public final class DuckDbInstance implements AutoCloseable {
     /** A new connection to this instance; the caller closes it. */
     public DuckDBConnection connect() {
         try {
-            return (DuckDBConnection) root.duplicate();
+            return root.duplicate();
         } catch (SQLException e) {
             throw new LakeException("Could not open a DuckDB connection: " + e.getMessage(), e);
         }

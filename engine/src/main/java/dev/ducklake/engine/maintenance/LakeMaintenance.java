@@ -40,6 +40,7 @@ public final class LakeMaintenance {
         this.pins = pins;
     }
 
+    @SuppressWarnings("try") // the gate is held for the run, not used in it
     public MaintenanceReport run(MaintenanceRequest request) {
         String what = "maintenance" + request.table().map(t -> " of " + t).orElse("");
         try (ReadGate.Permit gate = context.readGate().enterMaintenance(what)) {

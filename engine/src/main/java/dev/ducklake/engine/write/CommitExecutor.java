@@ -84,6 +84,7 @@ public final class CommitExecutor {
     }
 
     /** Commits on the caller's connection (which holds the caller's staging). */
+    @SuppressWarnings("try") // the permit is held for the commit, not used in it
     public CommitResult commit(Connection connection, TableName table, String mode, CommitOptions options, Body body) {
         ReentrantLock lock = tableLocks.computeIfAbsent(table.toString().toLowerCase(Locale.ROOT), k -> new ReentrantLock());
         try (BoundedGate.Permit permit = context.commits().enter("a commit to " + table)) {
