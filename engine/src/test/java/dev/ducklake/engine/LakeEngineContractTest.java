@@ -344,6 +344,71 @@ abstract class LakeEngineContractTest {
     }
 
     @Test
+    void aCommitKeyIsAppliedOnceAndAnsweredAsAlreadyCommittedAfterwards() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        CommitOptions keyed = CommitOptions.builder().commitKey("sink-a/7").build();
+        CommitResult first;
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(order("o-1", "1", "a"));
+            first = merge.commit(keyed);
+        }
+        append(ORDERS, order("o-2", "2", "b"));
+        try (MergeSession replay = engine.openMergeSession(ORDERS)) {
+            replay.upsert(order("o-1", "9", "replayed"));
+            CommitResult again = replay.commit(keyed);
+            assertThat(again.alreadyCommitted()).isTrue();
+            assertThat(again.committed()).isFalse();
+            assertThat(again.version()).isEqualTo(first.version());
+        }
+        try (WriteSession other = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
+            other.write(order("o-3", "3", "c"));
+            assertThat(other.commit(CommitOptions.builder().commitKey("sink-a/8").build()).committed()).isTrue();
+        }
+        assertThat(ordersByKey().get("o-1")).containsExactly("o-1", new BigDecimal("1.00"), "a");
+        assertThat(ordersByKey()).containsOnlyKeys("o-1", "o-2", "o-3");
+        assertThat(engine.version(ORDERS, first.version()).metadata().orElseThrow().commitKey()).isEqualTo("sink-a/7");
+        assertThatThrownBy(() -> CommitOptions.builder().commitKey("it's"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("it's");
+    }
+
+    @Test
+    void stagedRowsExportToFilesThatAnotherSessionCommitsInOrder() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        append(ORDERS, order("keep", "1", "a"), order("gone", "2", "b"));
+        Path first = dir.resolve("first.parquet");
+        Path second = dir.resolve("second.parquet");
+        try (MergeSession writer = engine.openMergeSession(ORDERS)) {
+            writer.upsert(order("new", "3", "c"));
+            writer.deleteKey("gone");
+            assertThat(writer.exportStaged(first)).isEqualTo(2);
+            assertThat(writer.staged()).isZero();
+            writer.upsert(order("new", "4", "d"));
+            assertThat(writer.exportStaged(second)).isEqualTo(1);
+        }
+        assertThat(ordersByKey()).containsOnlyKeys("keep", "gone");
+        CommitResult result;
+        try (MergeSession committer = engine.openMergeSession(ORDERS)) {
+            assertThat(committer.importStaged(first)).isEqualTo(2);
+            assertThat(committer.importStaged(second)).isEqualTo(1);
+            result = committer.commit();
+        }
+        assertThat(List.of(result.inserted(), result.updated(), result.deleted())).containsExactly(1L, 0L, 1L);
+        assertThat(ordersByKey()).containsOnlyKeys("keep", "new");
+        assertThat(ordersByKey().get("new")).containsExactly("new", new BigDecimal("4.00"), "d");
+
+        Path rows = dir.resolve("rows.parquet");
+        try (WriteSession writer = engine.openWriteSession(ORDERS, WriteMode.SNAPSHOT)) {
+            writer.write(order("only", "5", "e"));
+            writer.exportStaged(rows);
+        }
+        try (WriteSession committer = engine.openWriteSession(ORDERS, WriteMode.SNAPSHOT)) {
+            committer.importStaged(rows);
+            committer.commit();
+        }
+        assertThat(ordersByKey()).containsOnlyKeys("only");
+    }
+
+    @Test
     void abortedSessionsLeaveNoTrace() {
         engine.createTable(ORDERS, ORDERS_SCHEMA);
         long before = engine.latestVersion(ORDERS);

@@ -18,6 +18,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -107,7 +108,7 @@ public final class CommitExecutor {
         for (int attempt = 0; ; attempt++) {
             context.resources().ensureOpen();
             try {
-                return attempt(connection, table, mode, options, body);
+                return attempt(connection, table, mode, options, body, attempt);
             } catch (SQLException e) {
                 if (!isConflict(e)) {
                     throw new LakeException("Commit to " + table + " failed: " + e.getMessage(), e);
@@ -126,8 +127,8 @@ public final class CommitExecutor {
         }
     }
 
-    private CommitResult attempt(Connection connection, TableName table, String mode, CommitOptions options, Body body)
-            throws SQLException {
+    private CommitResult attempt(Connection connection, TableName table, String mode, CommitOptions options, Body body,
+            int retries) throws SQLException {
         TableIdentity identity = options.expectedLatestVersion().isPresent()
                 ? TableCatalog.requireIdentity(connection, table) : null;
         Jdbc.execute(connection, "BEGIN TRANSACTION");
@@ -141,16 +142,27 @@ public final class CommitExecutor {
                             + " but the table is at version " + latest + "; re-read the table and try again");
                 }
             }
+            if (options.commitKey().isPresent()) {
+                OptionalLong committed = committedVersion(connection, options.commitKey().get());
+                if (committed.isPresent()) {
+                    Jdbc.execute(connection, "ROLLBACK");
+                    open = false;
+                    LOG.info("Commit key {} is already committed to {} in version {}; nothing applied",
+                            options.commitKey().get(), table, committed.getAsLong());
+                    return CommitResult.alreadyCommitted(committed.getAsLong(), retries);
+                }
+            }
             String commitId = UUID.randomUUID().toString();
             Outcome outcome = body.apply(connection, commitId);
             if (!outcome.changed() && !options.allowEmpty()) {
                 Jdbc.execute(connection, "ROLLBACK");
                 open = false;
                 long latest = VersionLog.latest(connection, table);
-                return new CommitResult(false, latest, null, 0, 0, 0, 0);
+                return CommitResult.unchanged(latest, retries);
             }
             CommitMetadata metadata = new CommitMetadata(table.toString(), mode, commitId, outcome.rowsWritten(),
-                    outcome.inserted(), outcome.updated(), outcome.deleted(), outcome.beforeImages(), options.producer());
+                    outcome.inserted(), outcome.updated(), outcome.deleted(), outcome.beforeImages(),
+                    options.commitKey().orElse(null), options.producer());
             String message = options.message() != null ? options.message() : mode + " " + table;
             Jdbc.execute(connection, "CALL " + EngineConfig.LAKE_ALIAS + ".set_commit_message("
                     + Identifiers.literal(CommitMetadata.AUTHOR) + ", " + Identifiers.literal(message)
@@ -160,12 +172,21 @@ public final class CommitExecutor {
             long version = Jdbc.queryLong(connection, "SELECT max(snapshot_id) FROM " + EngineConfig.LAKE_ALIAS
                     + ".snapshots() WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, commitId);
             return new CommitResult(true, version, commitId, outcome.rowsWritten(), outcome.inserted(),
-                    outcome.updated(), outcome.deleted());
+                    outcome.updated(), outcome.deleted(), false, retries);
         } finally {
             if (open) {
                 rollbackQuietly(connection);
             }
         }
+    }
+
+    /** The version whose commit metadata carries the key, read in the caller's transaction. */
+    private OptionalLong committedVersion(Connection connection, String commitKey) throws SQLException {
+        // Commit keys hold no character that JSON escapes, so the serialised field is this exact text.
+        String fragment = "\"commitKey\":\"" + commitKey + "\"";
+        long version = Jdbc.queryLong(connection, "SELECT coalesce(max(snapshot_id), -1) FROM " + EngineConfig.LAKE_ALIAS
+                + ".snapshots() WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, fragment);
+        return version < 0 ? OptionalLong.empty() : OptionalLong.of(version);
     }
 
     private String toJson(CommitMetadata metadata) {

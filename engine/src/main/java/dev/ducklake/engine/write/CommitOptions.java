@@ -2,7 +2,9 @@ package dev.ducklake.engine.write;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.regex.Pattern;
 
 /**
  * Per-commit settings: the version the caller expects to be the table's latest (optimistic
@@ -10,23 +12,26 @@ import java.util.OptionalLong;
  * nothing still creates a snapshot.
  *
  * <pre>{@code
- * CommitOptions.builder().expectLatestVersion(41).producer(Map.of("sink-id", id, "checkpoint-id", "7")).build();
+ * CommitOptions.builder().commitKey(sinkId + "/7").producer(Map.of("sink-id", sinkId, "checkpoint-id", "7")).build();
  * }</pre>
  */
 public final class CommitOptions {
 
     private static final CommitOptions DEFAULTS = builder().build();
+    private static final Pattern KEY_PATTERN = Pattern.compile("[A-Za-z0-9._:/-]{1,200}");
 
     private final OptionalLong expectedLatestVersion;
     private final Map<String, String> producer;
     private final boolean allowEmpty;
     private final String message;
+    private final String commitKey;
 
     private CommitOptions(Builder b) {
         this.expectedLatestVersion = b.expectedLatestVersion;
         this.producer = Map.copyOf(b.producer);
         this.allowEmpty = b.allowEmpty;
         this.message = b.message;
+        this.commitKey = b.commitKey;
     }
 
     public static CommitOptions defaults() {
@@ -53,12 +58,17 @@ public final class CommitOptions {
         return message;
     }
 
+    public Optional<String> commitKey() {
+        return Optional.ofNullable(commitKey);
+    }
+
     /** Builds {@link CommitOptions}. */
     public static final class Builder {
         private OptionalLong expectedLatestVersion = OptionalLong.empty();
         private Map<String, String> producer = Map.of();
         private boolean allowEmpty;
         private String message;
+        private String commitKey;
 
         private Builder() {}
 
@@ -83,6 +93,22 @@ public final class CommitOptions {
         /** The snapshot's commit message; the default names the mode and the table. */
         public Builder message(String message) {
             this.message = Objects.requireNonNull(message, "message");
+            return this;
+        }
+
+        /**
+         * Makes the commit idempotent: the key is recorded in the commit metadata, and a commit whose
+         * key the table's history already holds applies nothing and returns a result with
+         * {@code alreadyCommitted()}. The check runs inside the commit's transaction. Letters,
+         * digits and {@code . _ : / -} only.
+         */
+        public Builder commitKey(String commitKey) {
+            Objects.requireNonNull(commitKey, "commitKey");
+            if (!KEY_PATTERN.matcher(commitKey).matches()) {
+                throw new IllegalArgumentException("A commit key holds letters, digits and . _ : / - only; got '"
+                        + commitKey + "'");
+            }
+            this.commitKey = commitKey;
             return this;
         }
 

@@ -150,6 +150,17 @@ public final class MergeSession extends StagedSession {
         });
     }
 
+    /** Imported changes come after those staged so far, in the file's order. */
+    @Override
+    protected String importedColumns() {
+        return "* REPLACE (" + SEQ + " + " + sequence + " AS " + SEQ + ")";
+    }
+
+    @Override
+    protected void afterImport() throws SQLException {
+        sequence = Jdbc.queryLong(connection, "SELECT coalesce(max(" + SEQ + "), -1) + 1 FROM " + staging.sql());
+    }
+
     /** Reduces the staged changes to the last one per key. */
     @Override
     protected void prepare() throws SQLException {

@@ -5,6 +5,9 @@ import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.schema.Identifiers;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import org.duckdb.DuckDBConnection;
@@ -57,6 +60,51 @@ abstract sealed class StagedSession implements AutoCloseable permits WriteSessio
     public long staged() {
         return staging.rows();
     }
+
+    /**
+     * Moves the staged rows into a Parquet file, which {@link #importStaged} of a session on the same
+     * table can load again, here or in another process that reads the file. The session stays open
+     * with an empty staging. Returns the number of rows written to the file.
+     */
+    public synchronized long exportStaged(Path file) {
+        ensureOpen();
+        try {
+            staging.flush();
+            long rows = staging.rows();
+            Jdbc.execute(connection, "COPY " + staging.sql() + " TO " + Identifiers.literal(file.toString())
+                    + " (FORMAT parquet)");
+            staging.clear();
+            return rows;
+        } catch (SQLException e) {
+            throw new LakeException("Could not export the staging of " + table + " to " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Adds the rows of a file written by {@link #exportStaged} to this session's staging, after the
+     * rows staged so far. Returns the number of rows loaded.
+     */
+    public synchronized long importStaged(Path file) {
+        ensureOpen();
+        try {
+            staging.flush();
+            long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " SELECT " + importedColumns()
+                    + " FROM read_parquet(" + Identifiers.literal(file.toString()) + ")");
+            staging.added(rows);
+            afterImport();
+            return rows;
+        } catch (SQLException e) {
+            throw new LakeException("Could not load the staged file " + file + " for " + table + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The select list that loads an exported file into the staging table. */
+    protected String importedColumns() {
+        return "*";
+    }
+
+    /** Bookkeeping after rows were loaded into the staging table. */
+    protected void afterImport() throws SQLException {}
 
     /** Ends the session without changing the lake. Idempotent. */
     public void abort() {

@@ -84,6 +84,11 @@ final class StagingTable implements AutoCloseable {
         rows++;
     }
 
+    /** Counts rows that SQL added to the table. */
+    void added(long count) {
+        rows += count;
+    }
+
     /** Makes every appended row visible to SQL on this connection. */
     void flush() throws SQLException {
         appender.flush();
