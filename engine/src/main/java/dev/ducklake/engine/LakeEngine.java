@@ -24,6 +24,7 @@ import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -130,6 +131,14 @@ public final class LakeEngine implements AutoCloseable {
     /** One version of the table with its commit metadata. */
     public TableVersion version(TableName name, long version) {
         return versions.get(name, version);
+    }
+
+    /**
+     * The version created by the commit that carried this key (see
+     * {@link dev.ducklake.engine.write.CommitOptions.Builder#commitKey}), if the lake's history holds it.
+     */
+    public OptionalLong committedVersion(String commitKey) {
+        return commits.committedVersion(commitKey);
     }
 
     public WriteSession openWriteSession(TableName name, WriteMode mode) {

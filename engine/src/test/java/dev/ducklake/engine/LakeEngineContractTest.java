@@ -353,6 +353,8 @@ abstract class LakeEngineContractTest {
             first = merge.commit(keyed);
         }
         append(ORDERS, order("o-2", "2", "b"));
+        assertThat(engine.committedVersion("sink-a/7")).hasValue(first.version());
+        assertThat(engine.committedVersion("sink-a/8")).isEmpty();
         try (MergeSession replay = engine.openMergeSession(ORDERS)) {
             replay.upsert(order("o-1", "9", "replayed"));
             CommitResult again = replay.commit(keyed);

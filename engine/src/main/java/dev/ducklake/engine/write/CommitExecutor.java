@@ -180,6 +180,15 @@ public final class CommitExecutor {
         }
     }
 
+    /** The version whose commit metadata carries the key, if any commit carried it. */
+    public OptionalLong committedVersion(String commitKey) {
+        try (DuckDBConnection connection = context.connect()) {
+            return committedVersion(connection, commitKey);
+        } catch (SQLException e) {
+            throw new LakeException("Could not look up the commit key " + commitKey + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The version whose commit metadata carries the key, read in the caller's transaction. */
     private OptionalLong committedVersion(Connection connection, String commitKey) throws SQLException {
         // Commit keys hold no character that JSON escapes, so the serialised field is this exact text.

@@ -1,0 +1,135 @@
+package dev.ducklake.flink.sink;
+
+import dev.ducklake.flink.sink.internal.CheckpointStamper;
+import dev.ducklake.flink.sink.internal.CommitObserver;
+import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import dev.ducklake.flink.sink.internal.DuckLakeCommittable;
+import dev.ducklake.flink.sink.internal.DuckLakeCommittableSerializer;
+import dev.ducklake.flink.sink.internal.DuckLakeCommitter;
+import dev.ducklake.flink.sink.internal.DuckLakeWriter;
+import dev.ducklake.flink.sink.internal.DuckLakeWriterState;
+import dev.ducklake.flink.sink.internal.DuckLakeWriterStateSerializer;
+import dev.ducklake.flink.sink.internal.KeyHashSelector;
+import dev.ducklake.flink.sink.internal.SinkMode;
+import dev.ducklake.flink.sink.internal.SinkSettings;
+import java.util.Collection;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
+import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.api.connector.sink2.SupportsWriterState;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessageTypeInfo;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.table.data.RowData;
+
+/**
+ * A Flink sink that writes into a DuckLake table exactly once. Build it with {@link #builder()}.
+ *
+ * <pre>
+ *   records ──(keyBy primary key, upsert tables)──▶ DuckLakeWriter × n
+ *        stage rows in DuckDB, spill to disk; at each checkpoint barrier export one
+ *        Parquet file per writer into the staging path and emit a committable naming it
+ *                                   │ (global)
+ *                                   ▼
+ *                        DuckLakeCommitter (one active subtask)
+ *        on checkpoint completion: load all the checkpoint's files and commit them in ONE
+ *        DuckLake snapshot, keyed by sink id + checkpoint id, checked inside the transaction
+ * </pre>
+ *
+ * <p>Tables with a primary key take a changelog: {@code +I} and {@code +U} upsert, {@code -D}
+ * deletes, {@code -U} is ignored. Tables without one are appended to. The table is created from
+ * the row type when it does not exist.
+ */
+@PublicEvolving
+public final class DuckLakeSink<IN>
+        implements Sink<IN>,
+                SupportsWriterState<IN, DuckLakeWriterState>,
+                SupportsCommitter<DuckLakeCommittable>,
+                SupportsPreCommitTopology<DuckLakeCommittable, DuckLakeCommittable>,
+                SupportsPreWriteTopology<IN> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final SinkSettings settings;
+    private final RowDataConverter<IN> converter;
+    private final boolean shuffleByKey;
+    private final CommitObserver observer;
+
+    DuckLakeSink(SinkSettings settings, RowDataConverter<IN> converter, boolean shuffleByKey,
+            CommitObserver observer) {
+        this.settings = settings;
+        this.converter = converter;
+        this.shuffleByKey = shuffleByKey;
+        this.observer = observer;
+    }
+
+    /** A builder of a sink of records converted to {@code RowData} by a {@link RowDataConverter}. */
+    public static <IN> DuckLakeSinkBuilder<IN> builder() {
+        return new DuckLakeSinkBuilder<>();
+    }
+
+    /** A builder of a sink of Flink's {@code RowData}, with the row kind of each row. */
+    public static DuckLakeSinkBuilder<RowData> forRowData() {
+        return new DuckLakeSinkBuilder<RowData>().converter(RowDataConverter.identity());
+    }
+
+    @Override
+    public DuckLakeWriter<IN> createWriter(WriterInitContext context) {
+        return new DuckLakeWriter<>(settings, converter, context, settings.sinkId());
+    }
+
+    @Override
+    public StatefulSinkWriter<IN, DuckLakeWriterState> restoreWriter(WriterInitContext context,
+            Collection<DuckLakeWriterState> recoveredState) {
+        String sinkId = recoveredState.stream().map(DuckLakeWriterState::sinkId).findFirst().orElse(settings.sinkId());
+        return new DuckLakeWriter<>(settings, converter, context, sinkId);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<DuckLakeWriterState> getWriterStateSerializer() {
+        return new DuckLakeWriterStateSerializer();
+    }
+
+    @Override
+    public Committer<DuckLakeCommittable> createCommitter(CommitterInitContext context) {
+        return new DuckLakeCommitter(settings, context.getJobInfo().getJobId().toString(),
+                new CommitterMetrics(context.metricGroup()), observer);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<DuckLakeCommittable> getCommittableSerializer() {
+        return new DuckLakeCommittableSerializer();
+    }
+
+    @Override
+    public SimpleVersionedSerializer<DuckLakeCommittable> getWriteResultSerializer() {
+        return new DuckLakeCommittableSerializer();
+    }
+
+    /** All committables go to one committer, which commits each checkpoint as one snapshot. */
+    @Override
+    public DataStream<CommittableMessage<DuckLakeCommittable>> addPreCommitTopology(
+            DataStream<CommittableMessage<DuckLakeCommittable>> committables) {
+        return committables
+                .map(new CheckpointStamper())
+                .returns(CommittableMessageTypeInfo.of(DuckLakeCommittableSerializer::new))
+                .name("DuckLake checkpoint stamper")
+                .global();
+    }
+
+    /** Upsert sinks route each key to one writer, which keeps the key's changes in order. */
+    @Override
+    public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
+        if (!shuffleByKey || settings.mode() != SinkMode.UPSERT) {
+            return input;
+        }
+        return input.keyBy(new KeyHashSelector<>(converter, settings.rowType(), settings.primaryKey()));
+    }
+}

@@ -1,0 +1,198 @@
+package dev.ducklake.flink.sink;
+
+import static org.apache.flink.util.Preconditions.checkArgument;
+import static org.apache.flink.util.Preconditions.checkNotNull;
+import static org.apache.flink.util.Preconditions.checkState;
+
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.sink.internal.CommitObserver;
+import dev.ducklake.flink.sink.internal.EngineSpec;
+import dev.ducklake.flink.sink.internal.FlinkLakeTypes;
+import dev.ducklake.flink.sink.internal.SinkMode;
+import dev.ducklake.flink.sink.internal.SinkSettings;
+import dev.ducklake.flink.sink.internal.StagingDirectory;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Builds a {@link DuckLakeSink}. The catalog, the table and the row type are required; a primary
+ * key makes the sink apply changes by key, otherwise it appends.
+ *
+ * <pre>{@code
+ * DuckLakeSink<Order> sink = DuckLakeSink.<Order>builder()
+ *         .catalog("/data/lake/metadata.ducklake")
+ *         .table("sales.orders")
+ *         .rowType(ORDER_ROW_TYPE)
+ *         .primaryKey("order_id")
+ *         .converter(order -> GenericRowData.ofKind(RowKind.INSERT, ...))
+ *         .build();
+ * orders.sinkTo(sink);
+ * }</pre>
+ */
+@PublicEvolving
+public final class DuckLakeSinkBuilder<IN> {
+
+    private String catalog;
+    private String dataPath;
+    private String table;
+    private RowType rowType;
+    private List<String> primaryKey = List.of();
+    private List<String> partitionKeys = List.of();
+    private boolean overwrite;
+    private String stagingPath;
+    private RowDataConverter<IN> converter;
+    private boolean shuffleByKey = true;
+    private Integer threads;
+    private String memoryLimit;
+    private String temporaryDirectory;
+    private Integer dataInliningRowLimit;
+    private Integer commitRetries;
+    private Duration commitRetryBackoff;
+    private Duration compactionInterval;
+    private CommitObserver observer = CommitObserver.NONE;
+
+    DuckLakeSinkBuilder() {}
+
+    /** The DuckLake catalog as DuckDB's ATTACH takes it after {@code ducklake:}: a file, {@code sqlite:...} or {@code postgres:...}. */
+    public DuckLakeSinkBuilder<IN> catalog(String catalog) {
+        this.catalog = checkNotNull(catalog, "catalog");
+        return this;
+    }
+
+    /** Where DuckLake keeps data files; required when the catalog is created by this sink on PostgreSQL. */
+    public DuckLakeSinkBuilder<IN> dataPath(String dataPath) {
+        this.dataPath = checkNotNull(dataPath, "dataPath");
+        return this;
+    }
+
+    /** The table, {@code table} or {@code schema.table}. */
+    public DuckLakeSinkBuilder<IN> table(String table) {
+        this.table = checkNotNull(table, "table");
+        return this;
+    }
+
+    /** The fields of the rows the converter produces; the table is created from it when missing. */
+    public DuckLakeSinkBuilder<IN> rowType(RowType rowType) {
+        this.rowType = checkNotNull(rowType, "rowType");
+        return this;
+    }
+
+    /** The primary key: the sink then upserts and deletes by it. */
+    public DuckLakeSinkBuilder<IN> primaryKey(String... columns) {
+        this.primaryKey = List.of(columns);
+        return this;
+    }
+
+    /** Identity partitioning of a table the sink creates. */
+    public DuckLakeSinkBuilder<IN> partitionBy(String... columns) {
+        this.partitionKeys = List.of(columns);
+        return this;
+    }
+
+    /** Replace the table's contents with the input at the end of a bounded job (batch overwrite). */
+    public DuckLakeSinkBuilder<IN> overwrite(boolean overwrite) {
+        this.overwrite = overwrite;
+        return this;
+    }
+
+    /** Directory for staged files between a checkpoint and its commit, shared by all TaskManagers. */
+    public DuckLakeSinkBuilder<IN> stagingPath(String stagingPath) {
+        this.stagingPath = checkNotNull(stagingPath, "stagingPath");
+        return this;
+    }
+
+    /** Turns records into {@code RowData} of the row type. */
+    public DuckLakeSinkBuilder<IN> converter(RowDataConverter<IN> converter) {
+        this.converter = checkNotNull(converter, "converter");
+        return this;
+    }
+
+    /**
+     * Whether an upsert sink routes each key to one writer (default true). Turn it off only when the
+     * input is already partitioned by the primary key, as Flink SQL's planner does.
+     */
+    public DuckLakeSinkBuilder<IN> shuffleByKey(boolean shuffleByKey) {
+        this.shuffleByKey = shuffleByKey;
+        return this;
+    }
+
+    /** DuckDB threads per TaskManager JVM. */
+    public DuckLakeSinkBuilder<IN> threads(int threads) {
+        checkArgument(threads > 0, "threads must be positive, got %s", threads);
+        this.threads = threads;
+        return this;
+    }
+
+    /** DuckDB's memory limit per TaskManager JVM, for example {@code 1GB}; staging beyond it spills to disk. */
+    public DuckLakeSinkBuilder<IN> memoryLimit(String memoryLimit) {
+        this.memoryLimit = checkNotNull(memoryLimit, "memoryLimit");
+        return this;
+    }
+
+    /** Where DuckDB spills. */
+    public DuckLakeSinkBuilder<IN> temporaryDirectory(String temporaryDirectory) {
+        this.temporaryDirectory = checkNotNull(temporaryDirectory, "temporaryDirectory");
+        return this;
+    }
+
+    /** Commits of at most this many rows are inlined into the catalog instead of writing a Parquet file. */
+    public DuckLakeSinkBuilder<IN> dataInliningRowLimit(int rows) {
+        checkArgument(rows >= 0, "dataInliningRowLimit must be >= 0, got %s", rows);
+        this.dataInliningRowLimit = rows;
+        return this;
+    }
+
+    /** Retries of a commit that conflicts with a concurrent commit, before Flink retries it later. */
+    public DuckLakeSinkBuilder<IN> commitRetries(int retries, Duration firstBackoff) {
+        checkArgument(retries >= 0, "commit retries must be >= 0, got %s", retries);
+        this.commitRetries = retries;
+        this.commitRetryBackoff = checkNotNull(firstBackoff, "firstBackoff");
+        return this;
+    }
+
+    /** Flush inlined rows and merge small files of the table at most this often, after a commit. */
+    public DuckLakeSinkBuilder<IN> compactionInterval(Duration interval) {
+        checkArgument(!interval.isNegative() && !interval.isZero(), "compaction interval must be positive");
+        this.compactionInterval = interval;
+        return this;
+    }
+
+    /** Told of every commit; the sink's tests lose acknowledgements with it. */
+    DuckLakeSinkBuilder<IN> commitObserver(CommitObserver observer) {
+        this.observer = checkNotNull(observer, "observer");
+        return this;
+    }
+
+    public DuckLakeSink<IN> build() {
+        checkState(catalog != null, "Set the DuckLake catalog with catalog(...)");
+        checkState(table != null, "Set the table with table(...)");
+        checkState(rowType != null, "Set the row type with rowType(...)");
+        checkState(converter != null, "Set a converter to RowData with converter(...)");
+        TableName.parse(table);
+        for (String column : primaryKey) {
+            checkArgument(rowType.getFieldNames().contains(column), "Primary key column '%s' is not in the row type %s",
+                    column, rowType);
+        }
+        for (String column : partitionKeys) {
+            checkArgument(rowType.getFieldNames().contains(column), "Partition column '%s' is not in the row type %s",
+                    column, rowType);
+        }
+        FlinkLakeTypes.toLakeSchema(rowType, primaryKey, partitionKeys);
+        EngineSpec engine = new EngineSpec(catalog).dataPath(dataPath).threads(threads).memoryLimit(memoryLimit)
+                .temporaryDirectory(temporaryDirectory).dataInliningRowLimit(dataInliningRowLimit)
+                .commitRetries(commitRetries).commitRetryBackoff(commitRetryBackoff);
+        engine.toEngineConfig();
+        String staging = stagingPath != null ? stagingPath
+                : StagingDirectory.defaultRoot(engine.catalogLocation(), dataPath).map(Object::toString)
+                        .orElseThrow(() -> new IllegalStateException("Set stagingPath(...): the catalog is PostgreSQL"
+                                + " and the data path " + dataPath + " is not a local directory, so there is no"
+                                + " default place for staged files that every TaskManager reaches"));
+        SinkMode mode = overwrite ? SinkMode.OVERWRITE : primaryKey.isEmpty() ? SinkMode.APPEND : SinkMode.UPSERT;
+        SinkSettings settings = new SinkSettings(engine, table, rowType, primaryKey, partitionKeys, mode, staging,
+                UUID.randomUUID().toString(), compactionInterval);
+        return new DuckLakeSink<>(settings, converter, shuffleByKey, observer);
+    }
+}

@@ -1,0 +1,46 @@
+package dev.ducklake.flink.sink.internal;
+
+import java.io.IOException;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+
+/** Versioned bytes of a {@link DuckLakeCommittable}: sink id, checkpoint id, file, row count. */
+@Internal
+public final class DuckLakeCommittableSerializer implements SimpleVersionedSerializer<DuckLakeCommittable> {
+
+    static final int VERSION_1 = 1;
+    private static final int CURRENT_VERSION = VERSION_1;
+
+    @Override
+    public int getVersion() {
+        return CURRENT_VERSION;
+    }
+
+    @Override
+    public byte[] serialize(DuckLakeCommittable committable) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(128);
+        out.writeUTF(committable.sinkId());
+        out.writeLong(committable.checkpointId());
+        out.writeUTF(committable.file());
+        out.writeLong(committable.rows());
+        return out.getCopyOfBuffer();
+    }
+
+    @Override
+    public DuckLakeCommittable deserialize(int version, byte[] serialized) throws IOException {
+        return switch (version) {
+            case VERSION_1 -> readVersion1(serialized);
+            default -> throw new IOException("Unknown version " + version + " of a DuckLake committable; this sink reads"
+                    + " version " + VERSION_1);
+        };
+    }
+
+    private static DuckLakeCommittable readVersion1(byte[] serialized) throws IOException {
+        DataInputDeserializer in = new DataInputDeserializer(serialized);
+        DuckLakeCommittable committable = new DuckLakeCommittable(in.readUTF(), in.readLong(), in.readUTF(), in.readLong());
+        SerializedBytes.requireFullyRead(in, "DuckLake committable");
+        return committable;
+    }
+}

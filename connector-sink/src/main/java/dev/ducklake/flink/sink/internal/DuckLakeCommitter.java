@@ -1,0 +1,174 @@
+package dev.ducklake.flink.sink.internal;
+
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.error.LakeConcurrencyException;
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.error.TableNotFoundException;
+import dev.ducklake.engine.maintenance.MaintenanceReport;
+import dev.ducklake.engine.maintenance.MaintenanceRequest;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.write.CommitOptions;
+import dev.ducklake.engine.write.CommitResult;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.sink2.Committer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies each checkpoint's staged files to the table in one engine commit, so in one DuckLake
+ * snapshot, whatever the writers' parallelism. The commit carries a key made of the sink's id, the
+ * checkpoint id and the names of its staged files; the engine checks the key inside the commit's
+ * transaction, so a committable replayed after a lost acknowledgement is answered with
+ * {@code signalAlreadyCommitted()} and never applied twice. Conflicts that outlast the engine's
+ * retries are retried later by Flink; a table or staging that cannot take the rows fails the job
+ * with the reason.
+ */
+@Internal
+public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DuckLakeCommitter.class);
+
+    private final SinkSettings settings;
+    private final String jobId;
+    private final CommitterMetrics metrics;
+    private final CommitObserver observer;
+    private final EngineRegistry.Lease lease;
+    private long lastCompactionNanos = System.nanoTime();
+
+    public DuckLakeCommitter(SinkSettings settings, String jobId, CommitterMetrics metrics, CommitObserver observer) {
+        this.settings = settings;
+        this.jobId = jobId;
+        this.metrics = metrics;
+        this.observer = observer;
+        this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+    }
+
+    @Override
+    public void commit(Collection<CommitRequest<DuckLakeCommittable>> requests) {
+        Map<Long, List<CommitRequest<DuckLakeCommittable>>> byCheckpoint = new TreeMap<>();
+        for (CommitRequest<DuckLakeCommittable> request : requests) {
+            byCheckpoint.computeIfAbsent(request.getCommittable().checkpointId(), id -> new ArrayList<>()).add(request);
+        }
+        byCheckpoint.forEach(this::commitCheckpoint);
+        compactWhenDue();
+    }
+
+    private void commitCheckpoint(long checkpointId, List<CommitRequest<DuckLakeCommittable>> requests) {
+        requests.sort(Comparator.comparing(r -> r.getCommittable().file()));
+        List<DuckLakeCommittable> committables = requests.stream().map(CommitRequest::getCommittable).toList();
+        String key = commitKey(checkpointId, committables);
+        LakeEngine engine = lease.engine();
+        TableName table = settings.table();
+        OptionalLong done = engine.committedVersion(key);
+        if (done.isPresent()) {
+            LOG.info("Checkpoint {} of sink {} is already in {} at version {}; skipping its replay", checkpointId,
+                    committables.get(0).sinkId(), table, done.getAsLong());
+            metrics.alreadyCommitted();
+            requests.forEach(CommitRequest::signalAlreadyCommitted);
+            deleteFiles(committables);
+            return;
+        }
+        for (DuckLakeCommittable committable : committables) {
+            if (!Files.exists(Path.of(committable.file()))) {
+                IllegalStateException missing = new IllegalStateException("The staged file " + committable.file()
+                        + " of checkpoint " + checkpointId + " for " + table + " is missing and the lake holds no commit"
+                        + " " + key + "; its rows cannot be committed. 'sink.staging-path' (" + settings.stagingPath()
+                        + ") must be reachable from every TaskManager and must not be cleaned by others");
+                requests.forEach(r -> r.signalFailedWithKnownReason(missing));
+                return;
+            }
+        }
+        CommitOptions options = CommitOptions.builder()
+                .commitKey(key)
+                .producer(Map.of("sink-id", committables.get(0).sinkId(), "checkpoint-id", Long.toString(checkpointId),
+                        "flink-job-id", jobId))
+                .message("flink checkpoint " + checkpointId)
+                .build();
+        long start = System.nanoTime();
+        CommitResult result;
+        try (RowStager session = RowStager.open(engine, table, settings.mode())) {
+            for (DuckLakeCommittable committable : committables) {
+                session.load(Path.of(committable.file()));
+            }
+            result = session.commit(options);
+        } catch (LakeConcurrencyException e) {
+            LOG.warn("Checkpoint {} for {} conflicted with concurrent commits beyond the engine's retries"
+                    + " ('sink.commit.retries'); Flink retries it", checkpointId, table, e);
+            requests.forEach(CommitRequest::retryLater);
+            return;
+        } catch (LakeValidationException | TableNotFoundException e) {
+            requests.forEach(r -> r.signalFailedWithKnownReason(e));
+            return;
+        } catch (LakeException e) {
+            requests.forEach(r -> r.signalFailedWithUnknownReason(e));
+            return;
+        }
+        metrics.record(result, Duration.ofNanos(System.nanoTime() - start).toMillis());
+        observer.committed(checkpointId, result);
+        if (result.alreadyCommitted()) {
+            requests.forEach(CommitRequest::signalAlreadyCommitted);
+        }
+        LOG.debug("Checkpoint {} for {}: {}", checkpointId, table, result);
+        deleteFiles(committables);
+    }
+
+    /**
+     * The sink's id, the checkpoint and a digest of the staged files' names: the same for a replay
+     * of these committables, different for any other run, even one that reuses checkpoint ids.
+     */
+    static String commitKey(long checkpointId, List<DuckLakeCommittable> committables) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            for (DuckLakeCommittable committable : committables) {
+                digest.update(committable.file().getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) '\n');
+            }
+            String files = HexFormat.of().formatHex(digest.digest(), 0, 8);
+            return committables.get(0).sinkId() + "/" + checkpointId + "/" + files;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+        }
+    }
+
+    private void compactWhenDue() {
+        if (settings.compactionInterval().isEmpty()
+                || System.nanoTime() - lastCompactionNanos < settings.compactionInterval().get().toNanos()) {
+            return;
+        }
+        lastCompactionNanos = System.nanoTime();
+        try {
+            MaintenanceReport report = lease.engine().maintain(MaintenanceRequest.builder().table(settings.table())
+                    .flushInlinedData().mergeAdjacentFiles().build());
+            LOG.info("Compacted {}: {}", settings.table(), report);
+        } catch (LakeException e) {
+            LOG.warn("Compaction of {} failed; the next interval tries again", settings.table(), e);
+        }
+    }
+
+    private static void deleteFiles(List<DuckLakeCommittable> committables) {
+        for (DuckLakeCommittable committable : committables) {
+            StagingDirectory.delete(Path.of(committable.file()));
+        }
+    }
+
+    @Override
+    public void close() {
+        lease.close();
+    }
+}

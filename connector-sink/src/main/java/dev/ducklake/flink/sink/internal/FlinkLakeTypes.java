@@ -1,0 +1,127 @@
+package dev.ducklake.flink.sink.internal;
+
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.PartitionField;
+import dev.ducklake.engine.schema.TableSchema;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.MapType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimestampType;
+
+/**
+ * The mapping between Flink's logical types and DuckLake column types, and the rule for which
+ * Flink type may be written into an existing DuckLake column.
+ *
+ * <table>
+ *   <tr><th>Flink</th><th>DuckLake</th></tr>
+ *   <tr><td>BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE</td><td>the same</td></tr>
+ *   <tr><td>DECIMAL(p, s)</td><td>DECIMAL(p, s)</td></tr>
+ *   <tr><td>CHAR, VARCHAR, STRING</td><td>VARCHAR</td></tr>
+ *   <tr><td>BINARY, VARBINARY, BYTES</td><td>BLOB</td></tr>
+ *   <tr><td>DATE, TIME</td><td>DATE, TIME</td></tr>
+ *   <tr><td>TIMESTAMP(p)</td><td>TIMESTAMP (p &lt;= 6), TIMESTAMP_NS (p &gt; 6)</td></tr>
+ *   <tr><td>TIMESTAMP_LTZ(p), p &lt;= 6</td><td>TIMESTAMPTZ</td></tr>
+ *   <tr><td>ARRAY, MAP, ROW</td><td>LIST, MAP, STRUCT</td></tr>
+ * </table>
+ */
+@Internal
+public final class FlinkLakeTypes {
+
+    private FlinkLakeTypes() {}
+
+    /** The DuckLake table a Flink schema creates. */
+    public static TableSchema toLakeSchema(RowType rowType, List<String> primaryKey, List<String> partitionKeys) {
+        TableSchema.Builder builder = TableSchema.builder();
+        for (RowType.RowField field : rowType.getFields()) {
+            LakeType type = toLake(field.getName(), field.getType());
+            builder.column(field.getType().isNullable() && !primaryKey.contains(field.getName())
+                    ? Column.of(field.getName(), type) : Column.notNull(field.getName(), type));
+        }
+        if (!primaryKey.isEmpty()) {
+            builder.primaryKey(primaryKey);
+        }
+        for (String partition : partitionKeys) {
+            builder.partitionBy(PartitionField.identity(partition));
+        }
+        return builder.build();
+    }
+
+    /** The DuckLake type of a Flink type; fails for types DuckLake cannot hold. */
+    public static LakeType toLake(String column, LogicalType type) {
+        return switch (type.getTypeRoot()) {
+            case BOOLEAN -> Primitive.BOOLEAN;
+            case TINYINT -> Primitive.TINYINT;
+            case SMALLINT -> Primitive.SMALLINT;
+            case INTEGER -> Primitive.INTEGER;
+            case BIGINT -> Primitive.BIGINT;
+            case FLOAT -> Primitive.FLOAT;
+            case DOUBLE -> Primitive.DOUBLE;
+            case DECIMAL -> new LakeType.Decimal(((DecimalType) type).getPrecision(), ((DecimalType) type).getScale());
+            case CHAR, VARCHAR -> Primitive.VARCHAR;
+            case BINARY, VARBINARY -> Primitive.BLOB;
+            case DATE -> Primitive.DATE;
+            case TIME_WITHOUT_TIME_ZONE -> Primitive.TIME;
+            case TIMESTAMP_WITHOUT_TIME_ZONE -> ((TimestampType) type).getPrecision() <= 6
+                    ? Primitive.TIMESTAMP : Primitive.TIMESTAMP_NS;
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> {
+                if (((LocalZonedTimestampType) type).getPrecision() > 6) {
+                    throw new ValidationException("Column '" + column + "' is " + type.asSummaryString()
+                            + ", but DuckLake's TIMESTAMPTZ keeps microseconds; use TIMESTAMP_LTZ(6) or less");
+                }
+                yield Primitive.TIMESTAMPTZ;
+            }
+            case ARRAY -> new LakeType.ListOf(toLake(column, ((ArrayType) type).getElementType()));
+            case MAP -> new LakeType.MapOf(toLake(column, ((MapType) type).getKeyType()),
+                    toLake(column, ((MapType) type).getValueType()));
+            case ROW -> {
+                List<LakeType.Field> fields = new ArrayList<>();
+                for (RowType.RowField field : ((RowType) type).getFields()) {
+                    fields.add(new LakeType.Field(field.getName(), toLake(column + "." + field.getName(), field.getType())));
+                }
+                yield new LakeType.Struct(fields);
+            }
+            default -> throw new ValidationException("Column '" + column + "' has the type " + type.asSummaryString()
+                    + ", which the DuckLake sink does not support");
+        };
+    }
+
+    /**
+     * Whether values of the Flink type can be written into a DuckLake column of the given type:
+     * the mapped type itself, a decimal of the same scale (each value is checked against the
+     * column's precision when written), or a timestamp column at least as precise.
+     */
+    public static boolean fits(LogicalType flink, LakeType lake) {
+        LakeType mapped;
+        try {
+            mapped = toLake("", flink);
+        } catch (ValidationException e) {
+            return false;
+        }
+        if (mapped.equals(lake)) {
+            return true;
+        }
+        if (mapped instanceof LakeType.Decimal from && lake instanceof LakeType.Decimal to) {
+            return from.scale() == to.scale();
+        }
+        if (flink instanceof TimestampType timestamp && lake instanceof Primitive primitive) {
+            int digits = switch (primitive) {
+                case TIMESTAMP_S -> 0;
+                case TIMESTAMP_MS -> 3;
+                case TIMESTAMP -> 6;
+                case TIMESTAMP_NS -> 9;
+                default -> -1;
+            };
+            return timestamp.getPrecision() <= digits;
+        }
+        return false;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.ducklake.flink.sink.internal;
+
+import dev.ducklake.flink.sink.RowDataConverter;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Routes every change of one primary key to the same writer, so that the changes of a key reach the
+ * lake in the order they arrived. The key is a hash of the key fields' internal values.
+ */
+@Internal
+public final class KeyHashSelector<IN> implements KeySelector<IN, Integer> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final RowDataConverter<IN> converter;
+    private final RowData.FieldGetter[] keyGetters;
+
+    public KeyHashSelector(RowDataConverter<IN> converter, RowType rowType, List<String> primaryKey) {
+        this.converter = converter;
+        this.keyGetters = primaryKey.stream().map(name -> {
+            int position = rowType.getFieldIndex(name);
+            return RowData.createFieldGetter(rowType.getTypeAt(position), position);
+        }).toArray(RowData.FieldGetter[]::new);
+    }
+
+    @Override
+    public Integer getKey(IN value) {
+        RowData row = converter.convert(value);
+        Object[] key = new Object[keyGetters.length];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = keyGetters[i].getFieldOrNull(row);
+        }
+        return Arrays.deepHashCode(key);
+    }
+}

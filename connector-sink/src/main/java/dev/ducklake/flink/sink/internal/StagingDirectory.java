@@ -1,0 +1,118 @@
+package dev.ducklake.flink.sink.internal;
+
+import dev.ducklake.engine.CatalogLocation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.stream.Stream;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where a sink's writers put their staged Parquet files until the committer applies them:
+ * {@code <root>/<sink id>/<subtask>/<epoch>-<uuid>.parquet}. The epoch is the checkpoint after the
+ * writer's last snapshot, so on a restore from checkpoint {@code c} every file with an epoch above
+ * {@code c} belongs to no completed checkpoint and is removed; files at or below {@code c} are
+ * either committed and removed by the committer or still pending in the committer's state.
+ */
+@Internal
+public final class StagingDirectory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StagingDirectory.class);
+    private static final String SUFFIX = ".parquet";
+
+    private final Path sinkRoot;
+
+    public StagingDirectory(Path root, String sinkId) {
+        this.sinkRoot = root.resolve(sinkId);
+    }
+
+    /**
+     * The default staging root beside the lake: next to a local data path, else next to a file
+     * catalog. Empty when neither is local (a PostgreSQL catalog with object-storage data).
+     */
+    public static Optional<Path> defaultRoot(CatalogLocation catalog, @Nullable String dataPath) {
+        if (dataPath != null && !dataPath.contains("://")) {
+            Path data = Path.of(dataPath).toAbsolutePath().normalize();
+            return Optional.of(data.resolveSibling(data.getFileName() + ".flink-staging"));
+        }
+        if (catalog.kind() != CatalogLocation.Kind.POSTGRES) {
+            Path file = Path.of(catalog.location()).toAbsolutePath().normalize();
+            return Optional.of(file.resolveSibling(file.getFileName() + ".flink-staging"));
+        }
+        return Optional.empty();
+    }
+
+    /** A new file name for a subtask's staging of the given epoch; the directory exists afterwards. */
+    public Path newFile(int subtask, long epoch) {
+        Path dir = sinkRoot.resolve(Integer.toString(subtask));
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not create the staging directory " + dir
+                    + "; check 'sink.staging-path'", e);
+        }
+        return dir.resolve(epoch + "-" + UUID.randomUUID() + SUFFIX);
+    }
+
+    /**
+     * Removes the staging that no completed checkpoint refers to: a subtask's files of epochs after
+     * the restored checkpoint, all of them when nothing was restored. Subtask 0 also cleans the
+     * directories of subtasks beyond the current parallelism, left by a job that ran wider.
+     */
+    public void removeUncheckpointed(int subtask, int parallelism, OptionalLong restoredCheckpointId) {
+        long keepUpTo = restoredCheckpointId.orElse(0L);
+        for (Path dir : subtaskDirectories()) {
+            int index = Integer.parseInt(dir.getFileName().toString());
+            if (index == subtask || (subtask == 0 && index >= parallelism)) {
+                removeEpochsAfter(dir, keepUpTo);
+            }
+        }
+    }
+
+    /** Deletes a committed file; a file already gone is fine. */
+    public static void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            LOG.warn("Could not delete the committed staging file {}; it can be removed by hand", file, e);
+        }
+    }
+
+    private List<Path> subtaskDirectories() {
+        if (!Files.isDirectory(sinkRoot)) {
+            return List.of();
+        }
+        try (Stream<Path> dirs = Files.list(sinkRoot)) {
+            return dirs.filter(Files::isDirectory).filter(d -> d.getFileName().toString().matches("\\d+")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not list the staging directory " + sinkRoot, e);
+        }
+    }
+
+    private static void removeEpochsAfter(Path dir, long keepUpTo) {
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.toList()) {
+                String name = file.getFileName().toString();
+                int dash = name.indexOf('-');
+                boolean staged = name.endsWith(SUFFIX) && dash > 0 && name.substring(0, dash).matches("\\d+");
+                if (!staged || Long.parseLong(name.substring(0, dash)) > keepUpTo) {
+                    LOG.info("Removing staging {} that belongs to no completed checkpoint", file);
+                    Files.deleteIfExists(file);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            // another subtask cleaned it
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not clean the staging directory " + dir, e);
+        }
+    }
+}

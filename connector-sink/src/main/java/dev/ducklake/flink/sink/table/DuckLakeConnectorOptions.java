@@ -1,0 +1,99 @@
+package dev.ducklake.flink.sink.table;
+
+import java.time.Duration;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.table.factories.FactoryUtil;
+
+/**
+ * Options of the {@code 'connector' = 'ducklake'} tables.
+ *
+ * <pre>{@code
+ * CREATE TABLE orders (order_id STRING, amount DECIMAL(12, 2), PRIMARY KEY (order_id) NOT ENFORCED)
+ * WITH ('connector' = 'ducklake', 'catalog' = '/data/lake/metadata.ducklake', 'sink.parallelism' = '4');
+ * }</pre>
+ */
+@PublicEvolving
+public final class DuckLakeConnectorOptions {
+
+    private DuckLakeConnectorOptions() {}
+
+    // --------------------------------------------------------------------------------------------
+    // The lake
+    // --------------------------------------------------------------------------------------------
+
+    public static final ConfigOption<String> CATALOG = ConfigOptions.key("catalog")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("The DuckLake metadata catalog, as it follows 'ducklake:' in DuckDB's ATTACH: a DuckDB"
+                    + " file path, 'sqlite:<path>', or 'postgres:<libpq connection string>'. A DuckDB file admits one"
+                    + " process; use PostgreSQL when several TaskManagers write.");
+
+    public static final ConfigOption<String> DATA_PATH = ConfigOptions.key("data-path")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("Where DuckLake keeps the table's data files. Optional for file catalogs (DuckLake's"
+                    + " default is beside the catalog file); required when a PostgreSQL catalog is created.");
+
+    public static final ConfigOption<String> TABLE_NAME = ConfigOptions.key("table-name")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("The DuckLake table, 'table' or 'schema.table'. Defaults to the Flink table's name.");
+
+    public static final ConfigOption<Integer> DUCKDB_THREADS = ConfigOptions.key("duckdb.threads")
+            .intType()
+            .noDefaultValue()
+            .withDescription("DuckDB threads per TaskManager JVM. Defaults to the engine's bound: at most 2.");
+
+    public static final ConfigOption<String> DUCKDB_MEMORY_LIMIT = ConfigOptions.key("duckdb.memory-limit")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("DuckDB's memory limit per TaskManager JVM, for example '1GB' (the default). Staged"
+                    + " rows beyond it spill to 'duckdb.temp-directory'.");
+
+    public static final ConfigOption<String> DUCKDB_TEMP_DIRECTORY = ConfigOptions.key("duckdb.temp-directory")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("Where DuckDB spills. Defaults to a private directory under java.io.tmpdir, removed"
+                    + " when the engine closes.");
+
+    public static final ConfigOption<Integer> DATA_INLINING_ROW_LIMIT = ConfigOptions.key("data-inlining-row-limit")
+            .intType()
+            .noDefaultValue()
+            .withDescription("Commits of at most this many rows are stored in the catalog instead of a new Parquet"
+                    + " file, so frequent small checkpoints do not leave a tiny file each. DuckLake's default is 10."
+                    + " Inlined rows are moved to Parquet by compaction ('sink.compaction.interval').");
+
+    // --------------------------------------------------------------------------------------------
+    // The sink
+    // --------------------------------------------------------------------------------------------
+
+    public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
+
+    public static final ConfigOption<String> SINK_STAGING_PATH = ConfigOptions.key("sink.staging-path")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("Directory for staged rows between a checkpoint and its commit. It must be reachable"
+                    + " from every TaskManager. Defaults to '<data-path>.flink-staging' for a local data path, else"
+                    + " '<catalog file>.flink-staging'; required for a PostgreSQL catalog with remote data.");
+
+    public static final ConfigOption<Integer> SINK_COMMIT_RETRIES = ConfigOptions.key("sink.commit.retries")
+            .intType()
+            .defaultValue(5)
+            .withDescription("Retries of a commit that conflicts with a concurrent commit (another job or client"
+                    + " on the same lake), with doubling backoff, before Flink retries the commit later.");
+
+    public static final ConfigOption<Duration> SINK_COMMIT_RETRY_BACKOFF = ConfigOptions.key("sink.commit.retry-backoff")
+            .durationType()
+            .defaultValue(Duration.ofMillis(50))
+            .withDescription("The wait before the first commit retry; it doubles with each retry.");
+
+    public static final ConfigOption<Duration> SINK_COMPACTION_INTERVAL = ConfigOptions.key("sink.compaction.interval")
+            .durationType()
+            .noDefaultValue()
+            .withDescription("When set, the committer flushes inlined rows to Parquet and merges adjacent small files"
+                    + " of the table at most this often, after a commit. Off by default: compaction rewrites data and"
+                    + " takes the lake's maintenance lock, and change reads over ranges that start before a flush of"
+                    + " inlined rows fall back to a full diff.");
+}
