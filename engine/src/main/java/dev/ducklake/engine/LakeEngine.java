@@ -3,7 +3,7 @@ package dev.ducklake.engine;
 import dev.ducklake.engine.change.ChangeMethod;
 import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeReads;
-import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.internal.DuckDbInstance;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.maintenance.LakeMaintenance;
@@ -90,7 +90,8 @@ public final class LakeEngine implements AutoCloseable {
         if (!tables.exists(name)) {
             try {
                 tables.create(name, schema, Map.of());
-            } catch (LakeValidationException e) {
+            } catch (LakeException e) {
+                // another user created it first
                 if (!tables.exists(name)) {
                     throw e;
                 }

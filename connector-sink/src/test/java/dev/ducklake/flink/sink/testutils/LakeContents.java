@@ -1,0 +1,74 @@
+package dev.ducklake.flink.sink.testutils;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.testutils.TestLakes;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** What plain DuckDB, not the engine, sees in the lake: a table's rows and the sink's snapshots. */
+public final class LakeContents {
+
+    private LakeContents() {}
+
+    /** A snapshot written by the sink: its id and its commit metadata. */
+    public record SinkSnapshot(long snapshotId, String sinkId, long checkpointId, String commitKey) {}
+
+    /** The table's rows by their first column, values as JDBC returns them. */
+    public static Map<String, List<Object>> rowsByFirstColumn(CatalogLocation catalog, Path dir, String table)
+            throws SQLException {
+        Map<String, List<Object>> rows = new TreeMap<>();
+        for (List<Object> row : rows(catalog, dir, "SELECT * FROM plain." + table)) {
+            Object previous = rows.put(String.valueOf(row.get(0)), row);
+            if (previous != null) {
+                throw new AssertionError("Duplicate row for " + row.get(0) + ": " + previous + " and " + row);
+            }
+        }
+        return rows;
+    }
+
+    public static List<List<Object>> rows(CatalogLocation catalog, Path dir, String sql) throws SQLException {
+        try (Connection connection = TestLakes.plainDuckDb(catalog, dir);
+                Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(sql)) {
+            ResultSetMetaData meta = rs.getMetaData();
+            List<List<Object>> out = new ArrayList<>();
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>();
+                for (int i = 1; i <= meta.getColumnCount(); i++) {
+                    row.add(rs.getObject(i));
+                }
+                out.add(row);
+            }
+            return out;
+        }
+    }
+
+    /** The snapshots whose commit metadata carries a Flink sink id, oldest first. */
+    public static List<SinkSnapshot> sinkSnapshots(CatalogLocation catalog, Path dir) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        List<SinkSnapshot> out = new ArrayList<>();
+        for (List<Object> row : rows(catalog, dir,
+                "SELECT snapshot_id, commit_extra_info FROM plain.snapshots() ORDER BY snapshot_id")) {
+            if (row.get(1) == null || !row.get(1).toString().startsWith("{")) {
+                continue;
+            }
+            JsonNode metadata = json.readTree(row.get(1).toString());
+            JsonNode producer = metadata.path("producer");
+            if (producer.has("sink-id")) {
+                out.add(new SinkSnapshot(((Number) row.get(0)).longValue(), producer.get("sink-id").asText(),
+                        producer.get("checkpoint-id").asLong(), metadata.path("commitKey").asText()));
+            }
+        }
+        return out;
+    }
+}

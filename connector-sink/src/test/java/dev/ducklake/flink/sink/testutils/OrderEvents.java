@@ -1,0 +1,101 @@
+package dev.ducklake.flink.sink.testutils;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.datagen.source.GeneratorFunction;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.types.RowKind;
+
+/**
+ * A deterministic stream of order events and the reference model of what the lake must hold after
+ * them. Event {@code i} belongs to order {@code "o-" + (i % keys)}; append streams use every event
+ * as a new row with key {@code i}.
+ */
+public final class OrderEvents {
+
+    /** {@code order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2)}. */
+    public static final RowType ROW_TYPE = RowType.of(
+            new org.apache.flink.table.types.logical.LogicalType[] {
+                new VarCharType(false, VarCharType.MAX_LENGTH), new BigIntType(false), new DecimalType(12, 2)},
+            new String[] {"order_id", "seq", "amount"});
+
+    private OrderEvents() {}
+
+    /** Appends: event {@code i} is the insert of order {@code "o-" + i}. */
+    public static RowData append(long i) {
+        return row(RowKind.INSERT, "o-" + i, i);
+    }
+
+    /**
+     * Upserts over {@code keys} orders: every seventh event deletes its order, the others insert or
+     * update it.
+     */
+    public static RowData upsert(long i, int keys) {
+        RowKind kind = isDelete(i) ? RowKind.DELETE : i < keys ? RowKind.INSERT : RowKind.UPDATE_AFTER;
+        return row(kind, "o-" + (i % keys), i);
+    }
+
+    public static DataGeneratorSource<RowData> source(GeneratorFunction<Long, RowData> events, long count,
+            double perSecond) {
+        return new DataGeneratorSource<>(events, count, RateLimiterStrategy.perSecond(perSecond),
+                InternalTypeInfo.of(ROW_TYPE));
+    }
+
+    /** The rows an append of events {@code 0..count-1} leaves, by order id. */
+    public static Map<String, List<Object>> expectedAppend(long count) {
+        Map<String, List<Object>> rows = new TreeMap<>();
+        for (long i = 0; i < count; i++) {
+            rows.put("o-" + i, values("o-" + i, i));
+        }
+        return rows;
+    }
+
+    /** The rows the upserts of events {@code 0..count-1} leave, by order id. */
+    public static Map<String, List<Object>> expectedUpsert(long count, int keys) {
+        Map<String, List<Object>> rows = new TreeMap<>();
+        for (long i = 0; i < count; i++) {
+            String key = "o-" + (i % keys);
+            if (isDelete(i)) {
+                rows.remove(key);
+            } else {
+                rows.put(key, values(key, i));
+            }
+        }
+        return rows;
+    }
+
+    private static boolean isDelete(long i) {
+        return i % 7 == 6;
+    }
+
+    private static RowData row(RowKind kind, String key, long i) {
+        GenericRowData row = GenericRowData.ofKind(kind, StringData.fromString(key), i,
+                DecimalData.fromBigDecimal(amount(i), 12, 2));
+        return row;
+    }
+
+    private static BigDecimal amount(long i) {
+        return BigDecimal.valueOf(i % 100_000, 2);
+    }
+
+    private static List<Object> values(String key, long i) {
+        List<Object> values = new ArrayList<>();
+        values.add(key);
+        values.add(i);
+        values.add(amount(i));
+        return values;
+    }
+}
