@@ -1,9 +1,17 @@
 package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import dev.ducklake.flink.sink.testutils.CountCheckpoints;
+
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.LakeContents;
@@ -15,9 +23,25 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import java.util.stream.LongStream;
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.client.program.ClusterClient;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.Metric;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.test.junit5.InjectClusterClient;
+import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.Test;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -35,10 +59,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Exactly-once writes through the DataStream API on a MiniCluster, checked with plain DuckDB. */
 class DuckLakeSinkITCase {
 
+    static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
+
     @RegisterExtension
     static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
             new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
-                    .build());
+                    .setConfiguration(METRICS.addToConfiguration(new Configuration())).build());
 
     @TempDir
     Path dir;
@@ -49,6 +75,7 @@ class DuckLakeSinkITCase {
     void setUp() {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         FailOnce.reset();
+        LoseAcknowledgementOnce.reset();
     }
 
     @AfterEach
@@ -93,10 +120,207 @@ class DuckLakeSinkITCase {
         assertStagingEmpty();
     }
 
-    private StreamExecutionEnvironment environment() {
+
+    @Test
+    void checkpointsWithoutDataCreateNoSnapshotAndEachSnapshotNamesSinkAndCheckpoint() throws Exception {
+        StreamExecutionEnvironment env = environment();
+        env.enableCheckpointing(100);
+        env.fromSource(OrderEvents.source(OrderEvents::append, 6, 2), WatermarkStrategy.noWatermarks(), "slow orders")
+                .map(new CountCheckpoints<>()).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .sinkTo(sink("orders").build()).setParallelism(4);
+        env.execute("mostly idle");
+
+        assertThat(CountCheckpoints.completed()).isGreaterThan(10);
+        List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
+        assertThat(snapshots).hasSizeBetween(1, 6);
+        assertThat(snapshots.stream().map(SinkSnapshot::sinkId).distinct()).hasSize(1);
+        assertThat(snapshots).allMatch(s -> s.checkpointId() > 0);
+        assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders")).hasSize(6);
+    }
+
+    @Test
+    void aCommitWhoseAcknowledgementIsLostIsNotAppliedTwice() throws Exception {
+        long count = 20_000;
+        StreamExecutionEnvironment env = environment();
+        env.fromSource(OrderEvents.source(OrderEvents::append, count, 10_000), WatermarkStrategy.noWatermarks(),
+                        "orders")
+                .sinkTo(sink("orders").commitObserver(new LoseAcknowledgementOnce()).build()).setParallelism(2);
+        JobExecutionResult result = env.execute("lost acknowledgement");
+
+        assertThat(LoseAcknowledgementOnce.lost()).isEqualTo(1);
+        assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
+                .isEqualTo(expectedRows(OrderEvents.expectedAppend(count)));
+        assertOneSnapshotPerCheckpoint();
+        assertThat(counter(result, CommitterMetrics.ALREADY_COMMITTED)).isGreaterThanOrEqualTo(1);
+        assertThat(counter(result, CommitterMetrics.COMMITS)).isEqualTo(LakeContents.sinkSnapshots(catalog, dir).size());
+        assertStagingEmpty();
+    }
+
+    @Test
+    void reportsRecordsCommitsDurationsVersionsAndRetries() throws Exception {
+        long count = 5_000;
+        StreamExecutionEnvironment env = environment();
+        env.fromSource(OrderEvents.source(OrderEvents::append, count, 5_000), WatermarkStrategy.noWatermarks(),
+                        "orders")
+                .sinkTo(sink("orders").build()).setParallelism(2);
+        JobExecutionResult result = env.execute("metrics");
+
+        List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
+        assertThat(counter(result, "numRecordsSend")).isEqualTo(count);
+        assertThat(counter(result, CommitterMetrics.COMMITS)).isEqualTo(snapshots.size());
+        assertThat(counter(result, CommitterMetrics.ROWS_COMMITTED)).isEqualTo(count);
+        assertThat(counter(result, CommitterMetrics.COMMIT_RETRIES)).isZero();
+        assertThat(gauge(result, CommitterMetrics.LAST_COMMITTED_VERSION))
+                .isEqualTo(snapshots.get(snapshots.size() - 1).snapshotId());
+        assertThat(gauge(result, CommitterMetrics.LAST_COMMIT_DURATION)).isGreaterThanOrEqualTo(0L);
+    }
+
+    @Test
+    void aJobStoppedWithASavepointResumesExactlyOnceAndRemovesStrayStaging(
+            @InjectClusterClient ClusterClient<?> client) throws Exception {
+        long count = 40_000;
+        int keys = 2_000;
+        JobClient first = upsertJob(count, keys, null).executeAsync("before the savepoint");
+        waitForSinkSnapshots(2);
+        String savepoint = first.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
+                SavepointFormatType.CANONICAL).get();
+        String sinkId = LakeContents.sinkSnapshots(catalog, dir).get(0).sinkId();
+        Path stray = dir.resolve("data.flink-staging").resolve(sinkId).resolve("0").resolve("999999-stray.parquet");
+        Files.createDirectories(stray.getParent());
+        Files.writeString(stray, "left by a crash");
+
+        upsertJob(count, keys, savepoint).execute("after the savepoint");
+
+        assertThat(stray).doesNotExist();
+        assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
+                .isEqualTo(expectedRows(OrderEvents.expectedUpsert(count, keys)));
+        List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
+        assertThat(snapshots.stream().map(SinkSnapshot::sinkId).distinct()).containsExactly(sinkId);
+        assertOneSnapshotPerCheckpoint();
+        assertStagingEmpty();
+    }
+
+    @Test
+    void aNullKeyFailsTheJobNamingTableColumnAndValueAndNothingOfItsCheckpointIsCommitted() throws Exception {
+        long bad = 5_000;
+        StreamExecutionEnvironment env = environment(0);
+        env.fromSource(OrderEvents.source(i -> i == bad ? nullKey(i) : OrderEvents.upsert(i, 100_000), 10_000, 5_000),
+                        WatermarkStrategy.noWatermarks(), "orders")
+                .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(2);
+
+        assertThatThrownBy(() -> env.execute("null key"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("main.orders").contains("order_id").contains("null"));
+        assertCommittedPrefixBefore(bad);
+    }
+
+    @Test
+    void aValueThatDoesNotFitItsColumnFailsTheJobNamingTableColumnAndValue() throws Exception {
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            engine.createTable(TableName.of("orders"), TableSchema.builder()
+                    .column("order_id", LakeType.Primitive.VARCHAR).column("seq", LakeType.Primitive.BIGINT)
+                    .column("amount", new LakeType.Decimal(5, 2)).build());
+        }
+        long bad = 5_000;
+        StreamExecutionEnvironment env = environment(0);
+        env.fromSource(OrderEvents.source(i -> i == bad ? tooLarge(i) : OrderEvents.append(i), 10_000, 5_000),
+                        WatermarkStrategy.noWatermarks(), "orders")
+                .sinkTo(sink("orders").build()).setParallelism(2);
+
+        assertThatThrownBy(() -> env.execute("value too large"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("main.orders").contains("amount").contains("1234567.89")
+                        .contains("DECIMAL(5,2)"));
+        assertCommittedPrefixBefore(bad);
+    }
+
+    private StreamExecutionEnvironment upsertJob(long count, int keys, String savepoint) {
         Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
+        if (savepoint != null) {
+            conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.enableCheckpointing(200);
+        env.setParallelism(1);
+        env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 8_000),
+                        WatermarkStrategy.noWatermarks(), "order changes").uid("order-changes")
+                .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(3).uid("ducklake-orders");
+        return env;
+    }
+
+    private void waitForSinkSnapshots(int atLeast) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(dir.resolve("metadata.ducklake")) && committedSnapshots() >= atLeast) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("The sink committed fewer than " + atLeast + " snapshots within 60 s");
+    }
+
+    /** Sink snapshots, read through the running job's engine (a DuckDB file admits one process). */
+    private long committedSnapshots() {
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(TestLakes.config(catalog, dir).build())) {
+            TableName orders = TableName.of("orders");
+            if (!lease.engine().tableExists(orders)) {
+                return 0;
+            }
+            return lease.engine().versions(orders, 0, 1000).stream()
+                    .filter(v -> v.metadata().map(m -> m.producer().containsKey("sink-id")).orElse(false)).count();
+        }
+    }
+
+    /** The lake holds exactly the append rows {@code 0..k-1} for some {@code k} at or below {@code bad}. */
+    private void assertCommittedPrefixBefore(long bad) throws Exception {
+        if (!Files.exists(dir.resolve("metadata.ducklake"))) {
+            return;
+        }
+        Map<String, List<Object>> rows = LakeContents.rowsByFirstColumn(catalog, dir, "orders");
+        long committed = rows.values().stream().mapToLong(r -> (Long) r.get(1)).max().orElse(-1) + 1;
+        assertThat(committed).isLessThanOrEqualTo(bad);
+        assertThat(rows.values().stream().map(r -> (Long) r.get(1)).sorted().toList())
+                .isEqualTo(LongStream.range(0, committed).boxed().toList());
+    }
+
+    private static RowData nullKey(long i) {
+        GenericRowData row = (GenericRowData) OrderEvents.append(i);
+        row.setField(0, null);
+        return row;
+    }
+
+    private static RowData tooLarge(long i) {
+        GenericRowData row = (GenericRowData) OrderEvents.append(i);
+        row.setField(2, DecimalData.fromBigDecimal(new BigDecimal("1234567.89"), 12, 2));
+        return row;
+    }
+
+    /** Counters of the job by name, summed over subtasks and over attempts of a restarted job. */
+    private static long counter(JobExecutionResult result, String name) {
+        return metrics(result, name).mapToLong(m -> ((Counter) m).getCount()).sum();
+    }
+
+    private static long gauge(JobExecutionResult result, String name) {
+        return metrics(result, name).mapToLong(m -> ((Number) ((Gauge<?>) m).getValue()).longValue()).max()
+                .orElseThrow();
+    }
+
+    private static Stream<Metric> metrics(JobExecutionResult result, String name) {
+        String jobId = result.getJobID().toString();
+        return METRICS.getMetricsByGroup().entrySet().stream()
+                .filter(e -> jobId.equals(e.getKey().getAllVariables().get("<job_id>")))
+                .map(e -> e.getValue().get(name))
+                .filter(Objects::nonNull);
+    }
+
+    private StreamExecutionEnvironment environment() {
+        return environment(3);
+    }
+
+    private StreamExecutionEnvironment environment(int restarts) {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, restarts == 0 ? "none" : "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, restarts);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.enableCheckpointing(200);

@@ -1,0 +1,30 @@
+package dev.ducklake.flink.sink;
+
+import dev.ducklake.engine.write.CommitResult;
+import dev.ducklake.flink.sink.internal.CommitObserver;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Fails the committer once, right after the lake accepted a commit and before the committer returns
+ * to Flink: the commit succeeded but Flink never learns it, so it replays the committable.
+ */
+final class LoseAcknowledgementOnce implements CommitObserver {
+
+    private static final long serialVersionUID = 1L;
+    private static final AtomicInteger LOST = new AtomicInteger();
+
+    static void reset() {
+        LOST.set(0);
+    }
+
+    static int lost() {
+        return LOST.get();
+    }
+
+    @Override
+    public void committed(long checkpointId, CommitResult result) {
+        if (result.committed() && LOST.compareAndSet(0, 1)) {
+            throw new IllegalStateException("Induced loss of the acknowledgement of checkpoint " + checkpointId);
+        }
+    }
+}
