@@ -18,6 +18,7 @@ import dev.ducklake.engine.table.TableCatalog;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.version.VersionLog;
 import dev.ducklake.engine.version.VersionPins;
+import dev.ducklake.engine.write.ArrowParquetWriter;
 import dev.ducklake.engine.write.CommitExecutor;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
@@ -140,6 +141,11 @@ public final class LakeEngine implements AutoCloseable {
      */
     public OptionalLong committedVersion(String commitKey) {
         return commits.committedVersion(commitKey);
+    }
+
+    /** A writer of Arrow record batches to Parquet files, for staging rows outside a session. */
+    public ArrowParquetWriter openArrowParquetWriter() {
+        return new ArrowParquetWriter(context);
     }
 
     public WriteSession openWriteSession(TableName name, WriteMode mode) {

@@ -33,8 +33,13 @@ import java.util.stream.Collectors;
  */
 public final class MergeSession extends StagedSession {
 
-    private static final String SEQ = "__ducklake_seq";
-    private static final String DELETE = "__ducklake_delete";
+    /** The first staged column: a change's sequence number in arrival order (BIGINT). */
+    public static final String SEQUENCE_COLUMN = "__ducklake_seq";
+    /** The second staged column: whether the change deletes its key (BOOLEAN). */
+    public static final String DELETE_COLUMN = "__ducklake_delete";
+
+    private static final String SEQ = SEQUENCE_COLUMN;
+    private static final String DELETE = DELETE_COLUMN;
     private static final String PRESENT = "__ducklake_present";
     private static final String DIFFERS = "__ducklake_differs";
 
@@ -96,6 +101,7 @@ public final class MergeSession extends StagedSession {
     }
 
     /** Applies the last staged change of every key in one snapshot and ends the session. */
+    @Override
     public CommitResult commit(CommitOptions options) {
         TableSchema schema = validator.schema();
         String target = table.sql(EngineConfig.LAKE_ALIAS);

@@ -17,7 +17,7 @@ import org.duckdb.DuckDBConnection;
  * validator, and a lifecycle that ends in exactly one of commit, abort or close. A session that
  * ends without commit leaves the lake as it was and drops its staging.
  */
-abstract sealed class StagedSession implements AutoCloseable permits WriteSession, MergeSession {
+public abstract sealed class StagedSession implements AutoCloseable permits WriteSession, MergeSession {
 
     protected final EngineContext context;
     protected final CommitExecutor commits;
@@ -87,15 +87,20 @@ abstract sealed class StagedSession implements AutoCloseable permits WriteSessio
     public synchronized long importStaged(Path file) {
         ensureOpen();
         try {
-            staging.flush();
-            long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " SELECT " + importedColumns()
-                    + " FROM read_parquet(" + Identifiers.literal(file.toString()) + ")");
-            staging.added(rows);
-            afterImport();
-            return rows;
+            return load(file);
         } catch (SQLException e) {
             throw new LakeException("Could not load the staged file " + file + " for " + table + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Loads an exported file into the staging table; returns its rows. */
+    protected long load(Path file) throws SQLException {
+        staging.flush();
+        long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " SELECT " + importedColumns()
+                + " FROM read_parquet(" + Identifiers.literal(file.toString()) + ")");
+        staging.added(rows);
+        afterImport();
+        return rows;
     }
 
     /** The select list that loads an exported file into the staging table. */
@@ -105,6 +110,9 @@ abstract sealed class StagedSession implements AutoCloseable permits WriteSessio
 
     /** Bookkeeping after rows were loaded into the staging table. */
     protected void afterImport() throws SQLException {}
+
+    /** Applies the staged rows or changes in one snapshot and ends the session. */
+    public abstract CommitResult commit(CommitOptions options);
 
     /** Ends the session without changing the lake. Idempotent. */
     public void abort() {

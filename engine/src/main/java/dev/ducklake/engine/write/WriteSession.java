@@ -8,6 +8,7 @@ import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.version.CommitMetadata;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,8 @@ public final class WriteSession extends StagedSession {
     private static final Object[] NO_BOOKKEEPING = new Object[0];
 
     private final WriteMode mode;
+    private final List<Path> appendedFiles = new ArrayList<>();
+    private long appendedFileRows;
 
     public WriteSession(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
             WriteMode mode) {
@@ -55,14 +58,37 @@ public final class WriteSession extends StagedSession {
         return commit(CommitOptions.defaults());
     }
 
+    /**
+     * An append reads imported files at commit time, straight into the table, instead of loading
+     * them into the staging first.
+     */
+    @Override
+    protected long load(Path file) throws SQLException {
+        if (mode != WriteMode.APPEND) {
+            return super.load(file);
+        }
+        long rows = Jdbc.queryLong(connection, "SELECT count(*) FROM read_parquet(" + Identifiers.literal(file.toString())
+                + ")");
+        appendedFiles.add(file);
+        appendedFileRows += rows;
+        return rows;
+    }
+
     /** Applies the staged rows in one snapshot and ends the session. */
+    @Override
     public CommitResult commit(CommitOptions options) {
         String target = table.sql(EngineConfig.LAKE_ALIAS);
         String columns = staging.columnList(null);
-        String insert = "INSERT INTO " + target + " (" + columns + ") SELECT " + columns + " FROM " + staging.sql();
+        String source = "SELECT " + columns + " FROM " + staging.sql();
+        if (!appendedFiles.isEmpty()) {
+            source += " UNION ALL SELECT " + columns + " FROM read_parquet(["
+                    + appendedFiles.stream().map(f -> Identifiers.literal(f.toString())).collect(Collectors.joining(", "))
+                    + "])";
+        }
+        String insert = "INSERT INTO " + target + " (" + columns + ") " + source;
         if (mode == WriteMode.APPEND) {
             return commit(CommitMetadata.MODE_APPEND, options, (connection, commitId) -> {
-                if (staging.rows() == 0) {
+                if (staging.rows() + appendedFileRows == 0) {
                     return CommitExecutor.Outcome.unchanged();
                 }
                 long written = Jdbc.update(connection, insert);

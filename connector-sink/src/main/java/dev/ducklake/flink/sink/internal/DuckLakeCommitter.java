@@ -11,6 +11,8 @@ import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
+import dev.ducklake.engine.write.StagedSession;
+import dev.ducklake.engine.write.WriteMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,9 +104,11 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
                 .build();
         long start = System.nanoTime();
         CommitResult result;
-        try (RowStager session = RowStager.open(engine, table, settings.mode())) {
+        try (StagedSession session = settings.mode() == SinkMode.UPSERT ? engine.openMergeSession(table)
+                : engine.openWriteSession(table, settings.mode() == SinkMode.OVERWRITE ? WriteMode.SNAPSHOT
+                        : WriteMode.APPEND)) {
             for (DuckLakeCommittable committable : committables) {
-                session.load(Path.of(committable.file()));
+                session.importStaged(Path.of(committable.file()));
             }
             result = session.commit(options);
         } catch (LakeConcurrencyException e) {

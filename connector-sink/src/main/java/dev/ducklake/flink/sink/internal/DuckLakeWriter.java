@@ -4,7 +4,6 @@ import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.sink.RowDataConverter;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.OptionalLong;
@@ -17,10 +16,10 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
 
 /**
- * Stages the records of one subtask in the engine (off the Java heap, spilling to disk) and, at each
- * checkpoint barrier, moves them into a Parquet file in the staging directory and emits a
- * {@link DuckLakeCommittable} naming it. Nothing reaches the lake here; the committer applies the
- * files once the checkpoint completes.
+ * Stages the records of one subtask as Parquet files in the staging directory (through
+ * {@link ArrowStaging}, off the Java heap) and, at each checkpoint barrier, emits one
+ * {@link DuckLakeCommittable} per file written since the last barrier. Nothing reaches the lake
+ * here; the committer applies the files once the checkpoint completes.
  */
 @Internal
 public final class DuckLakeWriter<IN>
@@ -29,12 +28,9 @@ public final class DuckLakeWriter<IN>
     private final SinkSettings settings;
     private final RowDataConverter<IN> converter;
     private final String sinkId;
-    private final int subtask;
-    private final StagingDirectory staging;
     private final Counter recordsWritten;
     private final EngineRegistry.Lease lease;
-    private final LakeRowConverter rows;
-    private final RowStager stager;
+    private final ArrowStaging staging;
     private long lastCheckpointId;
     private boolean endOfInput;
 
@@ -43,19 +39,19 @@ public final class DuckLakeWriter<IN>
         this.settings = settings;
         this.converter = converter;
         this.sinkId = sinkId;
-        this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
+        int subtask = context.getTaskInfo().getIndexOfThisSubtask();
         OptionalLong restored = context.getRestoredCheckpointId();
         this.lastCheckpointId = restored.orElse(InitContext.INITIAL_CHECKPOINT_ID - 1);
-        this.staging = new StagingDirectory(settings.stagingPath(), sinkId);
-        staging.removeUncheckpointed(subtask, context.getTaskInfo().getNumberOfParallelSubtasks(), restored);
+        StagingDirectory directory = new StagingDirectory(settings.stagingPath(), sinkId);
+        directory.removeUncheckpointed(subtask, context.getTaskInfo().getNumberOfParallelSubtasks(), restored);
         this.recordsWritten = context.metricGroup().getNumRecordsSendCounter();
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         try {
             TableName table = settings.table();
             TableBinding binding = TableBinding.createOrBind(lease.engine(), table, settings.rowType(),
                     settings.primaryKey(), settings.partitionKeys());
-            this.rows = binding.converter(settings.rowType());
-            this.stager = RowStager.open(lease.engine(), table, settings.mode());
+            this.staging = new ArrowStaging(lease.engine(), table, binding.lakeSchema(), settings.rowType(),
+                    binding.lakePositions(), settings.mode(), () -> directory.newFile(subtask, lastCheckpointId + 1));
         } catch (RuntimeException e) {
             lease.close();
             throw e;
@@ -63,9 +59,9 @@ public final class DuckLakeWriter<IN>
     }
 
     @Override
-    public void write(IN element, Context context) {
+    public void write(IN element, Context context) throws IOException {
         RowData row = converter.convert(element);
-        stager.stage(row.getRowKind(), rows.toLakeRow(row));
+        staging.stage(row.getRowKind(), row);
         recordsWritten.inc();
     }
 
@@ -75,15 +71,12 @@ public final class DuckLakeWriter<IN>
     }
 
     @Override
-    public Collection<DuckLakeCommittable> prepareCommit() {
+    public Collection<DuckLakeCommittable> prepareCommit() throws IOException {
         // An overwrite commits at the end of input even when empty: it empties the table.
         boolean overwriteAtEnd = settings.mode() == SinkMode.OVERWRITE && endOfInput;
-        if (stager.staged() == 0 && !overwriteAtEnd) {
-            return List.of();
-        }
-        Path file = staging.newFile(subtask, lastCheckpointId + 1);
-        long count = stager.export(file);
-        return List.of(new DuckLakeCommittable(sinkId, DuckLakeCommittable.UNSTAMPED, file.toString(), count));
+        return staging.drain(overwriteAtEnd).stream()
+                .map(f -> new DuckLakeCommittable(sinkId, DuckLakeCommittable.UNSTAMPED, f.file().toString(), f.rows()))
+                .toList();
     }
 
     @Override
@@ -93,9 +86,9 @@ public final class DuckLakeWriter<IN>
     }
 
     @Override
-    public void close() throws IOException {
+    public void close() throws Exception {
         try {
-            stager.close();
+            staging.close();
         } finally {
             lease.close();
         }

@@ -74,7 +74,8 @@ public final class TableBinding {
         return lakeSchema;
     }
 
-    public LakeRowConverter converter(RowType rowType) {
-        return new LakeRowConverter(rowType, lakePositions, lakeSchema.size());
+    /** For each Flink field, the position of its column in the DuckLake table. */
+    public int[] lakePositions() {
+        return lakePositions.clone();
     }
 }

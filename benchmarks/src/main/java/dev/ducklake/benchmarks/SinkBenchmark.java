@@ -1,0 +1,120 @@
+package dev.ducklake.benchmarks;
+
+import dev.ducklake.flink.sink.DuckLakeSink;
+import dev.ducklake.flink.sink.DuckLakeSinkBuilder;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.DoubleType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.types.RowKind;
+
+/**
+ * The sink's throughput against Flink's discarding ("blackhole") sink, in the same run: one Flink
+ * job generates 10-column rows (strings, longs, doubles, a decimal, a timestamp) with a 1 s
+ * checkpoint interval, into the blackhole sink, into a DuckLake append table, and into a DuckLake
+ * upsert table over 1 M distinct keys. Arguments: rows (default 10,000,000), keys (1,000,000).
+ *
+ * <pre>{@code
+ * mvn -q -pl benchmarks -am install -DskipTests
+ * mvn -q -pl benchmarks exec:java -Dexec.mainClass=dev.ducklake.benchmarks.SinkBenchmark
+ * }</pre>
+ */
+public final class SinkBenchmark {
+
+    static final RowType ROW_TYPE = RowType.of(
+            new LogicalType[] {
+                new BigIntType(false), VarCharType.STRING_TYPE, VarCharType.STRING_TYPE, VarCharType.STRING_TYPE,
+                new BigIntType(), new DoubleType(), new DoubleType(), new DecimalType(12, 2), new TimestampType(6),
+                VarCharType.STRING_TYPE},
+            new String[] {"id", "customer", "product", "region", "quantity", "price", "discount", "amount",
+                "created_at", "note"});
+    private static final String[] REGIONS = {"eu-west", "eu-central", "us-east", "us-west", "ap-south"};
+    private static final LocalDateTime EPOCH = LocalDateTime.of(2026, 1, 1, 0, 0);
+
+    private SinkBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        long rows = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
+        int keys = args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000;
+        System.out.printf("Flink sink benchmark: %,d rows of 10 columns, 1 s checkpoints, parallelism 1%n", rows);
+        Path dir = Files.createTempDirectory("ducklake-sink-bench");
+        try {
+            double blackhole = run("blackhole", rows, keys, new DiscardingSink<>());
+            double append = run("ducklake append", rows, keys, lake(dir, "orders_append").build());
+            double upsert = run("ducklake upsert", rows, keys, lake(dir, "orders_upsert").primaryKey("id").build());
+            System.out.printf("append / blackhole = %.2fx (target >= 0.7x)%n", append / blackhole);
+            System.out.printf("upsert / blackhole = %.2fx (target >= 0.4x), %,d distinct keys%n", upsert / blackhole,
+                    keys);
+        } finally {
+            deleteRecursively(dir);
+        }
+    }
+
+    private static DuckLakeSinkBuilder<RowData> lake(Path dir, String table) {
+        return DuckLakeSink.forRowData().catalog(dir.resolve("metadata.ducklake").toString())
+                .dataPath(dir.resolve("data") + "/").table(table).rowType(ROW_TYPE);
+    }
+
+    private static double run(String name, long rows, int keys, Sink<RowData> sink) throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(1);
+        env.enableCheckpointing(1000);
+        env.fromSource(new DataGeneratorSource<>(i -> row(i, keys), rows, InternalTypeInfo.of(ROW_TYPE)),
+                        WatermarkStrategy.noWatermarks(), "orders")
+                .sinkTo(sink);
+        long start = System.nanoTime();
+        env.execute(name);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        double perSecond = rows / seconds;
+        System.out.printf("%-16s %,12.0f rows/s  (%.1f s)%n", name, perSecond, seconds);
+        return perSecond;
+    }
+
+    /** Row {@code i}; its id is {@code i % keys}, so an upsert table ends with {@code keys} rows. */
+    static RowData row(long i, int keys) {
+        long id = i % keys;
+        return GenericRowData.ofKind(RowKind.INSERT, id,
+                StringData.fromString("customer-" + (i % 50_000)),
+                StringData.fromString("product-" + (i % 1_000)),
+                StringData.fromString(REGIONS[(int) (i % REGIONS.length)]),
+                i % 10 + 1,
+                (i % 10_000) / 100.0,
+                (i % 7) / 100.0,
+                DecimalData.fromBigDecimal(BigDecimal.valueOf(i % 1_000_000, 2), 12, 2),
+                TimestampData.fromLocalDateTime(EPOCH.plusSeconds(i)),
+                StringData.fromString(i % 3 == 0 ? "gift" : "standard"));
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.ducklake.flink.sink.internal;
+
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.write.MergeSession;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.flink.annotation.Internal;
+
+/**
+ * The Arrow schema of a sink's staged batches: the DuckLake table's columns with the Arrow types
+ * DuckDB reads back as exactly the columns' types, after the merge bookkeeping for upserts.
+ */
+@Internal
+public final class ArrowSchemas {
+
+    private ArrowSchemas() {}
+
+    public static Schema staging(TableSchema table, boolean changes) {
+        List<Field> fields = new ArrayList<>();
+        if (changes) {
+            fields.add(Field.notNullable(MergeSession.SEQUENCE_COLUMN, new ArrowType.Int(64, true)));
+            fields.add(Field.notNullable(MergeSession.DELETE_COLUMN, ArrowType.Bool.INSTANCE));
+        }
+        for (Column column : table.columns()) {
+            fields.add(field(column.name(), column.type()));
+        }
+        return new Schema(fields);
+    }
+
+    static Field field(String name, LakeType type) {
+        if (type instanceof LakeType.Decimal decimal) {
+            return Field.nullable(name, new ArrowType.Decimal(decimal.precision(), decimal.scale(), 128));
+        }
+        if (type instanceof LakeType.ListOf list) {
+            return new Field(name, FieldType.nullable(ArrowType.List.INSTANCE), List.of(field("item", list.element())));
+        }
+        if (type instanceof LakeType.MapOf map) {
+            Field key = new Field("key", FieldType.notNullable(arrowType(map.key())), childrenOf(map.key()));
+            Field entries = new Field("entries", FieldType.notNullable(ArrowType.Struct.INSTANCE),
+                    List.of(key, field("value", map.value())));
+            return new Field(name, FieldType.nullable(new ArrowType.Map(false)), List.of(entries));
+        }
+        if (type instanceof LakeType.Struct struct) {
+            return new Field(name, FieldType.nullable(ArrowType.Struct.INSTANCE), childrenOf(struct));
+        }
+        return Field.nullable(name, arrowType(type));
+    }
+
+    private static List<Field> childrenOf(LakeType type) {
+        if (type instanceof LakeType.Struct struct) {
+            return struct.fields().stream().map(f -> field(f.name(), f.type())).toList();
+        }
+        return field("", type).getChildren();
+    }
+
+    private static ArrowType arrowType(LakeType type) {
+        if (type instanceof LakeType.Primitive primitive) {
+            return switch (primitive) {
+                case BOOLEAN -> ArrowType.Bool.INSTANCE;
+                case TINYINT -> new ArrowType.Int(8, true);
+                case SMALLINT -> new ArrowType.Int(16, true);
+                case INTEGER -> new ArrowType.Int(32, true);
+                case BIGINT -> new ArrowType.Int(64, true);
+                case FLOAT -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+                case DOUBLE -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+                case VARCHAR -> ArrowType.Utf8.INSTANCE;
+                case BLOB -> ArrowType.Binary.INSTANCE;
+                case DATE -> new ArrowType.Date(DateUnit.DAY);
+                case TIME -> new ArrowType.Time(TimeUnit.MICROSECOND, 64);
+                case TIMESTAMP_S -> new ArrowType.Timestamp(TimeUnit.SECOND, null);
+                case TIMESTAMP_MS -> new ArrowType.Timestamp(TimeUnit.MILLISECOND, null);
+                case TIMESTAMP -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, null);
+                case TIMESTAMP_NS -> new ArrowType.Timestamp(TimeUnit.NANOSECOND, null);
+                case TIMESTAMPTZ -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
+            };
+        }
+        return field("", type).getType();
+    }
+}

@@ -1,0 +1,258 @@
+package dev.ducklake.flink.sink.internal;
+
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.write.ArrowParquetWriter;
+import dev.ducklake.flink.sink.internal.ArrowValueWriters.NullSetter;
+import dev.ducklake.flink.sink.internal.ArrowValueWriters.Target;
+import dev.ducklake.flink.sink.internal.ArrowValueWriters.ValueWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.apache.arrow.c.ArrowArrayStream;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorLoader;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.types.RowKind;
+
+/**
+ * A writer's staging: rows go into off-heap Arrow batches in the DuckLake table's column order
+ * (after the merge bookkeeping for upserts); each full batch is written to a Parquet file by DuckDB
+ * on a background thread, which reads the batch in place, while the next batch fills. At most two
+ * batches exist at once, so memory stays bounded whatever the checkpoint's size. {@link #drain()}
+ * seals the open batch and returns the files written since the last drain.
+ */
+@Internal
+final class ArrowStaging implements AutoCloseable {
+
+    /** A staged Parquet file and its row count. */
+    record StagedFile(Path file, long rows) {}
+
+    static final int BATCH_ROWS = 65_536;
+    private static final long ALLOCATION_LIMIT = 512L * 1024 * 1024;
+
+    private final TableName table;
+    private final SinkMode mode;
+    private final Schema schema;
+    private final RowType rowType;
+    private final int[] lakePositions;
+    private final List<Target> targets = new ArrayList<>();
+    private final RowData.FieldGetter[] getters;
+    private final int offset;
+    private final Supplier<Path> files;
+    private final BufferAllocator allocator = new RootAllocator(ALLOCATION_LIMIT);
+    private final ArrowParquetWriter parquet;
+    private final ExecutorService exporter;
+    private final List<StagedFile> written = new ArrayList<>();
+
+    private VectorSchemaRoot batch;
+    private ValueWriter[] writers;
+    private ValueWriter[] keyWriters;
+    private BigIntVector sequences;
+    private BitVector deletes;
+    private int rows;
+    private long sequence;
+    private Future<StagedFile> inFlight;
+
+    ArrowStaging(LakeEngine engine, TableName table, TableSchema lake, RowType rowType, int[] lakePositions,
+            SinkMode mode, Supplier<Path> files) {
+        this.table = table;
+        this.mode = mode;
+        this.rowType = rowType;
+        this.lakePositions = lakePositions;
+        this.files = files;
+        this.schema = ArrowSchemas.staging(lake, mode == SinkMode.UPSERT);
+        this.offset = mode == SinkMode.UPSERT ? 2 : 0;
+        for (Column column : lake.columns()) {
+            targets.add(new Target(table, column.name(), column.type(), lake.primaryKey().contains(column.name()),
+                    column.nullable()));
+        }
+        this.getters = new RowData.FieldGetter[rowType.getFieldCount()];
+        for (int i = 0; i < getters.length; i++) {
+            getters[i] = RowData.createFieldGetter(rowType.getTypeAt(i), i);
+        }
+        this.parquet = engine.openArrowParquetWriter();
+        this.exporter = Executors.newSingleThreadExecutor(r -> {
+            Thread thread = new Thread(r, "ducklake-staging-" + table);
+            thread.setDaemon(true);
+            return thread;
+        });
+        newBatch();
+    }
+
+    /** Stages one row; upserts skip update-befores, appends refuse anything but inserts. */
+    void stage(RowKind kind, RowData row) throws IOException {
+        if (mode == SinkMode.UPSERT) {
+            if (kind == RowKind.UPDATE_BEFORE) {
+                return;
+            }
+            boolean delete = kind == RowKind.DELETE;
+            sequences.setSafe(rows, sequence++);
+            deletes.setSafe(rows, delete ? 1 : 0);
+            write(row, delete ? keyWriters : writers);
+        } else {
+            if (kind != RowKind.INSERT) {
+                throw new LakeValidationException("Table " + table + " has no primary key, so the sink only appends;"
+                        + " it got a " + kind + " (" + kind.shortString() + ") row. Declare a PRIMARY KEY to apply"
+                        + " updates and deletes");
+            }
+            write(row, writers);
+        }
+        if (++rows == BATCH_ROWS) {
+            seal();
+        }
+    }
+
+    /**
+     * Seals the open batch, waits for its file, and returns every file written since the last
+     * drain. With {@code evenIfEmpty}, an empty staging still yields one (empty) file.
+     */
+    List<StagedFile> drain(boolean evenIfEmpty) throws IOException {
+        if (rows > 0 || (evenIfEmpty && written.isEmpty() && inFlight == null)) {
+            seal();
+        }
+        awaitInFlight();
+        List<StagedFile> out = List.copyOf(written);
+        written.clear();
+        return out;
+    }
+
+    private void write(RowData row, ValueWriter[] columnWriters) {
+        for (int i = 0; i < getters.length; i++) {
+            columnWriters[i].write(rows, getters[i].getFieldOrNull(row));
+        }
+    }
+
+    private void seal() throws IOException {
+        batch.setRowCount(rows);
+        awaitInFlight();
+        VectorSchemaRoot sealed = batch;
+        Path file = files.get();
+        inFlight = exporter.submit(() -> export(sealed, file));
+        newBatch();
+    }
+
+    private StagedFile export(VectorSchemaRoot sealed, Path file) throws IOException {
+        try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
+                ArrowReader reader = new OneBatchReader(allocator, sealed)) {
+            Data.exportArrayStream(allocator, reader, stream);
+            return new StagedFile(file, parquet.write(stream, file));
+        }
+    }
+
+    private void awaitInFlight() throws IOException {
+        if (inFlight == null) {
+            return;
+        }
+        try {
+            written.add(inFlight.get());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while staging rows for " + table, e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof LakeException lake) {
+                throw lake;
+            }
+            throw new IOException("Could not stage rows for " + table + ": " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            inFlight = null;
+        }
+    }
+
+    private void newBatch() {
+        batch = VectorSchemaRoot.create(schema, allocator);
+        batch.allocateNew();
+        rows = 0;
+        List<FieldVector> vectors = batch.getFieldVectors();
+        if (offset > 0) {
+            sequences = (BigIntVector) vectors.get(0);
+            deletes = (BitVector) vectors.get(1);
+        }
+        writers = new ValueWriter[getters.length];
+        keyWriters = new ValueWriter[getters.length];
+        for (int i = 0; i < getters.length; i++) {
+            Target target = targets.get(lakePositions[i]);
+            FieldVector vector = vectors.get(offset + lakePositions[i]);
+            writers[i] = ArrowValueWriters.forColumn(target, rowType.getTypeAt(i), vector);
+            // A delete needs its key only; DuckLake columns the Flink schema lacks stay null.
+            NullSetter nulls = ArrowValueWriters.nullSetter(vector);
+            keyWriters[i] = target.key() ? writers[i] : (index, value) -> nulls.setNull(index);
+        }
+    }
+
+    /** Waits for a file being written, then releases the batches, the connection and the memory. */
+    @Override
+    public void close() throws InterruptedException {
+        exporter.shutdown();
+        try {
+            if (!exporter.awaitTermination(5, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("Staging rows for " + table + " did not finish within 5 minutes");
+            }
+        } finally {
+            batch.close();
+            parquet.close();
+            allocator.close();
+        }
+    }
+
+    /** Hands one sealed batch to DuckDB, then releases it. */
+    private static final class OneBatchReader extends ArrowReader {
+        private final VectorSchemaRoot source;
+        private boolean loaded;
+
+        OneBatchReader(BufferAllocator allocator, VectorSchemaRoot source) {
+            super(allocator);
+            this.source = source;
+        }
+
+        @Override
+        public boolean loadNextBatch() throws IOException {
+            if (loaded) {
+                return false;
+            }
+            loaded = true;
+            try (ArrowRecordBatch records = new VectorUnloader(source).getRecordBatch()) {
+                new VectorLoader(getVectorSchemaRoot()).load(records);
+            }
+            return true;
+        }
+
+        @Override
+        public long bytesRead() {
+            return 0;
+        }
+
+        @Override
+        protected void closeReadSource() {
+            source.close();
+        }
+
+        @Override
+        protected Schema readSchema() {
+            return source.getSchema();
+        }
+    }
+}

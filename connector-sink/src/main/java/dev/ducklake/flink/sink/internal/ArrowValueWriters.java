@@ -1,0 +1,274 @@
+package dev.ducklake.flink.sink.internal;
+
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableName;
+import java.math.BigDecimal;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampMicroTZVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
+import org.apache.arrow.vector.TimeStampMilliVector;
+import org.apache.arrow.vector.TimeStampNanoVector;
+import org.apache.arrow.vector.TimeStampSecVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.ArrayData;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.MapData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.MapType;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Writers of Flink's internal values into Arrow vectors, one per column, chosen once from the Flink
+ * type and the DuckLake column type. They carry the column's checks (a key or NOT NULL column
+ * without a value, a decimal wider than its column), which fail with the table, the column and the
+ * value.
+ */
+@Internal
+final class ArrowValueWriters {
+
+    /** Writes one internal Flink value, or null, at a position of its vector. */
+    @FunctionalInterface
+    interface ValueWriter {
+        void write(int index, Object value);
+    }
+
+    /** Where a value goes, for error messages, and what a missing value means there. */
+    record Target(TableName table, String column, LakeType type, boolean key, boolean nullable) {
+
+        LakeValidationException invalid(Object value, String problem) {
+            return new LakeValidationException("Invalid value " + Identifiers.describe(value) + " for column '" + column
+                    + "' of " + table + ": the column " + problem);
+        }
+    }
+
+    private ArrowValueWriters() {}
+
+    static ValueWriter forColumn(Target target, LogicalType flink, FieldVector vector) {
+        ValueWriter present = present(target, flink, vector);
+        if (target.key()) {
+            boolean isString = target.type() == LakeType.Primitive.VARCHAR;
+            return (index, value) -> {
+                if (value == null) {
+                    throw target.invalid(null, "is part of the primary key and must not be null");
+                }
+                if (isString && ((StringData) value).toBytes().length == 0) {
+                    throw target.invalid("", "is part of the primary key and must not be an empty string");
+                }
+                present.write(index, value);
+            };
+        }
+        if (!target.nullable()) {
+            return (index, value) -> {
+                if (value == null) {
+                    throw target.invalid(null, "is NOT NULL");
+                }
+                present.write(index, value);
+            };
+        }
+        NullSetter nulls = nullSetter(vector);
+        return (index, value) -> {
+            if (value == null) {
+                nulls.setNull(index);
+            } else {
+                present.write(index, value);
+            }
+        };
+    }
+
+    /** Marks a position of a vector null. */
+    @FunctionalInterface
+    interface NullSetter {
+        void setNull(int index);
+    }
+
+    static NullSetter nullSetter(FieldVector vector) {
+        if (vector instanceof BaseFixedWidthVector fixed) {
+            return fixed::setNull;
+        }
+        if (vector instanceof BaseVariableWidthVector variable) {
+            return variable::setNull;
+        }
+        if (vector instanceof ListVector list) {
+            return list::setNull;
+        }
+        if (vector instanceof StructVector struct) {
+            return struct::setNull;
+        }
+        throw new IllegalStateException("No null setter for " + vector.getClass().getSimpleName());
+    }
+
+    /** The writer of a non-null value. */
+    private static ValueWriter present(Target target, LogicalType flink, FieldVector vector) {
+        if (vector instanceof BitVector v) {
+            return (i, x) -> v.setSafe(i, (Boolean) x ? 1 : 0);
+        }
+        if (vector instanceof TinyIntVector v) {
+            return (i, x) -> v.setSafe(i, (Byte) x);
+        }
+        if (vector instanceof SmallIntVector v) {
+            return (i, x) -> v.setSafe(i, (Short) x);
+        }
+        if (vector instanceof IntVector v) {
+            return (i, x) -> v.setSafe(i, (Integer) x);
+        }
+        if (vector instanceof BigIntVector v) {
+            return (i, x) -> v.setSafe(i, (Long) x);
+        }
+        if (vector instanceof Float4Vector v) {
+            return (i, x) -> v.setSafe(i, (Float) x);
+        }
+        if (vector instanceof Float8Vector v) {
+            return (i, x) -> v.setSafe(i, (Double) x);
+        }
+        if (vector instanceof VarCharVector v) {
+            return (i, x) -> v.setSafe(i, ((StringData) x).toBytes());
+        }
+        if (vector instanceof VarBinaryVector v) {
+            return (i, x) -> v.setSafe(i, (byte[]) x);
+        }
+        if (vector instanceof DateDayVector v) {
+            return (i, x) -> v.setSafe(i, (Integer) x);
+        }
+        if (vector instanceof TimeMicroVector v) {
+            return (i, x) -> v.setSafe(i, (Integer) x * 1000L);
+        }
+        if (vector instanceof TimeStampMicroTZVector v) {
+            return (i, x) -> v.setSafe(i, micros((TimestampData) x));
+        }
+        if (vector instanceof TimeStampSecVector v) {
+            return (i, x) -> v.setSafe(i, Math.floorDiv(((TimestampData) x).getMillisecond(), 1000L));
+        }
+        if (vector instanceof TimeStampMilliVector v) {
+            return (i, x) -> v.setSafe(i, ((TimestampData) x).getMillisecond());
+        }
+        if (vector instanceof TimeStampMicroVector v) {
+            return (i, x) -> v.setSafe(i, micros((TimestampData) x));
+        }
+        if (vector instanceof TimeStampNanoVector v) {
+            return (i, x) -> {
+                TimestampData ts = (TimestampData) x;
+                v.setSafe(i, Math.addExact(Math.multiplyExact(ts.getMillisecond(), 1_000_000L), ts.getNanoOfMillisecond()));
+            };
+        }
+        if (vector instanceof DecimalVector v) {
+            return decimal(target, (LakeType.Decimal) target.type(), v);
+        }
+        if (vector instanceof MapVector v) {
+            return map(target, (MapType) flink, v);
+        }
+        if (vector instanceof ListVector v) {
+            return list(target, (ArrayType) flink, v);
+        }
+        if (vector instanceof StructVector v) {
+            return struct(target, (RowType) flink, v);
+        }
+        throw new IllegalStateException("No Arrow writer for column '" + target.column() + "' of type " + flink);
+    }
+
+    private static long micros(TimestampData ts) {
+        return Math.addExact(Math.multiplyExact(ts.getMillisecond(), 1000L), ts.getNanoOfMillisecond() / 1000);
+    }
+
+    private static ValueWriter decimal(Target target, LakeType.Decimal type, DecimalVector vector) {
+        int precision = type.precision();
+        if (precision <= 18) {
+            return (i, x) -> {
+                DecimalData decimal = (DecimalData) x;
+                if (decimal.precision() > precision && decimal.toBigDecimal().precision() > precision) {
+                    throw target.invalid(decimal.toBigDecimal(), "does not fit " + type.sql());
+                }
+                vector.setSafe(i, decimal.toUnscaledLong());
+            };
+        }
+        return (i, x) -> {
+            BigDecimal decimal = ((DecimalData) x).toBigDecimal();
+            if (decimal.precision() > precision) {
+                throw target.invalid(decimal, "does not fit " + type.sql());
+            }
+            vector.setSafe(i, decimal);
+        };
+    }
+
+    private static ValueWriter list(Target target, ArrayType flink, ListVector vector) {
+        LakeType element = ((LakeType.ListOf) target.type()).element();
+        ArrayData.ElementGetter getter = ArrayData.createElementGetter(flink.getElementType());
+        ValueWriter child = forColumn(nested(target, "[]", element), flink.getElementType(), vector.getDataVector());
+        return (i, x) -> {
+            ArrayData array = (ArrayData) x;
+            int start = vector.startNewValue(i);
+            for (int k = 0; k < array.size(); k++) {
+                child.write(start + k, getter.getElementOrNull(array, k));
+            }
+            vector.endValue(i, array.size());
+        };
+    }
+
+    private static ValueWriter map(Target target, MapType flink, MapVector vector) {
+        LakeType.MapOf type = (LakeType.MapOf) target.type();
+        StructVector entries = (StructVector) vector.getDataVector();
+        ArrayData.ElementGetter keyGetter = ArrayData.createElementGetter(flink.getKeyType());
+        ArrayData.ElementGetter valueGetter = ArrayData.createElementGetter(flink.getValueType());
+        Target keyTarget = new Target(target.table(), target.column() + ".key", type.key(), false, false);
+        ValueWriter keys = forColumn(keyTarget, flink.getKeyType(), (FieldVector) entries.getChildByOrdinal(0));
+        ValueWriter values = forColumn(nested(target, ".value", type.value()), flink.getValueType(),
+                (FieldVector) entries.getChildByOrdinal(1));
+        return (i, x) -> {
+            MapData map = (MapData) x;
+            ArrayData keyArray = map.keyArray();
+            ArrayData valueArray = map.valueArray();
+            int start = vector.startNewValue(i);
+            for (int k = 0; k < map.size(); k++) {
+                entries.setIndexDefined(start + k);
+                keys.write(start + k, keyGetter.getElementOrNull(keyArray, k));
+                values.write(start + k, valueGetter.getElementOrNull(valueArray, k));
+            }
+            vector.endValue(i, map.size());
+        };
+    }
+
+    private static ValueWriter struct(Target target, RowType flink, StructVector vector) {
+        LakeType.Struct type = (LakeType.Struct) target.type();
+        int fields = flink.getFieldCount();
+        RowData.FieldGetter[] getters = new RowData.FieldGetter[fields];
+        ValueWriter[] writers = new ValueWriter[fields];
+        for (int k = 0; k < fields; k++) {
+            getters[k] = RowData.createFieldGetter(flink.getTypeAt(k), k);
+            writers[k] = forColumn(nested(target, "." + type.fields().get(k).name(), type.fields().get(k).type()),
+                    flink.getTypeAt(k), (FieldVector) vector.getChildByOrdinal(k));
+        }
+        return (i, x) -> {
+            RowData row = (RowData) x;
+            vector.setIndexDefined(i);
+            for (int k = 0; k < fields; k++) {
+                writers[k].write(i, getters[k].getFieldOrNull(row));
+            }
+        };
+    }
+
+    private static Target nested(Target parent, String suffix, LakeType type) {
+        return new Target(parent.table(), parent.column() + suffix, type, false, true);
+    }
+}
