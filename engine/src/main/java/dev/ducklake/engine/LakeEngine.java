@@ -23,7 +23,9 @@ import dev.ducklake.engine.write.CommitExecutor;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.slf4j.Logger;
@@ -141,6 +143,11 @@ public final class LakeEngine implements AutoCloseable {
      */
     public OptionalLong committedVersion(String commitKey) {
         return commits.committedVersion(commitKey);
+    }
+
+    /** Which of the given absolute file paths the lake holds as data files (of any table). */
+    public Set<String> referencedDataFiles(Collection<String> paths) {
+        return tables.referencedDataFiles(paths);
     }
 
     /** A writer of Arrow record batches to Parquet files, for staging rows outside a session. */

@@ -411,6 +411,34 @@ abstract class LakeEngineContractTest {
     }
 
     @Test
+    void anAppendRegistersLargeStagedFilesAsDataFilesAndInlinesSmallOnes() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        Path large = dir.resolve("large.parquet");
+        Path small = dir.resolve("small.parquet");
+        try (WriteSession writer = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
+            for (int i = 0; i < 100; i++) {
+                writer.write(order("big-" + i, Integer.toString(i), "a"));
+            }
+            writer.exportStaged(large);
+            writer.write(order("small-1", "1", "b"));
+            writer.exportStaged(small);
+        }
+        try (WriteSession committer = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
+            assertThat(committer.importStaged(large)).isEqualTo(100);
+            assertThat(committer.commit().rowsWritten()).isEqualTo(100);
+            assertThat(committer.adoptedFiles()).containsExactly(large);
+        }
+        try (WriteSession committer = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
+            committer.importStaged(small);
+            committer.commit();
+            assertThat(committer.adoptedFiles()).isEmpty();
+        }
+        assertThat(engine.referencedDataFiles(List.of(large.toString(), small.toString())))
+                .containsExactly(large.toString());
+        assertThat(ordersByKey()).hasSize(101).containsKeys("big-0", "big-99", "small-1");
+    }
+
+    @Test
     void abortedSessionsLeaveNoTrace() {
         engine.createTable(ORDERS, ORDERS_SCHEMA);
         long before = engine.latestVersion(ORDERS);

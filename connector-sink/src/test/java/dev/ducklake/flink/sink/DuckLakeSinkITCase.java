@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.stream.LongStream;
@@ -185,7 +186,7 @@ class DuckLakeSinkITCase {
         String savepoint = first.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
                 SavepointFormatType.CANONICAL).get();
         String sinkId = LakeContents.sinkSnapshots(catalog, dir).get(0).sinkId();
-        Path stray = dir.resolve("data.flink-staging").resolve(sinkId).resolve("0").resolve("999999-stray.parquet");
+        Path stray = dir.resolve("data").resolve("flink-staging").resolve(sinkId).resolve("0").resolve("999999-stray.parquet");
         Files.createDirectories(stray.getParent());
         Files.writeString(stray, "left by a crash");
 
@@ -351,12 +352,17 @@ class DuckLakeSinkITCase {
         assertThat(snapshots.stream().map(SinkSnapshot::commitKey)).allMatch(k -> !k.isEmpty());
     }
 
+    /** Staging holds nothing but files the lake adopted as data files of appended commits. */
     private void assertStagingEmpty() throws Exception {
-        Path staging = dir.resolve("data.flink-staging");
-        if (Files.exists(staging)) {
-            try (Stream<Path> files = Files.walk(staging)) {
-                assertThat(files.filter(Files::isRegularFile)).isEmpty();
-            }
+        Path staging = dir.resolve("data").resolve("flink-staging");
+        if (!Files.exists(staging)) {
+            return;
+        }
+        Set<String> lakeFiles = LakeContents.rows(catalog, dir,
+                "SELECT path FROM __ducklake_metadata_plain.ducklake_data_file").stream()
+                .map(r -> r.get(0).toString()).collect(Collectors.toSet());
+        try (Stream<Path> files = Files.walk(staging)) {
+            assertThat(files.filter(Files::isRegularFile).map(Path::toString)).allMatch(lakeFiles::contains);
         }
     }
 }

@@ -18,6 +18,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.HashSet;
+import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -99,6 +102,16 @@ public final class TableCatalog {
     /** True when merges into the table keep before-images (see {@link BeforeImageTable}). */
     public boolean hasBeforeImages(TableName name) {
         return context.withConnection("look up the before-images of " + name, c -> BeforeImageTable.exists(c, name));
+    }
+
+    /** Which of the given absolute file paths the lake holds as data files. */
+    public Set<String> referencedDataFiles(Collection<String> paths) {
+        if (paths.isEmpty()) {
+            return Set.of();
+        }
+        String list = paths.stream().map(Identifiers::literal).collect(Collectors.joining(", "));
+        return context.withConnection("look up data files", c -> new HashSet<>(Jdbc.query(c, "SELECT path FROM " + META
+                + ".ducklake_data_file WHERE NOT path_is_relative AND path IN (" + list + ")", rs -> rs.getString(1))));
     }
 
     public boolean exists(TableName name) {

@@ -3,10 +3,10 @@ package dev.ducklake.engine.write;
 import dev.ducklake.engine.error.LakeClosedException;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.internal.EngineContext;
-import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
@@ -101,6 +101,14 @@ public abstract sealed class StagedSession implements AutoCloseable permits Writ
         staging.added(rows);
         afterImport();
         return rows;
+    }
+
+    /**
+     * Imported files that the commit made part of the lake as they are: they must not be deleted.
+     * The others can be, once the commit is done.
+     */
+    public List<Path> adoptedFiles() {
+        return List.of();
     }
 
     /** The select list that loads an exported file into the staging table. */

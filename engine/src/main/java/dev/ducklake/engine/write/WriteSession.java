@@ -29,9 +29,12 @@ import java.util.stream.Collectors;
 public final class WriteSession extends StagedSession {
 
     private static final Object[] NO_BOOKKEEPING = new Object[0];
+    /** DuckLake's own default for {@code DATA_INLINING_ROW_LIMIT}. */
+    private static final int DUCKLAKE_INLINING_ROW_LIMIT = 10;
 
     private final WriteMode mode;
     private final List<Path> appendedFiles = new ArrayList<>();
+    private final List<Path> adoptedFiles = new ArrayList<>();
     private long appendedFileRows;
 
     public WriteSession(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
@@ -42,6 +45,12 @@ public final class WriteSession extends StagedSession {
 
     public WriteMode mode() {
         return mode;
+    }
+
+    /** Imported files the committed append registered as the table's data files; they must stay. */
+    @Override
+    public List<Path> adoptedFiles() {
+        return List.copyOf(adoptedFiles);
     }
 
     /** Stages one row, values in column order. */
@@ -59,8 +68,10 @@ public final class WriteSession extends StagedSession {
     }
 
     /**
-     * An append reads imported files at commit time, straight into the table, instead of loading
-     * them into the staging first.
+     * An append takes imported files as they are: its commit registers them as data files of the
+     * table, without rewriting them, when the table is not partitioned and they hold more rows than
+     * DuckLake would inline; otherwise it reads them straight into the table. Registered files then
+     * belong to the lake (see {@link #adoptedFiles()}).
      */
     @Override
     protected long load(Path file) throws SQLException {
@@ -87,9 +98,22 @@ public final class WriteSession extends StagedSession {
         }
         String insert = "INSERT INTO " + target + " (" + columns + ") " + source;
         if (mode == WriteMode.APPEND) {
+            boolean adopt = staging.rows() == 0 && !appendedFiles.isEmpty() && schema().partitioning().isEmpty()
+                    && appendedFileRows > context.config().dataInliningRowLimit().orElse(DUCKLAKE_INLINING_ROW_LIMIT);
             return commit(CommitMetadata.MODE_APPEND, options, (connection, commitId) -> {
                 if (staging.rows() + appendedFileRows == 0) {
                     return CommitExecutor.Outcome.unchanged();
+                }
+                adoptedFiles.clear();
+                if (adopt) {
+                    for (Path file : appendedFiles) {
+                        Jdbc.queryFirst(connection, "CALL ducklake_add_data_files(" + Identifiers.literal(
+                                EngineConfig.LAKE_ALIAS) + ", " + Identifiers.literal(table.table()) + ", "
+                                + Identifiers.literal(file.toString()) + ", schema => "
+                                + Identifiers.literal(table.schema()) + ")", rs -> true);
+                    }
+                    adoptedFiles.addAll(appendedFiles);
+                    return CommitExecutor.Outcome.changed(appendedFileRows, appendedFileRows, 0, 0, true);
                 }
                 long written = Jdbc.update(connection, insert);
                 return CommitExecutor.Outcome.changed(written, written, 0, 0, true);

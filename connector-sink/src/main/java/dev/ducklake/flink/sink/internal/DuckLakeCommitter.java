@@ -26,7 +26,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.slf4j.Logger;
@@ -83,7 +85,8 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
                     committables.get(0).sinkId(), table, done.getAsLong());
             metrics.alreadyCommitted();
             requests.forEach(CommitRequest::signalAlreadyCommitted);
-            deleteFiles(committables);
+            List<String> files = committables.stream().map(DuckLakeCommittable::file).toList();
+            deleteStagingExcept(committables, engine.referencedDataFiles(files));
             return;
         }
         for (DuckLakeCommittable committable : committables) {
@@ -104,6 +107,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
                 .build();
         long start = System.nanoTime();
         CommitResult result;
+        Set<String> adopted;
         try (StagedSession session = settings.mode() == SinkMode.UPSERT ? engine.openMergeSession(table)
                 : engine.openWriteSession(table, settings.mode() == SinkMode.OVERWRITE ? WriteMode.SNAPSHOT
                         : WriteMode.APPEND)) {
@@ -111,6 +115,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
                 session.importStaged(Path.of(committable.file()));
             }
             result = session.commit(options);
+            adopted = session.adoptedFiles().stream().map(Path::toString).collect(Collectors.toSet());
         } catch (LakeConcurrencyException e) {
             LOG.warn("Checkpoint {} for {} conflicted with concurrent commits beyond the engine's retries"
                     + " ('sink.commit.retries'); Flink retries it", checkpointId, table, e);
@@ -129,7 +134,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             requests.forEach(CommitRequest::signalAlreadyCommitted);
         }
         LOG.debug("Checkpoint {} for {}: {}", checkpointId, table, result);
-        deleteFiles(committables);
+        deleteStagingExcept(committables, adopted);
     }
 
     /**
@@ -165,9 +170,12 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         }
     }
 
-    private static void deleteFiles(List<DuckLakeCommittable> committables) {
+    /** Deletes the committed staging, except files that became the lake's own data files. */
+    private static void deleteStagingExcept(List<DuckLakeCommittable> committables, Set<String> lakeFiles) {
         for (DuckLakeCommittable committable : committables) {
-            StagingDirectory.delete(Path.of(committable.file()));
+            if (!lakeFiles.contains(committable.file())) {
+                StagingDirectory.delete(Path.of(committable.file()));
+            }
         }
     }
 

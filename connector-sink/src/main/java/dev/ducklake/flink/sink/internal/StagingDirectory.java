@@ -36,13 +36,13 @@ public final class StagingDirectory {
     }
 
     /**
-     * The default staging root beside the lake: next to a local data path, else next to a file
-     * catalog. Empty when neither is local (a PostgreSQL catalog with object-storage data).
+     * The default staging root: inside a local data path (appended files registered by a commit
+     * become the lake's data files where they are), else next to a file catalog. Empty when neither
+     * is local (a PostgreSQL catalog with object-storage data).
      */
     public static Optional<Path> defaultRoot(CatalogLocation catalog, @Nullable String dataPath) {
         if (dataPath != null && !dataPath.contains("://")) {
-            Path data = Path.of(dataPath).toAbsolutePath().normalize();
-            return Optional.of(data.resolveSibling(data.getFileName() + ".flink-staging"));
+            return Optional.of(Path.of(dataPath).toAbsolutePath().normalize().resolve("flink-staging"));
         }
         if (catalog.kind() != CatalogLocation.Kind.POSTGRES) {
             Path file = Path.of(catalog.location()).toAbsolutePath().normalize();

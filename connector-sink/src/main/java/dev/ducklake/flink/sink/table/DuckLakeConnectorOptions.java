@@ -74,8 +74,10 @@ public final class DuckLakeConnectorOptions {
     public static final ConfigOption<String> SINK_STAGING_PATH = ConfigOptions.key("sink.staging-path")
             .stringType()
             .noDefaultValue()
-            .withDescription("Directory for staged rows between a checkpoint and its commit. It must be reachable"
-                    + " from every TaskManager. Defaults to '<data-path>.flink-staging' for a local data path, else"
+            .withDescription("Directory for staged rows between a checkpoint and its commit, on durable storage"
+                    + " reachable from every TaskManager. An append of more rows than DuckLake inlines registers its"
+                    + " staged Parquet files as the table's data files where they are, so this directory holds lake"
+                    + " data like the data path. Defaults to '<data-path>/flink-staging' for a local data path, else"
                     + " '<catalog file>.flink-staging'; required for a PostgreSQL catalog with remote data.");
 
     public static final ConfigOption<Integer> SINK_COMMIT_RETRIES = ConfigOptions.key("sink.commit.retries")
