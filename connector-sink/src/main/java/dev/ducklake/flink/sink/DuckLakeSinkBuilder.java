@@ -45,7 +45,7 @@ public final class DuckLakeSinkBuilder<IN> {
     private String stagingPath;
     private RowDataConverter<IN> converter;
     private boolean shuffleByKey = true;
-    private Integer threads;
+    private int threads = DEFAULT_THREADS;
     private String memoryLimit;
     private String temporaryDirectory;
     private Integer dataInliningRowLimit;
@@ -53,6 +53,12 @@ public final class DuckLakeSinkBuilder<IN> {
     private Duration commitRetryBackoff;
     private Duration compactionInterval;
     private CommitObserver observer = CommitObserver.NONE;
+
+    /**
+     * DuckDB threads by default: one, because DuckDB shares the TaskManager's cores with Flink's
+     * task threads (measured in BENCHMARKS.md: one thread beats two on a two-core machine).
+     */
+    public static final int DEFAULT_THREADS = 1;
 
     DuckLakeSinkBuilder() {}
 
@@ -119,7 +125,7 @@ public final class DuckLakeSinkBuilder<IN> {
         return this;
     }
 
-    /** DuckDB threads per TaskManager JVM. */
+    /** DuckDB threads per TaskManager JVM; default {@value #DEFAULT_THREADS}. */
     public DuckLakeSinkBuilder<IN> threads(int threads) {
         checkArgument(threads > 0, "threads must be positive, got %s", threads);
         this.threads = threads;

@@ -51,7 +51,7 @@ final class ArrowStaging implements AutoCloseable {
     /** A staged Parquet file and its row count. */
     record StagedFile(Path file, long rows) {}
 
-    static final int BATCH_ROWS = 65_536;
+    static final int BATCH_ROWS = 131_072;
     private static final long ALLOCATION_LIMIT = 512L * 1024 * 1024;
 
     private final TableName table;
@@ -184,6 +184,10 @@ final class ArrowStaging implements AutoCloseable {
 
     private void newBatch() {
         batch = VectorSchemaRoot.create(schema, allocator);
+        // Sized for a full batch up front: growing a vector copies it.
+        for (FieldVector vector : batch.getFieldVectors()) {
+            vector.setInitialCapacity(BATCH_ROWS);
+        }
         batch.allocateNew();
         rows = 0;
         List<FieldVector> vectors = batch.getFieldVectors();

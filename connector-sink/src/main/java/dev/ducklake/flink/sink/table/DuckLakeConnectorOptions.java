@@ -43,8 +43,10 @@ public final class DuckLakeConnectorOptions {
 
     public static final ConfigOption<Integer> DUCKDB_THREADS = ConfigOptions.key("duckdb.threads")
             .intType()
-            .noDefaultValue()
-            .withDescription("DuckDB threads per TaskManager JVM. Defaults to the engine's bound: at most 2.");
+            .defaultValue(1)
+            .withDescription("DuckDB threads per TaskManager JVM, shared by every DuckLake sink and source in it."
+                    + " DuckDB shares the TaskManager's cores with Flink's task threads; raise it on TaskManagers"
+                    + " with cores to spare.");
 
     public static final ConfigOption<String> DUCKDB_MEMORY_LIMIT = ConfigOptions.key("duckdb.memory-limit")
             .stringType()

@@ -83,7 +83,7 @@ public final class DuckLakeDynamicSinkFactory implements DynamicTableSinkFactory
                 .shuffleByKey(false);
         options.getOptional(DATA_PATH).ifPresent(builder::dataPath);
         options.getOptional(SINK_STAGING_PATH).ifPresent(builder::stagingPath);
-        options.getOptional(DUCKDB_THREADS).ifPresent(builder::threads);
+        builder.threads(options.get(DUCKDB_THREADS));
         options.getOptional(DUCKDB_MEMORY_LIMIT).ifPresent(builder::memoryLimit);
         options.getOptional(DUCKDB_TEMP_DIRECTORY).ifPresent(builder::temporaryDirectory);
         options.getOptional(DATA_INLINING_ROW_LIMIT).ifPresent(builder::dataInliningRowLimit);
