@@ -9,6 +9,7 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.table.BeforeImageTable;
 import dev.ducklake.engine.version.CommitMetadata;
+import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -46,6 +47,7 @@ public final class MergeSession extends StagedSession {
     private final String netTable;
     private final String matchedTable;
     private final boolean keepBeforeImages;
+    private final List<String> importedChanges = new ArrayList<>();
     private long sequence;
 
     /**
@@ -100,7 +102,12 @@ public final class MergeSession extends StagedSession {
         return commit(CommitOptions.defaults());
     }
 
-    /** Applies the last staged change of every key in one snapshot and ends the session. */
+    /**
+     * Applies the last staged change of every key in one snapshot and ends the session: the keys
+     * that are deleted or change are deleted, then the new versions of changed and new keys are
+     * inserted. One join of the changes with the table gives the counts, the before-images and the
+     * rows to delete and insert.
+     */
     @Override
     public CommitResult commit(CommitOptions options) {
         TableSchema schema = validator.schema();
@@ -112,30 +119,25 @@ public final class MergeSession extends StagedSession {
         String differs = valueColumns.isEmpty() ? "false" : valueColumns.stream()
                 .map(c -> "t." + Identifiers.quote(c) + " IS DISTINCT FROM n." + Identifiers.quote(c))
                 .collect(Collectors.joining(" OR ", "(", ")"));
-        // One scan of the table pairs each net change with the stored row: the counts and the
-        // before-images both come from it.
-        String matched = "CREATE OR REPLACE TEMP TABLE " + unqualified(matchedTable) + " AS SELECT n." + DELETE + ","
-                + " t." + Identifiers.quote(schema.primaryKey().get(0)) + " IS NOT NULL AS " + PRESENT + ", " + differs
-                + " AS " + DIFFERS + ", " + staging.columnList("t") + " FROM " + netTable + " n LEFT JOIN " + target
-                + " t ON " + on;
+        String oldValues = schema.names().stream().map(c -> "t." + Identifiers.quote(c) + " AS " + old(c))
+                .collect(Collectors.joining(", "));
+        String matched = "CREATE OR REPLACE TEMP TABLE " + unqualified(matchedTable) + " AS SELECT n.*, t."
+                + Identifiers.quote(schema.primaryKey().get(0)) + " IS NOT NULL AS " + PRESENT + ", " + differs + " AS "
+                + DIFFERS + ", " + oldValues + " FROM " + netTable + " n LEFT JOIN " + target + " t ON " + on;
         String counts = "SELECT count(*) FILTER (WHERE NOT " + DELETE + " AND NOT " + PRESENT + "),"
                 + " count(*) FILTER (WHERE NOT " + DELETE + " AND " + PRESENT + " AND " + DIFFERS + "),"
                 + " count(*) FILTER (WHERE " + DELETE + " AND " + PRESENT + ") FROM " + matchedTable;
+        String replaced = PRESENT + " AND (" + DELETE + " OR " + DIFFERS + ")";
         String images = "INSERT INTO " + BeforeImageTable.of(table).sql(EngineConfig.LAKE_ALIAS) + " ("
                 + Identifiers.quote(BeforeImageTable.COMMIT_ID) + ", " + staging.columnList(null) + ") SELECT ?, "
-                + staging.columnList(null) + " FROM " + matchedTable + " WHERE " + PRESENT + " AND (" + DELETE + " OR "
-                + DIFFERS + ")";
-        // DuckLake's MERGE takes one UPDATE or DELETE action, so deletes run first on their own.
-        String delete = "DELETE FROM " + target + " AS t USING " + netTable + " AS n WHERE " + on + " AND n." + DELETE;
-        String upserts = "(SELECT * FROM " + netTable + " WHERE NOT " + DELETE + ")";
-        StringBuilder upsert = new StringBuilder("MERGE INTO " + target + " AS t USING " + upserts + " AS n ON (" + on + ")");
-        if (!valueColumns.isEmpty()) {
-            upsert.append(" WHEN MATCHED AND ").append(differs).append(" THEN UPDATE SET ")
-                    .append(valueColumns.stream().map(c -> Identifiers.quote(c) + " = n." + Identifiers.quote(c))
-                            .collect(Collectors.joining(", ")));
-        }
-        upsert.append(" WHEN NOT MATCHED THEN INSERT (").append(staging.columnList(null)).append(") VALUES (")
-                .append(staging.columnList("n")).append(")");
+                + schema.names().stream().map(MergeSession::old).collect(Collectors.joining(", ")) + " FROM "
+                + matchedTable + " WHERE " + replaced;
+        String keys = schema.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+        String delete = "DELETE FROM " + target + " AS t USING (SELECT " + keys + " FROM " + matchedTable + " WHERE "
+                + replaced + ") AS n WHERE " + on;
+        String insert = "INSERT INTO " + target + " (" + staging.columnList(null) + ") SELECT "
+                + staging.columnList(null) + " FROM " + matchedTable + " WHERE NOT " + DELETE + " AND (NOT " + PRESENT
+                + " OR " + DIFFERS + ")";
         return commit(CommitMetadata.MODE_MERGE, options, (connection, commitId) -> {
             Jdbc.execute(connection, matched);
             long[] changes = Jdbc.queryFirst(connection, counts, MergeSession::readCounts).orElseThrow();
@@ -145,35 +147,47 @@ public final class MergeSession extends StagedSession {
             if (keepBeforeImages && changes[1] + changes[2] > 0) {
                 Jdbc.update(connection, images, commitId);
             }
-            if (changes[2] > 0) {
+            if (changes[1] + changes[2] > 0) {
                 Jdbc.execute(connection, delete);
             }
             if (changes[0] + changes[1] > 0) {
-                Jdbc.execute(connection, upsert.toString());
+                Jdbc.execute(connection, insert);
             }
             return CommitExecutor.Outcome.changed(changes[0] + changes[1], changes[0], changes[1], changes[2],
                     keepBeforeImages);
         });
     }
 
-    /** Imported changes come after those staged so far, in the file's order. */
-    @Override
-    protected String importedColumns() {
-        return "* REPLACE (" + SEQ + " + " + sequence + " AS " + SEQ + ")";
+    private static String old(String column) {
+        return Identifiers.quote("__ducklake_old_" + column);
     }
 
+    /**
+     * Imported changes come after those staged so far, in the file's order. The file is read where
+     * it is when the commit reduces the changes, not copied into the staging.
+     */
     @Override
-    protected void afterImport() throws SQLException {
-        sequence = Jdbc.queryLong(connection, "SELECT coalesce(max(" + SEQ + "), -1) + 1 FROM " + staging.sql());
+    protected long load(Path file) throws SQLException {
+        String path = Identifiers.literal(file.toString());
+        long[] rowsAndNext = Jdbc.queryFirst(connection, "SELECT count(*), coalesce(max(" + SEQ + "), -1) + 1 FROM"
+                + " read_parquet(" + path + ")", rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
+        importedChanges.add("SELECT * REPLACE (" + SEQ + " + " + sequence + " AS " + SEQ + ") FROM read_parquet(" + path
+                + ")");
+        sequence += rowsAndNext[1];
+        staging.added(rowsAndNext[0]);
+        return rowsAndNext[0];
     }
 
-    /** Reduces the staged changes to the last one per key. */
+    /** Reduces the staged and imported changes to the last one per key. */
     @Override
     protected void prepare() throws SQLException {
         String key = validator.schema().primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+        List<String> sources = new ArrayList<>();
+        sources.add("SELECT * FROM " + staging.sql());
+        sources.addAll(importedChanges);
         Jdbc.execute(connection, "CREATE OR REPLACE TEMP TABLE " + unqualified(netTable)
-                + " AS SELECT * EXCLUDE (" + SEQ + ") FROM " + staging.sql() + " QUALIFY row_number() OVER (PARTITION BY "
-                + key + " ORDER BY " + SEQ + " DESC) = 1");
+                + " AS SELECT * EXCLUDE (" + SEQ + ") FROM (" + String.join(" UNION ALL ", sources)
+                + ") QUALIFY row_number() OVER (PARTITION BY " + key + " ORDER BY " + SEQ + " DESC) = 1");
     }
 
     @Override

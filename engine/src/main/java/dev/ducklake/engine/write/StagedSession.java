@@ -96,10 +96,9 @@ public abstract sealed class StagedSession implements AutoCloseable permits Writ
     /** Loads an exported file into the staging table; returns its rows. */
     protected long load(Path file) throws SQLException {
         staging.flush();
-        long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " SELECT " + importedColumns()
-                + " FROM read_parquet(" + Identifiers.literal(file.toString()) + ")");
+        long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " SELECT * FROM read_parquet("
+                + Identifiers.literal(file.toString()) + ")");
         staging.added(rows);
-        afterImport();
         return rows;
     }
 
@@ -110,14 +109,6 @@ public abstract sealed class StagedSession implements AutoCloseable permits Writ
     public List<Path> adoptedFiles() {
         return List.of();
     }
-
-    /** The select list that loads an exported file into the staging table. */
-    protected String importedColumns() {
-        return "*";
-    }
-
-    /** Bookkeeping after rows were loaded into the staging table. */
-    protected void afterImport() throws SQLException {}
 
     /** Applies the staged rows or changes in one snapshot and ends the session. */
     public abstract CommitResult commit(CommitOptions options);
