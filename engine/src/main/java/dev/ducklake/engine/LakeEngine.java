@@ -150,9 +150,13 @@ public final class LakeEngine implements AutoCloseable {
         return tables.referencedDataFiles(paths);
     }
 
-    /** A writer of Arrow record batches to Parquet files, for staging rows outside a session. */
-    public ArrowParquetWriter openArrowParquetWriter() {
-        return new ArrowParquetWriter(context);
+    /**
+     * A writer of Arrow record batches to Parquet files, for staging rows outside a session.
+     *
+     * @param lakeData whether the files may become the lake's data files (see {@link ArrowParquetWriter})
+     */
+    public ArrowParquetWriter openArrowParquetWriter(boolean lakeData) {
+        return new ArrowParquetWriter(context, lakeData);
     }
 
     public WriteSession openWriteSession(TableName name, WriteMode mode) {

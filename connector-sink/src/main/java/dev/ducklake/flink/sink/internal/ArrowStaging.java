@@ -94,7 +94,8 @@ final class ArrowStaging implements AutoCloseable {
         for (int i = 0; i < getters.length; i++) {
             getters[i] = RowData.createFieldGetter(rowType.getTypeAt(i), i);
         }
-        this.parquet = engine.openArrowParquetWriter();
+        // Appended files may be registered as the table's data files; other staging is read once.
+        this.parquet = engine.openArrowParquetWriter(mode == SinkMode.APPEND);
         this.exporter = Executors.newSingleThreadExecutor(r -> {
             Thread thread = new Thread(r, "ducklake-staging-" + table);
             thread.setDaemon(true);
