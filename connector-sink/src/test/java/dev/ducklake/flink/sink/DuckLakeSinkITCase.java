@@ -12,6 +12,7 @@ import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.flink.sink.internal.CommitterMetrics;
 import dev.ducklake.flink.sink.testutils.CountCheckpoints;
 
+import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.LakeContents;
@@ -121,6 +122,29 @@ class DuckLakeSinkITCase {
         assertStagingEmpty();
     }
 
+
+    @Test
+    void upsertsOnAPostgresCatalogExactlyOnceAcrossAFailure() throws Exception {
+        catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
+        try {
+            long count = 20_000;
+            int keys = 500;
+            StreamExecutionEnvironment env = environment();
+            env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 10_000),
+                            WatermarkStrategy.noWatermarks(), "order changes")
+                    .map(new FailOnce<>(count / 2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                    .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(4);
+            env.execute("upsert on PostgreSQL with a failure");
+
+            assertThat(FailOnce.failures()).isEqualTo(1);
+            assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders")).isEqualTo(expectedRows(
+                    OrderEvents.expectedUpsert(count, keys)));
+            assertOneSnapshotPerCheckpoint();
+            assertStagingEmpty();
+        } finally {
+            PostgresServer.dropDatabase(catalog.location());
+        }
+    }
 
     @Test
     void checkpointsWithoutDataCreateNoSnapshotAndEachSnapshotNamesSinkAndCheckpoint() throws Exception {
