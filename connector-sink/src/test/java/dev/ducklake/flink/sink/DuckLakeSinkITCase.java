@@ -18,6 +18,7 @@ import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.LakeContents.SinkSnapshot;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
+import dev.ducklake.flink.sink.testutils.SlowDown;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +42,7 @@ import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
 import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.Test;
@@ -144,6 +146,40 @@ class DuckLakeSinkITCase {
         } finally {
             PostgresServer.dropDatabase(catalog.location());
         }
+    }
+
+    /** A user's own record type, written through a converter. */
+    record Order(String id, long seq, BigDecimal amount) {}
+
+    @Test
+    void userRecordsThroughAConverterWithSmallCommitsInlinedAndCompactedOnACadence() throws Exception {
+        long count = 3_000;
+        StreamExecutionEnvironment env = environment();
+        env.enableCheckpointing(100);
+        DuckLakeSink<Order> sink = DuckLakeSink.<Order>builder()
+                .catalog(catalog.key())
+                .dataPath(dir.resolve("data") + "/")
+                .table("orders")
+                .rowType(OrderEvents.ROW_TYPE)
+                .converter(order -> GenericRowData.of(StringData.fromString(order.id()), order.seq(),
+                        DecimalData.fromBigDecimal(order.amount(), 12, 2)))
+                .dataInliningRowLimit(1_000)
+                .compactionInterval(Duration.ofMillis(300))
+                .build();
+        env.fromSequence(0, count - 1).map(i -> new Order("o-" + i, i, BigDecimal.valueOf(i % 100_000, 2)))
+                .map(new SlowDown<>(1)).sinkTo(sink);
+        env.execute("user records, inlined and compacted");
+
+        assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
+                .isEqualTo(expectedRows(OrderEvents.expectedAppend(count)));
+        long commits = LakeContents.sinkSnapshots(catalog, dir).size();
+        List<List<Object>> files = LakeContents.rows(catalog, dir, "SELECT count(*) FROM"
+                + " __ducklake_metadata_plain.ducklake_data_file WHERE end_snapshot IS NULL");
+        assertThat(commits).isGreaterThan(5);
+        assertThat((Long) files.get(0).get(0)).as("live data files after %s commits", commits).isLessThan(commits);
+        long otherSnapshots = (Long) LakeContents.rows(catalog, dir, "SELECT count(*) FROM plain.snapshots()"
+                + " WHERE commit_extra_info IS NULL OR NOT contains(commit_extra_info, 'sink-id')").get(0).get(0);
+        assertThat(otherSnapshots).as("the table's creation and at least one compaction").isGreaterThan(2);
     }
 
     @Test
