@@ -124,12 +124,17 @@ public final class DuckLakeSink<IN>
                 .global();
     }
 
-    /** Upsert sinks route each key to one writer, which keeps the key's changes in order. */
+    /**
+     * Upsert sinks route each key to one writer, which keeps the key's changes in order. A custom
+     * partitioning, not a {@code keyBy}: in batch mode a keyed input is sorted, which would lose the
+     * order of a key's changes.
+     */
     @Override
     public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
         if (!shuffleByKey || settings.mode() != SinkMode.UPSERT) {
             return input;
         }
-        return input.keyBy(new KeyHashSelector<>(converter, settings.rowType(), settings.primaryKey()));
+        return input.partitionCustom((hash, writers) -> Math.floorMod(hash, writers),
+                new KeyHashSelector<>(converter, settings.rowType(), settings.primaryKey()));
     }
 }

@@ -31,9 +31,11 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.stream.LongStream;
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.metrics.Counter;
@@ -180,6 +182,23 @@ class DuckLakeSinkITCase {
         long otherSnapshots = (Long) LakeContents.rows(catalog, dir, "SELECT count(*) FROM plain.snapshots()"
                 + " WHERE commit_extra_info IS NULL OR NOT contains(commit_extra_info, 'sink-id')").get(0).get(0);
         assertThat(otherSnapshots).as("the table's creation and at least one compaction").isGreaterThan(2);
+    }
+
+    @Test
+    void changesToOneKeySpreadOverSeveralStagedFilesOfACheckpointApplyInArrivalOrder() throws Exception {
+        long count = 400_000;
+        int keys = 1_000;
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
+        env.setParallelism(1);
+        env.fromSource(new DataGeneratorSource<>(i -> OrderEvents.upsert(i, keys), count,
+                                InternalTypeInfo.of(OrderEvents.ROW_TYPE)), WatermarkStrategy.noWatermarks(), "changes")
+                .sinkTo(sink("orders").primaryKey("order_id").build());
+        env.execute("one commit of several staged files");
+
+        assertThat(LakeContents.sinkSnapshots(catalog, dir)).hasSize(1);
+        assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
+                .isEqualTo(expectedRows(OrderEvents.expectedUpsert(count, keys)));
     }
 
     @Test

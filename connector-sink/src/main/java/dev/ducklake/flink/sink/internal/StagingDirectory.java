@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Where a sink's writers put their staged Parquet files until the committer applies them:
- * {@code <root>/<sink id>/<subtask>/<epoch>-<uuid>.parquet}. The epoch is the checkpoint after the
+ * {@code <root>/<sink id>/<subtask>/<epoch>-<number>-<uuid>.parquet}. A writer numbers its files in
+ * the order it writes them, and the names sort in that order, which is the order the committer
+ * applies them in (it matters for changes to one key). The epoch is the checkpoint after the
  * writer's last snapshot, so on a restore from checkpoint {@code c} every file with an epoch above
  * {@code c} belongs to no completed checkpoint and is removed; files at or below {@code c} are
  * either committed and removed by the committer or still pending in the committer's state.
@@ -30,6 +32,7 @@ public final class StagingDirectory {
     private static final String SUFFIX = ".parquet";
 
     private final Path sinkRoot;
+    private long written;
 
     public StagingDirectory(Path root, String sinkId) {
         this.sinkRoot = root.resolve(sinkId);
@@ -60,7 +63,7 @@ public final class StagingDirectory {
             throw new UncheckedIOException("Could not create the staging directory " + dir
                     + "; check 'sink.staging-path'", e);
         }
-        return dir.resolve(epoch + "-" + UUID.randomUUID() + SUFFIX);
+        return dir.resolve(String.format("%d-%012d-%s%s", epoch, written++, UUID.randomUUID(), SUFFIX));
     }
 
     /**
