@@ -65,6 +65,7 @@ final class ArrowStaging implements AutoCloseable {
     private final Supplier<Path> files;
     private final BufferAllocator allocator = new RootAllocator(ALLOCATION_LIMIT);
     private final ArrowParquetWriter parquet;
+    private final ArrowParquetWriter barrierParquet;
     private final ExecutorService exporter;
     private final List<StagedFile> written = new ArrayList<>();
 
@@ -96,6 +97,7 @@ final class ArrowStaging implements AutoCloseable {
         }
         // Appended files may be registered as the table's data files; other staging is read once.
         this.parquet = engine.openArrowParquetWriter(mode == SinkMode.APPEND);
+        this.barrierParquet = engine.openArrowParquetWriter(mode == SinkMode.APPEND);
         this.exporter = Executors.newSingleThreadExecutor(r -> {
             Thread thread = new Thread(r, "ducklake-staging-" + table);
             thread.setDaemon(true);
@@ -132,10 +134,20 @@ final class ArrowStaging implements AutoCloseable {
      * drain. With {@code evenIfEmpty}, an empty staging still yields one (empty) file.
      */
     List<StagedFile> drain(boolean evenIfEmpty) throws IOException {
+        StagedFile last = null;
         if (rows > 0 || (evenIfEmpty && written.isEmpty() && inFlight == null)) {
-            seal();
+            // The open batch is written here, on a connection of its own, while the background
+            // thread finishes the batch before it: the barrier waits for the longer, not the sum.
+            batch.setRowCount(rows);
+            VectorSchemaRoot sealed = batch;
+            Path file = files.get();
+            newBatch();
+            last = export(barrierParquet, sealed, file);
         }
         awaitInFlight();
+        if (last != null) {
+            written.add(last);
+        }
         List<StagedFile> out = List.copyOf(written);
         written.clear();
         return out;
@@ -152,15 +164,15 @@ final class ArrowStaging implements AutoCloseable {
         awaitInFlight();
         VectorSchemaRoot sealed = batch;
         Path file = files.get();
-        inFlight = exporter.submit(() -> export(sealed, file));
+        inFlight = exporter.submit(() -> export(parquet, sealed, file));
         newBatch();
     }
 
-    private StagedFile export(VectorSchemaRoot sealed, Path file) throws IOException {
+    private StagedFile export(ArrowParquetWriter writer, VectorSchemaRoot sealed, Path file) throws IOException {
         try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
                 ArrowReader reader = new OneBatchReader(allocator, sealed)) {
             Data.exportArrayStream(allocator, reader, stream);
-            return new StagedFile(file, parquet.write(stream, file));
+            return new StagedFile(file, writer.write(stream, file));
         }
     }
 
@@ -219,6 +231,7 @@ final class ArrowStaging implements AutoCloseable {
         } finally {
             batch.close();
             parquet.close();
+            barrierParquet.close();
             allocator.close();
         }
     }
