@@ -177,6 +177,7 @@ public final class DuckLakeSinkBuilder<IN> {
         checkState(table != null, "Set the table with table(...)");
         checkState(rowType != null, "Set the row type with rowType(...)");
         checkState(converter != null, "Set a converter to RowData with converter(...)");
+        // Fail here, not in the tasks, on a malformed name or a type DuckLake cannot hold.
         TableName.parse(table);
         for (String column : primaryKey) {
             checkArgument(rowType.getFieldNames().contains(column), "Primary key column '%s' is not in the row type %s",
