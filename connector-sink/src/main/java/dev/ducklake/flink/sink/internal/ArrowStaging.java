@@ -7,9 +7,9 @@ import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.write.ArrowParquetWriter;
+import dev.ducklake.flink.sink.internal.ArrowValueWriters.FieldWriter;
 import dev.ducklake.flink.sink.internal.ArrowValueWriters.NullSetter;
 import dev.ducklake.flink.sink.internal.ArrowValueWriters.Target;
-import dev.ducklake.flink.sink.internal.ArrowValueWriters.ValueWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,7 +60,7 @@ final class ArrowStaging implements AutoCloseable {
     private final RowType rowType;
     private final int[] lakePositions;
     private final List<Target> targets = new ArrayList<>();
-    private final RowData.FieldGetter[] getters;
+    private final int fields;
     private final int offset;
     private final Supplier<Path> files;
     private final BufferAllocator allocator = new RootAllocator(ALLOCATION_LIMIT);
@@ -70,8 +70,8 @@ final class ArrowStaging implements AutoCloseable {
     private final List<StagedFile> written = new ArrayList<>();
 
     private VectorSchemaRoot batch;
-    private ValueWriter[] writers;
-    private ValueWriter[] keyWriters;
+    private FieldWriter[] writers;
+    private FieldWriter[] keyWriters;
     private BigIntVector sequences;
     private BitVector deletes;
     private int rows;
@@ -91,10 +91,7 @@ final class ArrowStaging implements AutoCloseable {
             targets.add(new Target(table, column.name(), column.type(), lake.primaryKey().contains(column.name()),
                     column.nullable()));
         }
-        this.getters = new RowData.FieldGetter[rowType.getFieldCount()];
-        for (int i = 0; i < getters.length; i++) {
-            getters[i] = RowData.createFieldGetter(rowType.getTypeAt(i), i);
-        }
+        this.fields = rowType.getFieldCount();
         // Appended files may be registered as the table's data files; other staging is read once.
         this.parquet = engine.openArrowParquetWriter(mode == SinkMode.APPEND);
         this.barrierParquet = engine.openArrowParquetWriter(mode == SinkMode.APPEND);
@@ -153,9 +150,9 @@ final class ArrowStaging implements AutoCloseable {
         return out;
     }
 
-    private void write(RowData row, ValueWriter[] columnWriters) {
-        for (int i = 0; i < getters.length; i++) {
-            columnWriters[i].write(rows, getters[i].getFieldOrNull(row));
+    private void write(RowData row, FieldWriter[] fieldWriters) {
+        for (int i = 0; i < fields; i++) {
+            fieldWriters[i].write(rows, row);
         }
     }
 
@@ -208,15 +205,15 @@ final class ArrowStaging implements AutoCloseable {
             sequences = (BigIntVector) vectors.get(0);
             deletes = (BitVector) vectors.get(1);
         }
-        writers = new ValueWriter[getters.length];
-        keyWriters = new ValueWriter[getters.length];
-        for (int i = 0; i < getters.length; i++) {
+        writers = new FieldWriter[fields];
+        keyWriters = new FieldWriter[fields];
+        for (int i = 0; i < fields; i++) {
             Target target = targets.get(lakePositions[i]);
             FieldVector vector = vectors.get(offset + lakePositions[i]);
-            writers[i] = ArrowValueWriters.forColumn(target, rowType.getTypeAt(i), vector);
+            writers[i] = ArrowValueWriters.forField(target, rowType.getTypeAt(i), vector, i);
             // A delete needs its key only; DuckLake columns the Flink schema lacks stay null.
             NullSetter nulls = ArrowValueWriters.nullSetter(vector);
-            keyWriters[i] = target.key() ? writers[i] : (index, value) -> nulls.setNull(index);
+            keyWriters[i] = target.key() ? writers[i] : (index, row) -> nulls.setNull(index);
         }
     }
 

@@ -39,6 +39,7 @@ import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimestampType;
 
 /**
  * Writers of Flink's internal values into Arrow vectors, one per column, chosen once from the Flink
@@ -55,6 +56,12 @@ final class ArrowValueWriters {
         void write(int index, Object value);
     }
 
+    /** Writes one field of a Flink row, read by its position, at a position of its vector. */
+    @FunctionalInterface
+    interface FieldWriter {
+        void write(int index, RowData row);
+    }
+
     /** Where a value goes, for error messages, and what a missing value means there. */
     record Target(TableName table, String column, LakeType type, boolean key, boolean nullable) {
 
@@ -65,6 +72,50 @@ final class ArrowValueWriters {
     }
 
     private ArrowValueWriters() {}
+
+    /**
+     * The writer of a top-level field. Nullable columns of common flat types read the field with
+     * the row's typed getter, without boxing; the others go through {@link #forColumn}.
+     */
+    static FieldWriter forField(Target target, LogicalType flink, FieldVector vector, int position) {
+        FieldWriter direct = target.key() || !target.nullable() ? null : direct(flink, vector, position);
+        if (direct == null) {
+            RowData.FieldGetter getter = RowData.createFieldGetter(flink, position);
+            ValueWriter writer = forColumn(target, flink, vector);
+            return (index, row) -> writer.write(index, getter.getFieldOrNull(row));
+        }
+        NullSetter nulls = nullSetter(vector);
+        return (index, row) -> {
+            if (row.isNullAt(position)) {
+                nulls.setNull(index);
+            } else {
+                direct.write(index, row);
+            }
+        };
+    }
+
+    private static FieldWriter direct(LogicalType flink, FieldVector vector, int p) {
+        if (vector instanceof BigIntVector v) {
+            return (i, row) -> v.setSafe(i, row.getLong(p));
+        }
+        if (vector instanceof IntVector v) {
+            return (i, row) -> v.setSafe(i, row.getInt(p));
+        }
+        if (vector instanceof Float8Vector v) {
+            return (i, row) -> v.setSafe(i, row.getDouble(p));
+        }
+        if (vector instanceof Float4Vector v) {
+            return (i, row) -> v.setSafe(i, row.getFloat(p));
+        }
+        if (vector instanceof VarCharVector v) {
+            return (i, row) -> v.setSafe(i, row.getString(p).toBytes());
+        }
+        if (vector instanceof TimeStampMicroVector v && flink instanceof TimestampType timestamp) {
+            int precision = timestamp.getPrecision();
+            return (i, row) -> v.setSafe(i, micros(row.getTimestamp(p, precision)));
+        }
+        return null;
+    }
 
     static ValueWriter forColumn(Target target, LogicalType flink, FieldVector vector) {
         ValueWriter present = present(target, flink, vector);
