@@ -71,11 +71,6 @@ public final class EngineSpec implements Serializable {
         return CatalogLocation.parse(catalog);
     }
 
-    @Nullable
-    public String dataPath() {
-        return dataPath;
-    }
-
     /** The engine settings; fails with the engine's message on a malformed catalog or bound. */
     public EngineConfig toEngineConfig() {
         EngineConfig.Builder builder = EngineConfig.builder(catalogLocation());
