@@ -44,7 +44,6 @@ public final class MergeSession extends StagedSession {
     private static final String PRESENT = "__ducklake_present";
     private static final String DIFFERS = "__ducklake_differs";
 
-    private final String netTable;
     private final String matchedTable;
     private final boolean keepBeforeImages;
     private final List<String> importedChanges = new ArrayList<>();
@@ -57,7 +56,6 @@ public final class MergeSession extends StagedSession {
     public MergeSession(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
             boolean keepBeforeImages) {
         super(context, commits, table, requireKey(table, schema), List.of(SEQ + " BIGINT", DELETE + " BOOLEAN"));
-        this.netTable = staging.sql() + "_net";
         this.matchedTable = staging.sql() + "_matched";
         this.keepBeforeImages = keepBeforeImages;
     }
@@ -105,8 +103,8 @@ public final class MergeSession extends StagedSession {
     /**
      * Applies the last staged change of every key in one snapshot and ends the session: the keys
      * that are deleted or change are deleted, then the new versions of changed and new keys are
-     * inserted. One join of the changes with the table gives the counts, the before-images and the
-     * rows to delete and insert.
+     * inserted. One statement reduces the changes to the last per key and joins them with the
+     * table; its result gives the counts, the before-images and the rows to delete and insert.
      */
     @Override
     public CommitResult commit(CommitOptions options) {
@@ -123,7 +121,7 @@ public final class MergeSession extends StagedSession {
                 .collect(Collectors.joining(", "));
         String matched = "CREATE OR REPLACE TEMP TABLE " + unqualified(matchedTable) + " AS SELECT n.*, t."
                 + Identifiers.quote(schema.primaryKey().get(0)) + " IS NOT NULL AS " + PRESENT + ", " + differs + " AS "
-                + DIFFERS + ", " + oldValues + " FROM " + netTable + " n LEFT JOIN " + target + " t ON " + on;
+                + DIFFERS + ", " + oldValues + " FROM (" + lastChangePerKey() + ") n LEFT JOIN " + target + " t ON " + on;
         String counts = "SELECT count(*) FILTER (WHERE NOT " + DELETE + " AND NOT " + PRESENT + "),"
                 + " count(*) FILTER (WHERE NOT " + DELETE + " AND " + PRESENT + " AND " + DIFFERS + "),"
                 + " count(*) FILTER (WHERE " + DELETE + " AND " + PRESENT + ") FROM " + matchedTable;
@@ -178,21 +176,18 @@ public final class MergeSession extends StagedSession {
         return rowsAndNext[0];
     }
 
-    /** Reduces the staged and imported changes to the last one per key. */
-    @Override
-    protected void prepare() throws SQLException {
+    /** The staged and imported changes reduced to the last one per key, without the sequence. */
+    private String lastChangePerKey() {
         String key = validator.schema().primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
         List<String> sources = new ArrayList<>();
         sources.add("SELECT * FROM " + staging.sql());
         sources.addAll(importedChanges);
-        Jdbc.execute(connection, "CREATE OR REPLACE TEMP TABLE " + unqualified(netTable)
-                + " AS SELECT * EXCLUDE (" + SEQ + ") FROM (" + String.join(" UNION ALL ", sources)
-                + ") QUALIFY row_number() OVER (PARTITION BY " + key + " ORDER BY " + SEQ + " DESC) = 1");
+        return "SELECT * EXCLUDE (" + SEQ + ") FROM (" + String.join(" UNION ALL ", sources) + ") QUALIFY"
+                + " row_number() OVER (PARTITION BY " + key + " ORDER BY " + SEQ + " DESC) = 1";
     }
 
     @Override
     protected void dropDerivedStaging() throws SQLException {
-        Jdbc.execute(connection, "DROP TABLE IF EXISTS " + netTable);
         Jdbc.execute(connection, "DROP TABLE IF EXISTS " + matchedTable);
     }
 
