@@ -118,7 +118,8 @@ public final class DuckLakeSinkBuilder<IN> {
 
     /**
      * Whether an upsert sink routes each key to one writer (default true). Turn it off only when the
-     * input is already partitioned by the primary key, as Flink SQL's planner does.
+     * input is already partitioned by the primary key, as Flink SQL's planner does, or when the sink
+     * runs one writer; either saves a network exchange per record.
      */
     public DuckLakeSinkBuilder<IN> shuffleByKey(boolean shuffleByKey) {
         this.shuffleByKey = shuffleByKey;

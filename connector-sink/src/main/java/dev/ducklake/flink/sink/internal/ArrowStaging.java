@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -42,8 +43,10 @@ import org.apache.flink.types.RowKind;
  * A writer's staging: rows go into off-heap Arrow batches in the DuckLake table's column order
  * (after the merge bookkeeping for upserts); each full batch is written to a Parquet file by DuckDB
  * on a background thread, which reads the batch in place, while the next batch fills. At most two
- * batches exist at once, so memory stays bounded whatever the checkpoint's size. {@link #drain()}
- * seals the open batch and returns the files written since the last drain.
+ * batches exist at once, so memory stays bounded whatever the checkpoint's size, and a written
+ * batch is cleared and filled again rather than freed: allocating fresh off-heap buffers for every
+ * batch cost more than filling them. {@link #drain()} seals the open batch and returns the files
+ * written since the last drain.
  */
 @Internal
 final class ArrowStaging implements AutoCloseable {
@@ -70,6 +73,7 @@ final class ArrowStaging implements AutoCloseable {
     private final List<StagedFile> written = new ArrayList<>();
 
     private VectorSchemaRoot batch;
+    private VectorSchemaRoot spare;
     private FieldWriter[] writers;
     private FieldWriter[] keyWriters;
     private BigIntVector sequences;
@@ -137,11 +141,13 @@ final class ArrowStaging implements AutoCloseable {
             // thread finishes the batch before it: the barrier waits for the longer, not the sum.
             batch.setRowCount(rows);
             VectorSchemaRoot sealed = batch;
-            Path file = files.get();
-            newBatch();
-            last = export(barrierParquet, sealed, file);
+            batch = null;
+            last = export(barrierParquet, sealed, files.get());
         }
         awaitInFlight();
+        if (batch == null) {
+            newBatch();
+        }
         if (last != null) {
             written.add(last);
         }
@@ -166,11 +172,46 @@ final class ArrowStaging implements AutoCloseable {
     }
 
     private StagedFile export(ArrowParquetWriter writer, VectorSchemaRoot sealed, Path file) throws IOException {
-        try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
-                ArrowReader reader = new OneBatchReader(allocator, sealed)) {
-            Data.exportArrayStream(allocator, reader, stream);
-            return new StagedFile(file, writer.write(stream, file));
+        try {
+            try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
+                    ArrowReader reader = new OneBatchReader(allocator, sealed)) {
+                Data.exportArrayStream(allocator, reader, stream);
+                return new StagedFile(file, writer.write(stream, file));
+            }
+        } finally {
+            recycle(sealed);
         }
+    }
+
+    /**
+     * Keeps a written batch as the spare, cleared, when nothing else holds its buffers any more;
+     * otherwise (or when a spare exists) releases it.
+     */
+    private synchronized void recycle(VectorSchemaRoot written) {
+        if (spare == null && onlyHeldHere(written)) {
+            written.getFieldVectors().forEach(FieldVector::reset);
+            written.setRowCount(0);
+            spare = written;
+        } else {
+            written.close();
+        }
+    }
+
+    private synchronized VectorSchemaRoot takeSpare() {
+        VectorSchemaRoot taken = spare;
+        spare = null;
+        return taken;
+    }
+
+    private static boolean onlyHeldHere(VectorSchemaRoot root) {
+        for (FieldVector vector : root.getFieldVectors()) {
+            for (ArrowBuf buffer : vector.getBuffers(false)) {
+                if (buffer.refCnt() != 1) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private void awaitInFlight() throws IOException {
@@ -193,12 +234,15 @@ final class ArrowStaging implements AutoCloseable {
     }
 
     private void newBatch() {
-        batch = VectorSchemaRoot.create(schema, allocator);
-        // Sized for a full batch up front: growing a vector copies it.
-        for (FieldVector vector : batch.getFieldVectors()) {
-            vector.setInitialCapacity(BATCH_ROWS);
+        batch = takeSpare();
+        if (batch == null) {
+            batch = VectorSchemaRoot.create(schema, allocator);
+            // Sized for a full batch up front: growing a vector copies it.
+            for (FieldVector vector : batch.getFieldVectors()) {
+                vector.setInitialCapacity(BATCH_ROWS);
+            }
+            batch.allocateNew();
         }
-        batch.allocateNew();
         rows = 0;
         List<FieldVector> vectors = batch.getFieldVectors();
         if (offset > 0) {
@@ -226,14 +270,20 @@ final class ArrowStaging implements AutoCloseable {
                 throw new IllegalStateException("Staging rows for " + table + " did not finish within 5 minutes");
             }
         } finally {
-            batch.close();
+            if (batch != null) {
+                batch.close();
+            }
+            VectorSchemaRoot unused = takeSpare();
+            if (unused != null) {
+                unused.close();
+            }
             parquet.close();
             barrierParquet.close();
             allocator.close();
         }
     }
 
-    /** Hands one sealed batch to DuckDB, then releases it. */
+    /** Hands one sealed batch to DuckDB; the batch stays the staging's. */
     private static final class OneBatchReader extends ArrowReader {
         private final VectorSchemaRoot source;
         private boolean loaded;
@@ -261,9 +311,7 @@ final class ArrowStaging implements AutoCloseable {
         }
 
         @Override
-        protected void closeReadSource() {
-            source.close();
-        }
+        protected void closeReadSource() {}
 
         @Override
         protected Schema readSchema() {

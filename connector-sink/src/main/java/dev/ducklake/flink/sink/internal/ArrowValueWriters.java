@@ -29,12 +29,14 @@ import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.memory.MemorySegment;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
@@ -69,20 +71,38 @@ final class ArrowValueWriters {
             return new LakeValidationException("Invalid value " + Identifiers.describe(value) + " for column '" + column
                     + "' of " + table + ": the column " + problem);
         }
+
+        boolean acceptsNull() {
+            return nullable && !key;
+        }
+
+        LakeValidationException nullRefused() {
+            return invalid(null, key ? "is part of the primary key and must not be null" : "is NOT NULL");
+        }
     }
 
     private ArrowValueWriters() {}
 
     /**
-     * The writer of a top-level field. Nullable columns of common flat types read the field with
-     * the row's typed getter, without boxing; the others go through {@link #forColumn}.
+     * The writer of a top-level field. Columns of common flat types read the field with the row's
+     * typed getter, without boxing; the others, and string keys (which must not be empty), go
+     * through {@link #forColumn}.
      */
     static FieldWriter forField(Target target, LogicalType flink, FieldVector vector, int position) {
-        FieldWriter direct = target.key() || !target.nullable() ? null : direct(flink, vector, position);
+        boolean stringKey = target.key() && target.type() == LakeType.Primitive.VARCHAR;
+        FieldWriter direct = stringKey ? null : direct(flink, vector, position);
         if (direct == null) {
             RowData.FieldGetter getter = RowData.createFieldGetter(flink, position);
             ValueWriter writer = forColumn(target, flink, vector);
             return (index, row) -> writer.write(index, getter.getFieldOrNull(row));
+        }
+        if (!target.acceptsNull()) {
+            return (index, row) -> {
+                if (row.isNullAt(position)) {
+                    throw target.nullRefused();
+                }
+                direct.write(index, row);
+            };
         }
         NullSetter nulls = nullSetter(vector);
         return (index, row) -> {
@@ -108,7 +128,7 @@ final class ArrowValueWriters {
             return (i, row) -> v.setSafe(i, row.getFloat(p));
         }
         if (vector instanceof VarCharVector v) {
-            return (i, row) -> v.setSafe(i, row.getString(p).toBytes());
+            return (i, row) -> setString(v, i, row.getString(p));
         }
         if (vector instanceof TimeStampMicroVector v && flink instanceof TimestampType timestamp) {
             int precision = timestamp.getPrecision();
@@ -117,24 +137,29 @@ final class ArrowValueWriters {
         return null;
     }
 
+    /** Copies a string's UTF-8 bytes into the vector, straight from its heap segment when it has one. */
+    private static void setString(VarCharVector vector, int index, StringData value) {
+        if (value instanceof BinaryStringData binary) {
+            binary.ensureMaterialized();
+            MemorySegment[] segments = binary.getSegments();
+            if (segments.length == 1 && !segments[0].isOffHeap()) {
+                vector.setSafe(index, segments[0].getArray(), binary.getOffset(), binary.getSizeInBytes());
+                return;
+            }
+        }
+        vector.setSafe(index, value.toBytes());
+    }
+
     static ValueWriter forColumn(Target target, LogicalType flink, FieldVector vector) {
         ValueWriter present = present(target, flink, vector);
-        if (target.key()) {
-            boolean isString = target.type() == LakeType.Primitive.VARCHAR;
+        if (!target.acceptsNull()) {
+            boolean stringKey = target.key() && target.type() == LakeType.Primitive.VARCHAR;
             return (index, value) -> {
                 if (value == null) {
-                    throw target.invalid(null, "is part of the primary key and must not be null");
+                    throw target.nullRefused();
                 }
-                if (isString && ((StringData) value).toBytes().length == 0) {
+                if (stringKey && ((StringData) value).toBytes().length == 0) {
                     throw target.invalid("", "is part of the primary key and must not be an empty string");
-                }
-                present.write(index, value);
-            };
-        }
-        if (!target.nullable()) {
-            return (index, value) -> {
-                if (value == null) {
-                    throw target.invalid(null, "is NOT NULL");
                 }
                 present.write(index, value);
             };
@@ -195,7 +220,7 @@ final class ArrowValueWriters {
             return (i, x) -> v.setSafe(i, (Double) x);
         }
         if (vector instanceof VarCharVector v) {
-            return (i, x) -> v.setSafe(i, ((StringData) x).toBytes());
+            return (i, x) -> setString(v, i, (StringData) x);
         }
         if (vector instanceof VarBinaryVector v) {
             return (i, x) -> v.setSafe(i, (byte[]) x);
