@@ -5,9 +5,9 @@ import static org.apache.flink.util.Preconditions.checkNotNull;
 import static org.apache.flink.util.Preconditions.checkState;
 
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.sink.internal.CommitObserver;
-import dev.ducklake.flink.sink.internal.EngineSpec;
-import dev.ducklake.flink.sink.internal.FlinkLakeTypes;
 import dev.ducklake.flink.sink.internal.SinkMode;
 import dev.ducklake.flink.sink.internal.SinkSettings;
 import dev.ducklake.flink.sink.internal.StagingDirectory;

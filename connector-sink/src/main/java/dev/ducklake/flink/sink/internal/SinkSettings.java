@@ -1,6 +1,7 @@
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.common.EngineSpec;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,6 +4,7 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.flink.common.FlinkLakeTypes;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.annotation.Internal;

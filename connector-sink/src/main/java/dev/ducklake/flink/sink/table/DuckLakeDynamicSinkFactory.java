@@ -1,25 +1,25 @@
 package dev.ducklake.flink.sink.table;
 
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.CATALOG;
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.DATA_PATH;
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT;
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.DUCKDB_TEMP_DIRECTORY;
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.DUCKDB_THREADS;
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.SINK_COMPACTION_INTERVAL;
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.SINK_PARALLELISM;
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.SINK_STAGING_PATH;
-import static dev.ducklake.flink.sink.table.DuckLakeConnectorOptions.TABLE_NAME;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_TEMP_DIRECTORY;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_THREADS;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMPACTION_INTERVAL;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_PARALLELISM;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_STAGING_PATH;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.TABLE_NAME;
 
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.sink.DuckLakeSinkBuilder;
-import dev.ducklake.flink.sink.internal.EngineSpec;
 import dev.ducklake.flink.sink.internal.TableBinding;
 import java.util.List;
 import java.util.Set;

@@ -1,8 +1,8 @@
-package dev.ducklake.flink.sink.internal;
+package dev.ducklake.flink.common;
 
 import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableSchema;
 import java.util.ArrayList;

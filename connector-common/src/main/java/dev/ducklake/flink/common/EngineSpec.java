@@ -1,4 +1,4 @@
-package dev.ducklake.flink.sink.internal;
+package dev.ducklake.flink.common;
 
 import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.EngineConfig;

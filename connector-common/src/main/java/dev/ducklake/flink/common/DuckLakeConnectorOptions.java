@@ -1,4 +1,4 @@
-package dev.ducklake.flink.sink.table;
+package dev.ducklake.flink.common;
 
 import java.time.Duration;
 import org.apache.flink.annotation.PublicEvolving;
