@@ -3,6 +3,7 @@ package dev.ducklake.engine;
 import dev.ducklake.engine.change.ChangeMethod;
 import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeReads;
+import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.internal.DuckDbInstance;
 import dev.ducklake.engine.internal.EngineContext;
@@ -185,7 +186,12 @@ public final class LakeEngine implements AutoCloseable {
 
     /** The net changes of the table over {@code (from, to]}, computed by the given method. */
     public ChangeReader changes(TableName name, long from, long to, ChangeMethod method) {
-        return changeReads.open(name, from, to, method);
+        return changes(name, ChangeRequest.builder(from, to).method(method).build());
+    }
+
+    /** The changes of the table that the request selects (see {@link ChangeRequest}). */
+    public ChangeReader changes(TableName name, ChangeRequest request) {
+        return changeReads.open(name, request);
     }
 
     /**

@@ -43,22 +43,31 @@ public final class ChangeReads {
 
     /** The changes over {@code (from, to]} by the cheapest exact method. */
     public ChangeReader open(TableName table, long from, long to) {
-        List<TableVersion> inRange = range(table, from, to);
-        ChangeMethod method = versions.flushedAfter(table, from) ? ChangeMethod.FULL_DIFF
-                : hasAllBeforeImages(table, inRange) ? ChangeMethod.BEFORE_IMAGES : ChangeMethod.CHANGE_FEED;
-        LOG.debug("Changes of {} over ({}, {}] by {}", table, from, to, method);
-        return new ChangeReader(context, query(table, from, to, inRange, method), method);
+        return open(table, ChangeRequest.builder(from, to).build());
     }
 
-    /** The changes over {@code (from, to]} by the given method, which must be exact for the range. */
-    public ChangeReader open(TableName table, long from, long to, ChangeMethod method) {
+    /**
+     * The changes the request selects, by its method, which must be exact for the range, or else by
+     * the cheapest exact one.
+     */
+    public ChangeReader open(TableName table, ChangeRequest request) {
+        long from = request.from();
+        long to = request.to();
         List<TableVersion> inRange = range(table, from, to);
-        if (method == ChangeMethod.BEFORE_IMAGES && !hasAllBeforeImages(table, inRange)) {
-            throw new LakeValidationException("The versions of " + table + " in (" + from + ", " + to + "] do not all"
-                    + " carry before-images (a commit by another client, a snapshot write, or more than "
-                    + MAX_IMAGE_VERSIONS + " versions); use " + ChangeMethod.CHANGE_FEED);
+        ChangeMethod method;
+        if (request.method().isPresent()) {
+            method = request.method().get();
+            if (method == ChangeMethod.BEFORE_IMAGES && !hasAllBeforeImages(table, inRange)) {
+                throw new LakeValidationException("The versions of " + table + " in (" + from + ", " + to + "] do not"
+                        + " all carry before-images (a commit by another client, a snapshot write, or more than "
+                        + MAX_IMAGE_VERSIONS + " versions); use " + ChangeMethod.CHANGE_FEED);
+            }
+        } else {
+            method = versions.flushedAfter(table, from) ? ChangeMethod.FULL_DIFF
+                    : hasAllBeforeImages(table, inRange) ? ChangeMethod.BEFORE_IMAGES : ChangeMethod.CHANGE_FEED;
         }
-        return new ChangeReader(context, query(table, from, to, inRange, method), method);
+        LOG.debug("Changes of {} over ({}, {}] by {}", table, from, to, method);
+        return new ChangeReader(context, query(table, from, to, inRange, method), method, request);
     }
 
     /**

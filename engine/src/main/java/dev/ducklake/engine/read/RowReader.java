@@ -31,9 +31,8 @@ public final class RowReader extends CursorIterator<Object[]> {
         this.columns = project(schema, request.columns());
         String sql = "SELECT " + columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "))
                 + " FROM " + table.sql(EngineConfig.LAKE_ALIAS) + " AT (VERSION => " + version + ")"
-                + (request.orderByKey() && schema.hasPrimaryKey()
-                        ? " ORDER BY " + schema.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "))
-                        : "")
+                + where(schema, request)
+                + (request.orderByKey() ? " ORDER BY " + quoted(schema.identifyingColumns()) : "")
                 + (request.limit().isPresent() ? " LIMIT " + request.limit().getAsLong() : "")
                 + (request.offset() > 0 ? " OFFSET " + request.offset() : "");
         try {
@@ -56,6 +55,18 @@ public final class RowReader extends CursorIterator<Object[]> {
             values[i] = ValueDecoder.read(row, i + 1, columns.get(i).type());
         }
         return values;
+    }
+
+    private static String where(TableSchema schema, ScanRequest request) {
+        List<String> conditions = new ArrayList<>();
+        request.filter().ifPresent(filter -> conditions.add("coalesce(" + filter.sql(Identifiers::quote) + ", false)"));
+        request.bucket().ifPresent(bucket -> conditions.add(
+                bucket.sql(schema.identifyingColumns().stream().map(Identifiers::quote).toList())));
+        return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
+    }
+
+    private static String quoted(List<String> names) {
+        return names.stream().map(Identifiers::quote).collect(Collectors.joining(", "));
     }
 
     private static List<Column> project(TableSchema schema, List<String> names) {

@@ -2,12 +2,15 @@ package dev.ducklake.engine.read;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
  * What to read of a table: the version (default the latest), the columns (default all, in table
- * order), and a window of rows by offset and limit. Rows come in no particular order unless
- * {@code orderByKey} is set, which sorts by the primary key (needed for stable paging).
+ * order), the rows that satisfy a {@link RowFilter} or fall in a {@link Bucket}, and a window of
+ * rows by offset and limit. Rows come in no particular order unless {@code orderByKey} is set,
+ * which sorts by the primary key, or by every column of a table without one (needed for stable
+ * paging).
  *
  * <pre>{@code
  * ScanRequest.builder().version(12).columns("order_id", "amount").limit(100).build();
@@ -20,6 +23,8 @@ public final class ScanRequest {
     private final long offset;
     private final OptionalLong limit;
     private final boolean orderByKey;
+    private final Optional<RowFilter> filter;
+    private final Optional<Bucket> bucket;
 
     private ScanRequest(Builder b) {
         this.version = b.version;
@@ -27,6 +32,8 @@ public final class ScanRequest {
         this.offset = b.offset;
         this.limit = b.limit;
         this.orderByKey = b.orderByKey;
+        this.filter = b.filter;
+        this.bucket = b.bucket;
     }
 
     public static ScanRequest all() {
@@ -58,6 +65,14 @@ public final class ScanRequest {
         return orderByKey;
     }
 
+    public Optional<RowFilter> filter() {
+        return filter;
+    }
+
+    public Optional<Bucket> bucket() {
+        return bucket;
+    }
+
     /** Builds a {@link ScanRequest}. */
     public static final class Builder {
         private OptionalLong version = OptionalLong.empty();
@@ -65,6 +80,8 @@ public final class ScanRequest {
         private long offset;
         private OptionalLong limit = OptionalLong.empty();
         private boolean orderByKey;
+        private Optional<RowFilter> filter = Optional.empty();
+        private Optional<Bucket> bucket = Optional.empty();
 
         private Builder() {}
 
@@ -100,6 +117,16 @@ public final class ScanRequest {
 
         public Builder orderByKey(boolean orderByKey) {
             this.orderByKey = orderByKey;
+            return this;
+        }
+
+        public Builder filter(RowFilter filter) {
+            this.filter = Optional.of(filter);
+            return this;
+        }
+
+        public Builder bucket(Bucket bucket) {
+            this.bucket = Optional.of(bucket);
             return this;
         }
 

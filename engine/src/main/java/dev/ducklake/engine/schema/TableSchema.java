@@ -78,6 +78,11 @@ public final class TableSchema {
         return !primaryKey.isEmpty();
     }
 
+    /** What tells rows apart: the primary key, or every column of a table without one. */
+    public List<String> identifyingColumns() {
+        return hasPrimaryKey() ? primaryKey : names();
+    }
+
     /** Positions of the key columns, in key order. */
     public int[] keyPositions() {
         return keyPositions.clone();

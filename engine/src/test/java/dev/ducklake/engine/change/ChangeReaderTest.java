@@ -8,6 +8,10 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
+import dev.ducklake.engine.read.Bucket;
+import dev.ducklake.engine.read.RowFilter;
+import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
@@ -20,6 +24,7 @@ import dev.ducklake.engine.write.WriteSession;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -96,6 +101,57 @@ class ChangeReaderTest {
             assertThat(changes.summary()).isEqualTo(new ChangeSummary(v2, v2, 4, 4, 0));
             assertThat(changes.hasNext()).isFalse();
         }
+        assertThat(engine.openResources()).isZero();
+    }
+
+    @Test
+    void aRequestSelectsTheChangesOfTheFilteredProjectedTableByBucketAndOffset() {
+        engine.createTable(ORDERS, SCHEMA);
+        long v1 = append(row("a", "1.00"), row("b", "20.00"), row("c", "3.00"), row("d", "40.00"));
+        long v2;
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(row("a", "10.00"));
+            merge.upsert(row("b", "2.00"));
+            merge.upsert(row("c", "4.00"));
+            merge.upsert(row("d", "50.00"));
+            merge.upsert(row("e", "60.00"));
+            v2 = merge.commit().version();
+        }
+        RowFilter large = column -> column.apply("amount") + " >= 10";
+        try (ChangeReader changes = engine.changes(ORDERS, ChangeRequest.builder(v1, v2).filter(large).build())) {
+            assertThat(changes.toList()).containsExactlyInAnyOrder(
+                    new Change(null, row("a", "10.00")),
+                    new Change(row("b", "20.00"), null),
+                    new Change(row("d", "40.00"), row("d", "50.00")),
+                    new Change(null, row("e", "60.00")));
+        }
+        try (ChangeReader changes = engine.changes(ORDERS, ChangeRequest.builder(v1, v2).columns("id").build())) {
+            assertThat(changes.columns()).extracting(c -> c.name()).containsExactly("id");
+            assertThat(changes.toList()).containsExactly(new Change(null, new Object[] {"e"}));
+        }
+        List<Change> ordered;
+        try (ChangeReader changes = engine.changes(ORDERS, ChangeRequest.builder(v1, v2).ordered(true).build())) {
+            ordered = changes.toList();
+        }
+        assertThat(ordered).extracting(c -> (String) (c.after() != null ? c.after() : c.before())[0])
+                .containsExactly("a", "b", "c", "d", "e");
+        try (ChangeReader changes = engine.changes(ORDERS, ChangeRequest.builder(v1, v2).ordered(true).offset(3).build())) {
+            assertThat(changes.toList()).containsExactlyElementsOf(ordered.subList(3, 5));
+        }
+        List<Change> byBucket = new ArrayList<>();
+        List<Object[]> rowsByBucket = new ArrayList<>();
+        for (int b = 0; b < 3; b++) {
+            try (ChangeReader changes = engine.changes(ORDERS,
+                    ChangeRequest.builder(v1, v2).bucket(new Bucket(b, 3)).build());
+                    RowReader rows = engine.read(ORDERS, ScanRequest.builder().bucket(new Bucket(b, 3)).build())) {
+                List<Change> bucket = changes.toList();
+                List<Object> keys = rows.toList().stream().peek(rowsByBucket::add).map(r -> r[0]).toList();
+                assertThat(bucket).allSatisfy(c -> assertThat(keys).contains(c.after()[0]));
+                byBucket.addAll(bucket);
+            }
+        }
+        assertThat(byBucket).containsExactlyInAnyOrderElementsOf(ordered);
+        assertThat(rowsByBucket).hasSize(5);
         assertThat(engine.openResources()).isZero();
     }
 
