@@ -24,11 +24,12 @@ import dev.ducklake.engine.write.CommitExecutor;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -128,9 +129,19 @@ public final class LakeEngine implements AutoCloseable {
         return versions.latest(name);
     }
 
+    /** The newest version of the table that is not after the given snapshot (a version of any table). */
+    public long latestVersion(TableName name, long atMost) {
+        return versions.latestAtOrBefore(name, atMost);
+    }
+
     /** The table's versions, newest first. */
     public List<TableVersion> versions(TableName name, int offset, int limit) {
         return versions.list(name, offset, limit);
+    }
+
+    /** The newest version of the table committed at or before the instant. */
+    public TableVersion versionAt(TableName name, Instant instant) {
+        return versions.at(name, instant);
     }
 
     /** One version of the table with its commit metadata. */

@@ -11,7 +11,9 @@ import dev.ducklake.engine.table.TableIdentity;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 
@@ -38,6 +40,13 @@ public final class VersionLog {
     /** The newest version of the table. */
     public long latest(TableName table) {
         return context.withConnection("find the latest version of " + table, c -> latest(c, table));
+    }
+
+    /** The newest version of the table that is not after the given snapshot. */
+    public long latestAtOrBefore(TableName table, long snapshot) {
+        return context.withConnection("find the latest version of " + table + " up to " + snapshot, c ->
+                Jdbc.queryLong(c, "SELECT max(snapshot_id) FROM (" + versionsQuery(TableCatalog.requireIdentity(c, table))
+                        + " AND snapshot_id <= ?)", snapshot));
     }
 
     /** Versions of the table, newest first. */
@@ -83,6 +92,20 @@ public final class VersionLog {
             why = "that snapshot did not change this table";
         }
         return new LakeValidationException("Version " + version + " is not a version of " + table + ": " + why);
+    }
+
+    /**
+     * The newest version of the table committed at or before the instant, or a validation error when
+     * the table has none that old (it was created later, or those versions were expired).
+     */
+    public TableVersion at(TableName table, Instant instant) {
+        return context.withConnection("find the version of " + table + " at " + instant, c -> {
+            TableIdentity id = TableCatalog.requireIdentity(c, table);
+            return Jdbc.queryFirst(c, versionsQuery(id) + " AND snapshot_time <= ? ORDER BY snapshot_id DESC LIMIT 1",
+                    this::toVersion, OffsetDateTime.ofInstant(instant, ZoneOffset.UTC)).orElseThrow(() ->
+                    new LakeValidationException("No version of " + table + " was committed at or before " + instant
+                            + ": the table was created later, or its versions of that time were expired"));
+        });
     }
 
     /** The versions of the table in {@code (from, to]}, oldest first, at most {@code limit}. */
