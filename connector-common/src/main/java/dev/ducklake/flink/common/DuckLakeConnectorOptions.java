@@ -1,13 +1,17 @@
 package dev.ducklake.flink.common;
 
+import static org.apache.flink.configuration.description.TextElement.text;
+
 import java.time.Duration;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.DescribedEnum;
+import org.apache.flink.configuration.description.InlineElement;
 import org.apache.flink.table.factories.FactoryUtil;
 
 /**
- * Options of the {@code 'connector' = 'ducklake'} tables.
+ * Options of the {@code 'connector' = 'ducklake'} tables, for the sink and the source.
  *
  * <pre>{@code
  * CREATE TABLE orders (order_id STRING, amount DECIMAL(12, 2), PRIMARY KEY (order_id) NOT ENFORCED)
@@ -100,4 +104,76 @@ public final class DuckLakeConnectorOptions {
                     + " of the table at most this often, after a commit. Off by default: compaction rewrites data and"
                     + " takes the lake's maintenance lock, and change reads over ranges that start before a flush of"
                     + " inlined rows fall back to a full diff.");
+
+    // --------------------------------------------------------------------------------------------
+    // The source
+    // --------------------------------------------------------------------------------------------
+
+    public static final ConfigOption<Integer> SCAN_PARALLELISM = FactoryUtil.SOURCE_PARALLELISM;
+
+    public static final ConfigOption<ScanStartupMode> SCAN_STARTUP_MODE = ConfigOptions.key("scan.startup.mode")
+            .enumType(ScanStartupMode.class)
+            .defaultValue(ScanStartupMode.FULL)
+            .withDescription("Where a streaming read starts.");
+
+    public static final ConfigOption<Long> SCAN_STARTUP_VERSION = ConfigOptions.key("scan.startup.version")
+            .longType()
+            .noDefaultValue()
+            .withDescription("The version after which 'version' startup reads changes.");
+
+    public static final ConfigOption<Long> SCAN_STARTUP_TIMESTAMP_MILLIS = ConfigOptions
+            .key("scan.startup.timestamp-millis")
+            .longType()
+            .noDefaultValue()
+            .withDescription("For 'timestamp' startup, epoch milliseconds: changes after the last version committed"
+                    + " at or before this time are read.");
+
+    public static final ConfigOption<Duration> SCAN_DISCOVERY_INTERVAL = ConfigOptions.key("scan.discovery-interval")
+            .durationType()
+            .defaultValue(Duration.ofSeconds(1))
+            .withDescription("How often a streaming read looks for new versions of the table.");
+
+    public static final ConfigOption<Long> SCAN_END_VERSION = ConfigOptions.key("scan.end.version")
+            .longType()
+            .noDefaultValue()
+            .withDescription("A streaming read stops after this version, which makes it bounded.");
+
+    public static final ConfigOption<Long> SCAN_VERSION = ConfigOptions.key("scan.version")
+            .longType()
+            .noDefaultValue()
+            .withDescription("In batch mode, read the table as it was at this version (time travel). Default:"
+                    + " the latest version.");
+
+    public static final ConfigOption<Long> SCAN_TIMESTAMP_MILLIS = ConfigOptions.key("scan.timestamp-millis")
+            .longType()
+            .noDefaultValue()
+            .withDescription("In batch mode, read the table as it was at this time, epoch milliseconds: its last"
+                    + " version committed at or before it (time travel).");
+
+    /** Where a streaming read of {@code 'connector' = 'ducklake'} starts. */
+    public enum ScanStartupMode implements DescribedEnum {
+        FULL("full", "The table at its latest version as inserts, then every change after it."),
+        LATEST("latest", "Only the changes committed after the job starts."),
+        VERSION("version", "The changes after 'scan.startup.version'."),
+        TIMESTAMP("timestamp", "The changes after the last version committed at or before"
+                + " 'scan.startup.timestamp-millis'.");
+
+        private final String value;
+        private final String description;
+
+        ScanStartupMode(String value, String description) {
+            this.value = value;
+            this.description = description;
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+
+        @Override
+        public InlineElement getDescription() {
+            return text(description);
+        }
+    }
 }

@@ -10,12 +10,24 @@ import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.BooleanType;
+import org.apache.flink.table.types.logical.CharType;
+import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.DoubleType;
+import org.apache.flink.table.types.logical.FloatType;
+import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.SmallIntType;
+import org.apache.flink.table.types.logical.TimeType;
 import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.TinyIntType;
+import org.apache.flink.table.types.logical.VarBinaryType;
+import org.apache.flink.table.types.logical.VarCharType;
 
 /**
  * The mapping between Flink's logical types and DuckLake column types, and the rule for which
@@ -92,6 +104,72 @@ public final class FlinkLakeTypes {
             default -> throw new ValidationException("Column '" + column + "' has the type " + type.asSummaryString()
                     + ", which the DuckLake sink does not support");
         };
+    }
+
+    /** The Flink type a source reads a DuckLake column as. */
+    public static LogicalType toFlink(LakeType type) {
+        if (type instanceof Primitive primitive) {
+            return switch (primitive) {
+                case BOOLEAN -> new BooleanType();
+                case TINYINT -> new TinyIntType();
+                case SMALLINT -> new SmallIntType();
+                case INTEGER -> new IntType();
+                case BIGINT -> new BigIntType();
+                case FLOAT -> new FloatType();
+                case DOUBLE -> new DoubleType();
+                case VARCHAR -> VarCharType.STRING_TYPE;
+                case BLOB -> new VarBinaryType(VarBinaryType.MAX_LENGTH);
+                case DATE -> new DateType();
+                case TIME -> new TimeType(3);
+                case TIMESTAMP_S -> new TimestampType(0);
+                case TIMESTAMP_MS -> new TimestampType(3);
+                case TIMESTAMP -> new TimestampType(6);
+                case TIMESTAMP_NS -> new TimestampType(9);
+                case TIMESTAMPTZ -> new LocalZonedTimestampType(6);
+            };
+        }
+        if (type instanceof LakeType.Decimal decimal) {
+            return new DecimalType(decimal.precision(), decimal.scale());
+        }
+        if (type instanceof LakeType.ListOf list) {
+            return new ArrayType(toFlink(list.element()));
+        }
+        if (type instanceof LakeType.MapOf map) {
+            return new MapType(toFlink(map.key()), toFlink(map.value()));
+        }
+        LakeType.Struct struct = (LakeType.Struct) type;
+        return new RowType(struct.fields().stream()
+                .map(f -> new RowType.RowField(f.name(), toFlink(f.type()))).toList());
+    }
+
+    /** The Flink row type of a DuckLake table's columns; key columns are NOT NULL. */
+    public static RowType toFlinkRowType(TableSchema schema, List<String> columns) {
+        List<RowType.RowField> fields = new ArrayList<>();
+        for (String name : columns.isEmpty() ? schema.names() : columns) {
+            Column column = schema.column(schema.requirePosition(name, "read"));
+            boolean nullable = column.nullable() && !schema.primaryKey().contains(column.name());
+            fields.add(new RowType.RowField(column.name(), toFlink(column.type()).copy(nullable)));
+        }
+        return new RowType(fields);
+    }
+
+    /**
+     * Whether a DuckLake column of the given type can be read as the Flink type: the type it maps
+     * to, a decimal of the same scale and at least its precision, or any timestamp precision.
+     */
+    public static boolean readableAs(LakeType lake, LogicalType flink) {
+        LogicalType mapped = toFlink(lake);
+        if (mapped.copy(true).equals(flink.copy(true))) {
+            return true;
+        }
+        if (mapped instanceof DecimalType from && flink instanceof DecimalType to) {
+            return from.getScale() == to.getScale() && to.getPrecision() >= from.getPrecision();
+        }
+        if (mapped instanceof TimestampType && flink instanceof TimestampType) {
+            return true;
+        }
+        return mapped.getTypeRoot() == flink.getTypeRoot() && (flink instanceof VarCharType || flink instanceof CharType
+                || flink instanceof VarBinaryType || flink instanceof TimeType);
     }
 
     /**
