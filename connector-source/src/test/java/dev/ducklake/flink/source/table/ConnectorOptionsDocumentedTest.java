@@ -1,7 +1,8 @@
-package dev.ducklake.flink.sink.table;
+package dev.ducklake.flink.source.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.flink.sink.table.DuckLakeDynamicSinkFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.table.factories.FactoryUtil;
 import org.junit.jupiter.api.Test;
 
-/** The README's options table lists exactly the factory's options, with their defaults. */
+/** The README's options table lists exactly the options of the sink and source factories, with their defaults. */
 class ConnectorOptionsDocumentedTest {
 
     private static final Pattern ROW = Pattern.compile("^\\| `([a-z.-]+)` \\| ([^|]+) \\| ([^|]+) \\|", Pattern.MULTILINE);
@@ -31,9 +32,9 @@ class ConnectorOptionsDocumentedTest {
         while (row.find()) {
             documentedDefaults.put(row.group(1), row.group(3).trim());
         }
-        DuckLakeDynamicSinkFactory factory = new DuckLakeDynamicSinkFactory();
-        List<ConfigOption<?>> options = Stream.concat(factory.requiredOptions().stream(),
-                factory.optionalOptions().stream()).toList();
+        List<ConfigOption<?>> options = Stream.of(new DuckLakeDynamicSinkFactory(), new DuckLakeDynamicSourceFactory())
+                .flatMap(factory -> Stream.concat(factory.requiredOptions().stream(), factory.optionalOptions().stream()))
+                .distinct().toList();
         Set<String> keys = options.stream().map(ConfigOption::key).collect(Collectors.toSet());
         keys.add(FactoryUtil.CONNECTOR.key());
 

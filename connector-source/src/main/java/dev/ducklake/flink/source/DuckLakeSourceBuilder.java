@@ -1,0 +1,181 @@
+package dev.ducklake.flink.source;
+
+import static org.apache.flink.util.Preconditions.checkArgument;
+import static org.apache.flink.util.Preconditions.checkNotNull;
+import static org.apache.flink.util.Preconditions.checkState;
+
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.common.FlinkLakeTypes;
+import java.time.Duration;
+import java.util.List;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Builds a {@link DuckLakeSource}. Required: {@link #catalog} and {@link #table}. Without
+ * {@link #rowType}, the produced type is read from the table's definition when the source is built
+ * (on the client), with {@link #columns} choosing and ordering the columns.
+ */
+@PublicEvolving
+public final class DuckLakeSourceBuilder {
+
+    /** How often the source looks for new versions, by default. */
+    public static final Duration DEFAULT_DISCOVERY_INTERVAL = Duration.ofSeconds(1);
+
+    private String catalog;
+    private String dataPath;
+    private String table;
+    private RowType rowType;
+    private List<String> columns = List.of();
+    private LakeFilter filter;
+    private StartupMode startupMode = StartupMode.FULL;
+    private Long startupValue;
+    private Long endVersion;
+    private boolean snapshotOnly;
+    private Duration discoveryInterval = DEFAULT_DISCOVERY_INTERVAL;
+    private int threads = 1;
+    private String memoryLimit;
+    private String temporaryDirectory;
+
+    DuckLakeSourceBuilder() {}
+
+    /** The DuckLake metadata catalog, as it follows {@code ducklake:} in DuckDB's ATTACH. */
+    public DuckLakeSourceBuilder catalog(String catalog) {
+        this.catalog = checkNotNull(catalog, "catalog");
+        return this;
+    }
+
+    public DuckLakeSourceBuilder dataPath(String dataPath) {
+        this.dataPath = dataPath;
+        return this;
+    }
+
+    /** The table, {@code table} or {@code schema.table}. */
+    public DuckLakeSourceBuilder table(String table) {
+        this.table = checkNotNull(table, "table");
+        return this;
+    }
+
+    /**
+     * The produced row type: columns of the table by name, each of a type the column can be read
+     * as. Checked against the table when the enumerator starts.
+     */
+    public DuckLakeSourceBuilder rowType(RowType rowType) {
+        this.rowType = checkNotNull(rowType, "rowType");
+        return this;
+    }
+
+    /** The columns to read, in this order (default all); used when no row type is given. */
+    public DuckLakeSourceBuilder columns(String... columns) {
+        this.columns = List.of(columns);
+        return this;
+    }
+
+    /** Reads only the rows and changes of rows that satisfy the filter; see {@link LakeFilter}. */
+    public DuckLakeSourceBuilder filter(LakeFilter filter) {
+        this.filter = checkNotNull(filter, "filter");
+        return this;
+    }
+
+    /** Where the change stream starts; default {@link StartupMode#FULL}. */
+    public DuckLakeSourceBuilder startupMode(StartupMode mode) {
+        this.startupMode = checkNotNull(mode, "mode");
+        return this;
+    }
+
+    /** Reads the changes after this version of the table. */
+    public DuckLakeSourceBuilder startAfterVersion(long version) {
+        this.startupMode = StartupMode.VERSION;
+        this.startupValue = version;
+        return this;
+    }
+
+    /** Reads the changes after the last version committed at or before this time. */
+    public DuckLakeSourceBuilder startAfterTimestamp(long epochMillis) {
+        this.startupMode = StartupMode.TIMESTAMP;
+        this.startupValue = epochMillis;
+        return this;
+    }
+
+    /** Stops after this version; the source is then bounded. */
+    public DuckLakeSourceBuilder endVersion(long version) {
+        this.endVersion = version;
+        return this;
+    }
+
+    /** Reads the table at its latest version as inserts and stops (bounded, for batch jobs). */
+    public DuckLakeSourceBuilder snapshot() {
+        this.snapshotOnly = true;
+        this.startupMode = StartupMode.FULL;
+        this.startupValue = null;
+        return this;
+    }
+
+    /** Reads the table as it was at a version and stops (time travel). */
+    public DuckLakeSourceBuilder snapshotAtVersion(long version) {
+        this.snapshotOnly = true;
+        this.startupMode = StartupMode.VERSION;
+        this.startupValue = version;
+        return this;
+    }
+
+    /** Reads the table as it was at a time and stops (time travel). */
+    public DuckLakeSourceBuilder snapshotAtTimestamp(long epochMillis) {
+        this.snapshotOnly = true;
+        this.startupMode = StartupMode.TIMESTAMP;
+        this.startupValue = epochMillis;
+        return this;
+    }
+
+    public DuckLakeSourceBuilder discoveryInterval(Duration interval) {
+        checkArgument(!interval.isNegative() && !interval.isZero(), "discovery interval must be positive, got %s",
+                interval);
+        this.discoveryInterval = interval;
+        return this;
+    }
+
+    /** DuckDB threads per TaskManager JVM; default 1. */
+    public DuckLakeSourceBuilder threads(int threads) {
+        checkArgument(threads > 0, "threads must be positive, got %s", threads);
+        this.threads = threads;
+        return this;
+    }
+
+    public DuckLakeSourceBuilder memoryLimit(String memoryLimit) {
+        this.memoryLimit = memoryLimit;
+        return this;
+    }
+
+    public DuckLakeSourceBuilder temporaryDirectory(String temporaryDirectory) {
+        this.temporaryDirectory = temporaryDirectory;
+        return this;
+    }
+
+    /** The table's definition, read through this JVM's shared engine; fails when it does not exist. */
+    public TableSchema describe() {
+        checkState(catalog != null, "catalog is required");
+        checkState(table != null, "table is required");
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engine().toEngineConfig())) {
+            return lease.engine().describeTable(TableName.parse(table));
+        }
+    }
+
+    public DuckLakeSource build() {
+        checkState(startupMode != StartupMode.VERSION && startupMode != StartupMode.TIMESTAMP || startupValue != null,
+                "startup mode %s needs a version or a timestamp", startupMode);
+        TableSchema schema = describe();
+        EngineSpec engine = engine();
+        RowType produced = rowType != null ? ReadableColumns.check(TableName.parse(table), schema, rowType)
+                : FlinkLakeTypes.toFlinkRowType(schema, columns);
+        return new DuckLakeSource(new SourceSettings(engine, table, produced, schema.hasPrimaryKey(), filter,
+                snapshotOnly, startupMode, startupValue, endVersion, discoveryInterval));
+    }
+
+    private EngineSpec engine() {
+        return new EngineSpec(catalog).dataPath(dataPath).threads(threads).memoryLimit(memoryLimit)
+                .temporaryDirectory(temporaryDirectory);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.ducklake.flink.source;
+
+import dev.ducklake.engine.read.RowFilter;
+import java.io.Serializable;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.flink.annotation.Internal;
+
+/**
+ * A condition on the table's columns that travels with the job and that DuckDB evaluates where
+ * rows and changes are read. Literals are DuckDB SQL, written by whoever builds the condition.
+ */
+@Internal
+public sealed interface LakeFilter extends Serializable {
+
+    /** The DuckDB expression, each column written as {@code column.apply(name)}. */
+    String sql(Function<String, String> column);
+
+    default RowFilter toRowFilter() {
+        return this::sql;
+    }
+
+    /** {@code column <operator> literal}, for =, <>, <, <=, >, >=. */
+    record Compare(String column, String operator, String literal) implements LakeFilter {
+        public Compare {
+            if (!List.of("=", "<>", "<", "<=", ">", ">=").contains(operator)) {
+                throw new IllegalArgumentException("Unknown comparison " + operator);
+            }
+        }
+
+        @Override
+        public String sql(Function<String, String> column) {
+            return "(" + column.apply(this.column) + " " + operator + " " + literal + ")";
+        }
+    }
+
+    /** {@code column IS [NOT] NULL}. */
+    record IsNull(String column, boolean negated) implements LakeFilter {
+        @Override
+        public String sql(Function<String, String> column) {
+            return "(" + column.apply(this.column) + (negated ? " IS NOT NULL)" : " IS NULL)");
+        }
+    }
+
+    /** {@code column IN (literals)}. */
+    record In(String column, List<String> literals) implements LakeFilter {
+        public In {
+            literals = List.copyOf(literals);
+        }
+
+        @Override
+        public String sql(Function<String, String> column) {
+            return "(" + column.apply(this.column) + " IN (" + String.join(", ", literals) + "))";
+        }
+    }
+
+    /** All of the conditions. */
+    record And(List<LakeFilter> all) implements LakeFilter {
+        public And {
+            all = List.copyOf(all);
+        }
+
+        @Override
+        public String sql(Function<String, String> column) {
+            return all.stream().map(f -> f.sql(column)).collect(Collectors.joining(" AND ", "(", ")"));
+        }
+    }
+
+    /** Any of the conditions. */
+    record Or(List<LakeFilter> any) implements LakeFilter {
+        public Or {
+            any = List.copyOf(any);
+        }
+
+        @Override
+        public String sql(Function<String, String> column) {
+            return any.stream().map(f -> f.sql(column)).collect(Collectors.joining(" OR ", "(", ")"));
+        }
+    }
+
+    /** The opposite of a condition. */
+    record Not(LakeFilter negated) implements LakeFilter {
+        @Override
+        public String sql(Function<String, String> column) {
+            return "(NOT " + negated.sql(column) + ")";
+        }
+    }
+}

@@ -1,0 +1,236 @@
+package dev.ducklake.flink.source.enumerator;
+
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.read.Bucket;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.version.VersionPins;
+import dev.ducklake.flink.source.SourceSettings;
+import dev.ducklake.flink.source.split.DuckLakeSplit;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.SourceEvent;
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.util.FlinkRuntimeException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Plans what the source reads and hands it to the readers. It resolves the start version, looks
+ * for new versions of the table every discovery interval, and cuts each new range of versions into
+ * one split per bucket of the key hash. Every split of bucket {@code b} goes to reader
+ * {@code b % parallelism}, which reads its splits in the order it got them, so each key's changes
+ * are emitted in version order by one reader.
+ *
+ * <p>A source restored at a parallelism other than its bucket count first lets every reader
+ * finish the splits it restored (it waits for {@link ReaderIdleEvent}s from all of them), since
+ * the new mapping of buckets to readers differs from the one those splits were read under.
+ */
+@Internal
+public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DuckLakeEnumerator.class);
+
+    private final SplitEnumeratorContext<DuckLakeSplit> context;
+    private final SourceSettings settings;
+    private final TableName table;
+    private final LinkedList<DuckLakeSplit> pending;
+    private final Set<Integer> idleReaders = new HashSet<>();
+    private final Set<Integer> toldNoMoreSplits = new HashSet<>();
+    private long position;
+    private int buckets;
+    private boolean planningDone;
+    private boolean waitingForIdleReaders;
+    private volatile boolean closed;
+    @Nullable private EngineRegistry.Lease lease;
+    @Nullable private VersionPins.Pin pin;
+
+    public DuckLakeEnumerator(SplitEnumeratorContext<DuckLakeSplit> context, SourceSettings settings,
+            DuckLakeEnumeratorState state) {
+        this.context = context;
+        this.settings = settings;
+        this.table = settings.tableName();
+        this.pending = new LinkedList<>(state.pending());
+        this.position = state.position();
+        this.buckets = state.buckets();
+        this.planningDone = state.planningDone();
+        this.waitingForIdleReaders = state.started() && buckets != context.currentParallelism();
+    }
+
+    @Override
+    public void start() {
+        lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        LakeEngine engine = lease.engine();
+        if (!engine.tableExists(table)) {
+            throw new FlinkRuntimeException("The DuckLake table " + table + " does not exist in the "
+                    + settings.engine().catalogLocation().kind() + " catalog of the source");
+        }
+        if (position < 0) {
+            resolveStart(engine);
+        }
+        repin();
+        if (!planningDone) {
+            long interval = settings.discoveryInterval().toMillis();
+            context.callAsync(this::latestVersion, this::planUpTo, 0, interval);
+        }
+    }
+
+    private void resolveStart(LakeEngine engine) {
+        buckets = context.currentParallelism();
+        if (settings.snapshotOnly()) {
+            long version = settings.startupValue() == null ? engine.latestVersion(table)
+                    : switch (settings.startupMode()) {
+                        case TIMESTAMP -> engine.versionAt(table, Instant.ofEpochMilli(settings.startupValue())).id();
+                        default -> engine.version(table, settings.startupValue()).id();
+                    };
+            planSnapshot(version);
+            planningDone = true;
+            return;
+        }
+        switch (settings.startupMode()) {
+            case FULL -> planSnapshot(engine.latestVersion(table));
+            case LATEST -> position = engine.latestVersion(table);
+            case VERSION -> position = engine.version(table, settings.startupValue()).id();
+            case TIMESTAMP -> position = engine.versionAt(table, Instant.ofEpochMilli(settings.startupValue())).id();
+        }
+        if (settings.endVersion() != null && settings.endVersion() < position) {
+            throw new FlinkRuntimeException("The end version " + settings.endVersion() + " of the source on " + table
+                    + " is before its start version " + position);
+        }
+        planningDone = settings.endVersion() != null && position == settings.endVersion();
+        LOG.info("Change source on {} starts after version {} ({} buckets)", table, position, buckets);
+    }
+
+    private void planSnapshot(long version) {
+        for (int b = 0; b < buckets; b++) {
+            pending.add(DuckLakeSplit.snapshot(version, new Bucket(b, buckets)));
+        }
+        position = version;
+    }
+
+    /** The table's latest version, looked up on a worker thread; none once the enumerator closed. */
+    @Nullable
+    private Long latestVersion() {
+        return closed ? null : lease.engine().latestVersion(table);
+    }
+
+    /** Plans the versions after the position, up to the latest one found (and the end version). */
+    private void planUpTo(@Nullable Long latest, @Nullable Throwable error) {
+        if (closed) {
+            return;
+        }
+        if (error != null) {
+            throw new FlinkRuntimeException("Could not look for new versions of " + table, error);
+        }
+        if (latest == null) {
+            return;
+        }
+        Long end = settings.endVersion();
+        // The end may be a snapshot that did not change this table: stop at its last version before it.
+        long to = end == null || latest <= end ? latest : lease.engine().latestVersion(table, end);
+        if (to > position) {
+            for (int b = 0; b < buckets; b++) {
+                pending.add(DuckLakeSplit.changes(position, to, new Bucket(b, buckets)));
+            }
+            position = to;
+            repin();
+        }
+        planningDone = end != null && latest >= end;
+        assignPending();
+    }
+
+    /** Hands out pending splits, in order, to the readers that own their buckets and are running. */
+    private void assignPending() {
+        if (waitingForIdleReaders) {
+            return;
+        }
+        int parallelism = context.currentParallelism();
+        Iterator<DuckLakeSplit> splits = pending.iterator();
+        while (splits.hasNext()) {
+            DuckLakeSplit split = splits.next();
+            int owner = split.bucket() % parallelism;
+            if (context.registeredReaders().containsKey(owner)) {
+                context.assignSplit(split, owner);
+                splits.remove();
+            }
+        }
+        if (planningDone) {
+            for (int reader : context.registeredReaders().keySet()) {
+                if (toldNoMoreSplits.add(reader)) {
+                    context.signalNoMoreSplits(reader);
+                }
+            }
+        }
+    }
+
+    /** Keeps the oldest version any planned split may still read from expiring in this process. */
+    private void repin() {
+        long oldest = pending.stream().mapToLong(DuckLakeSplit::oldestVersion).min().orElse(position);
+        if (pin != null && pin.version() == oldest) {
+            return;
+        }
+        VersionPins.Pin previous = pin;
+        pin = lease.engine().pinVersion(table, oldest);
+        if (previous != null) {
+            previous.close();
+        }
+    }
+
+    @Override
+    public void handleSplitRequest(int subtaskId, @Nullable String requesterHostname) {
+        // Splits are pushed to the reader that owns their bucket.
+    }
+
+    @Override
+    public void addSplitsBack(List<DuckLakeSplit> splits, int subtaskId) {
+        // Splits a failed reader held come before anything planned after them.
+        List<DuckLakeSplit> returned = new ArrayList<>(splits);
+        for (int i = returned.size() - 1; i >= 0; i--) {
+            pending.addFirst(returned.get(i));
+        }
+        toldNoMoreSplits.remove(subtaskId);
+        repin();
+    }
+
+    @Override
+    public void addReader(int subtaskId) {
+        assignPending();
+    }
+
+    @Override
+    public void handleSourceEvent(int subtaskId, SourceEvent event) {
+        if (event instanceof ReaderIdleEvent && waitingForIdleReaders) {
+            idleReaders.add(subtaskId);
+            if (idleReaders.size() >= context.currentParallelism()) {
+                LOG.info("Change source on {} resumes at parallelism {} once its restored splits are read", table,
+                        context.currentParallelism());
+                waitingForIdleReaders = false;
+                assignPending();
+            }
+        }
+    }
+
+    @Override
+    public DuckLakeEnumeratorState snapshotState(long checkpointId) {
+        return new DuckLakeEnumeratorState(position, buckets, pending, planningDone);
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        if (pin != null) {
+            pin.close();
+        }
+        if (lease != null) {
+            lease.close();
+        }
+    }
+}

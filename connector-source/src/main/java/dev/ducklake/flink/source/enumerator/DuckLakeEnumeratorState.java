@@ -1,0 +1,29 @@
+package dev.ducklake.flink.source.enumerator;
+
+import dev.ducklake.flink.source.split.DuckLakeSplit;
+import java.util.List;
+import org.apache.flink.annotation.Internal;
+
+/**
+ * The enumerator's checkpoint.
+ *
+ * @param position the version up to which splits were planned; -1 before the start was resolved
+ * @param buckets how many buckets of the key hash each version range is split into
+ * @param pending planned splits not yet assigned to a reader, oldest first
+ * @param planningDone whether the source planned its last split (a bounded read)
+ */
+@Internal
+public record DuckLakeEnumeratorState(long position, int buckets, List<DuckLakeSplit> pending, boolean planningDone) {
+
+    public DuckLakeEnumeratorState {
+        pending = List.copyOf(pending);
+    }
+
+    public static DuckLakeEnumeratorState initial() {
+        return new DuckLakeEnumeratorState(-1, 0, List.of(), false);
+    }
+
+    public boolean started() {
+        return position >= 0;
+    }
+}

@@ -1,0 +1,146 @@
+package dev.ducklake.flink.source.reader;
+
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.change.Change;
+import dev.ducklake.engine.change.ChangeReader;
+import dev.ducklake.engine.change.ChangeRequest;
+import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.version.VersionPins;
+import dev.ducklake.flink.source.SourceSettings;
+import dev.ducklake.flink.source.split.DuckLakeSplit;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.base.source.reader.RecordsBySplits;
+import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
+
+/**
+ * Reads a reader's splits one after the other, in the order they were assigned, on the fetcher
+ * thread. A split's rows or changes are read in their stable order from its offset, a batch per
+ * fetch. The versions of the splits it holds stay pinned against expiry by this process's engine.
+ */
+@Internal
+public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLakeSplit> {
+
+    static final int BATCH = 4096;
+
+    private final SourceSettings settings;
+    private final TableName table;
+    private final EngineRegistry.Lease lease;
+    private final ArrayDeque<DuckLakeSplit> splits = new ArrayDeque<>();
+    private final Map<String, VersionPins.Pin> pins = new HashMap<>();
+    @Nullable private DuckLakeSplit current;
+    @Nullable private AutoCloseable cursor;
+    @Nullable private Iterator<Change> changes;
+    private long offset;
+
+    public DuckLakeSplitReader(SourceSettings settings) {
+        this.settings = settings;
+        this.table = settings.tableName();
+        this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+    }
+
+    @Override
+    public RecordsWithSplitIds<LakeRecord> fetch() {
+        RecordsBySplits.Builder<LakeRecord> records = new RecordsBySplits.Builder<>();
+        if (current == null) {
+            current = splits.poll();
+            if (current == null) {
+                return records.build();
+            }
+            open(current);
+        }
+        for (int i = 0; i < BATCH && changes.hasNext(); i++) {
+            records.add(current, new LakeRecord(changes.next(), ++offset));
+        }
+        if (!changes.hasNext()) {
+            records.addFinishedSplit(current.splitId());
+            finish();
+        }
+        return records.build();
+    }
+
+    private void open(DuckLakeSplit split) {
+        LakeEngine engine = lease.engine();
+        offset = split.offset();
+        if (split.kind() == DuckLakeSplit.Kind.SNAPSHOT) {
+            ScanRequest.Builder request = ScanRequest.builder().version(split.to()).columns(settings.columns())
+                    .bucket(split.bucketOfKeys()).orderByKey(true).offset(offset);
+            settings.rowFilter().ifPresent(filter -> request.filter(filter.toRowFilter()));
+            RowReader rows = engine.read(table, request.build());
+            cursor = rows;
+            changes = new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return rows.hasNext();
+                }
+
+                @Override
+                public Change next() {
+                    return new Change(null, rows.next());
+                }
+            };
+        } else {
+            ChangeRequest.Builder request = ChangeRequest.builder(split.from(), split.to()).columns(settings.columns())
+                    .bucket(split.bucketOfKeys()).ordered(true).offset(offset);
+            settings.rowFilter().ifPresent(filter -> request.filter(filter.toRowFilter()));
+            ChangeReader reader = engine.changes(table, request.build());
+            cursor = reader;
+            changes = reader;
+        }
+    }
+
+    private void finish() {
+        closeCursor();
+        VersionPins.Pin pin = pins.remove(current.splitId());
+        if (pin != null) {
+            pin.close();
+        }
+        current = null;
+    }
+
+    @Override
+    public void handleSplitsChanges(SplitsChange<DuckLakeSplit> change) {
+        if (!(change instanceof SplitsAddition)) {
+            throw new UnsupportedOperationException("Unsupported split change " + change.getClass().getSimpleName());
+        }
+        for (DuckLakeSplit split : change.splits()) {
+            pins.put(split.splitId(), lease.engine().pinVersion(table, split.oldestVersion()));
+            splits.add(split);
+        }
+    }
+
+    @Override
+    public void wakeUp() {
+        // A fetch reads at most one batch, so it returns soon by itself.
+    }
+
+    @Override
+    public void close() throws Exception {
+        closeCursor();
+        pins.values().forEach(VersionPins.Pin::close);
+        pins.clear();
+        lease.close();
+    }
+
+    private void closeCursor() {
+        if (cursor != null) {
+            try {
+                cursor.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("Could not close the read of " + table, e);
+            }
+            cursor = null;
+            changes = null;
+        }
+    }
+}

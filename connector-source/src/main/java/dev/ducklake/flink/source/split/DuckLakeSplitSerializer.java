@@ -1,0 +1,61 @@
+package dev.ducklake.flink.source.split;
+
+import java.io.IOException;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
+
+/** Serializes {@link DuckLakeSplit}s into checkpoints and enumerator-to-reader messages. */
+@Internal
+public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<DuckLakeSplit> {
+
+    public static final DuckLakeSplitSerializer INSTANCE = new DuckLakeSplitSerializer();
+    private static final int VERSION_1 = 1;
+
+    @Override
+    public int getVersion() {
+        return VERSION_1;
+    }
+
+    @Override
+    public byte[] serialize(DuckLakeSplit split) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(40);
+        write(split, out);
+        return out.getCopyOfBuffer();
+    }
+
+    @Override
+    public DuckLakeSplit deserialize(int version, byte[] serialized) throws IOException {
+        if (version != VERSION_1) {
+            throw new IOException("Unknown version " + version + " of a serialized DuckLake split");
+        }
+        DataInputDeserializer in = new DataInputDeserializer(serialized);
+        DuckLakeSplit split = read(in);
+        if (in.available() > 0) {
+            throw new IOException("A serialized DuckLake split has " + in.available() + " trailing bytes");
+        }
+        return split;
+    }
+
+    /** Writes a split in version 1's layout, for a serializer that embeds splits. */
+    public static void write(DuckLakeSplit split, DataOutputView out) throws IOException {
+        out.writeByte(split.kind().ordinal());
+        out.writeLong(split.from());
+        out.writeLong(split.to());
+        out.writeInt(split.bucket());
+        out.writeInt(split.buckets());
+        out.writeLong(split.offset());
+    }
+
+    public static DuckLakeSplit read(DataInputView in) throws IOException {
+        int kind = in.readByte();
+        if (kind < 0 || kind >= DuckLakeSplit.Kind.values().length) {
+            throw new IOException("Unknown kind " + kind + " of a serialized DuckLake split");
+        }
+        return new DuckLakeSplit(DuckLakeSplit.Kind.values()[kind], in.readLong(), in.readLong(), in.readInt(),
+                in.readInt(), in.readLong());
+    }
+}

@@ -1,0 +1,358 @@
+package dev.ducklake.flink.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.maintenance.MaintenanceReport;
+import dev.ducklake.engine.maintenance.MaintenanceRequest;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.common.FlinkLakeTypes;
+import dev.ducklake.flink.sink.DuckLakeSink;
+import dev.ducklake.flink.sink.testutils.FailOnce;
+import dev.ducklake.flink.sink.testutils.LakeContents;
+import dev.ducklake.flink.sink.testutils.OrderEvents;
+import dev.ducklake.flink.source.testutils.ChangelogModel;
+import dev.ducklake.flink.source.testutils.RandomChangelog;
+import dev.ducklake.flink.source.testutils.Throttle;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.RowKind;
+import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The change source on a MiniCluster: each emitted changelog is applied to a {@link ChangelogModel},
+ * which must end equal to the table as plain DuckDB reads it, without a change that does not fit.
+ */
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class DuckLakeSourceITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(8)
+                    .build());
+
+    static final TableName ORDERS = TableName.of("orders");
+
+    @TempDir
+    Path dir;
+
+    CatalogLocation catalog;
+
+    @BeforeEach
+    void setUp() {
+        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
+        FailOnce.reset();
+    }
+
+    @AfterEach
+    void nothingLeftOpen() {
+        assertThat(EngineRegistry.shared().openEngines()).isZero();
+    }
+
+    @ParameterizedTest(name = "writer parallelism {0}")
+    @ValueSource(ints = {1, 4})
+    void aChangelogReadWhileTheSinkWritesReplaysToTheTable(int writers) throws Exception {
+        createOrders();
+        StreamExecutionEnvironment reading = environment();
+        reading.fromSource(source().discoveryInterval(Duration.ofMillis(100)).build(), WatermarkStrategy.noWatermarks(),
+                        "orders changelog").setParallelism(3)
+                .sinkTo(new ChangelogModel("e2e", OrderEvents.ROW_TYPE)).setParallelism(1);
+        JobClient reader = reading.executeAsync("read the changelog");
+        RandomChangelog changes = new RandomChangelog(writers, 300);
+        long count = 20_000;
+        ChangelogModel.Result model;
+        try {
+            StreamExecutionEnvironment writing = environment();
+            writing.fromSource(changes.source(count, 10_000), WatermarkStrategy.noWatermarks(), "random changes")
+                    .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dataPath()).table("orders")
+                            .rowType(OrderEvents.ROW_TYPE).primaryKey("order_id").build()).setParallelism(writers);
+            writing.execute("write the changelog");
+            model = awaitModel("e2e", changes.expected(count));
+        } finally {
+            reader.cancel().get(30, TimeUnit.SECONDS);
+            awaitTermination(reader);
+        }
+        Map<String, String> expected = changes.expected(count);
+
+        assertThat(model.problems()).isEmpty();
+        assertThat(model.rows()).isEqualTo(expected);
+        assertThat(tableRows()).isEqualTo(expected);
+    }
+
+    @Test
+    void aFailureInTheMiddleOfALargeRangeResumesWithNothingLostOrRepeated() throws Exception {
+        long created = createOrders();
+        RandomChangelog changes = new RandomChangelog(7, 20_000);
+        long last = merge(changes, 0, 30_000);
+        last = merge(changes, 30_000, 60_000);
+
+        StreamExecutionEnvironment env = environment();
+        env.fromSource(source().startAfterVersion(created).endVersion(last).build(), WatermarkStrategy.noWatermarks(),
+                        "orders changelog").setParallelism(2)
+                .map(new Throttle<>(20)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .map(new FailOnce<>(10_000)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE)).setParallelism(1)
+                .sinkTo(new ChangelogModel("restore", OrderEvents.ROW_TYPE)).setParallelism(1);
+        env.execute("read with a failure");
+
+        ChangelogModel.Result model = ChangelogModel.published("restore");
+        assertThat(FailOnce.failures()).isEqualTo(1);
+        assertThat(model.ended()).isTrue();
+        assertThat(model.problems()).isEmpty();
+        assertThat(model.rows()).isEqualTo(changes.expected(60_000)).isEqualTo(tableRows());
+    }
+
+    @Test
+    void aSavepointResumesAtAnotherParallelismWithNothingLostOrRepeated() throws Exception {
+        long created = createOrders();
+        RandomChangelog changes = new RandomChangelog(11, 20_000);
+        long last = 0;
+        for (int batch = 0; batch < 6; batch++) {
+            last = merge(changes, batch * 2_000L, (batch + 1) * 2_000L);
+        }
+        DuckLakeSource bounded = source().startAfterVersion(created).endVersion(last).build();
+
+        StreamExecutionEnvironment first = environment();
+        first.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog").uid("source").setParallelism(2)
+                .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .sinkTo(new ChangelogModel("savepoint", OrderEvents.ROW_TYPE)).uid("model").setParallelism(1);
+        JobClient job = first.executeAsync("read until the savepoint");
+        awaitChanges("savepoint", 2_000);
+        String savepoint = job.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
+                SavepointFormatType.CANONICAL).get(60, TimeUnit.SECONDS);
+        awaitTermination(job);
+        ChangelogModel.Result atSavepoint = ChangelogModel.published("savepoint");
+
+        Configuration resume = new Configuration();
+        resume.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        StreamExecutionEnvironment second = environment(resume);
+        second.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog").uid("source").setParallelism(3)
+                .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .sinkTo(new ChangelogModel("savepoint", OrderEvents.ROW_TYPE)).uid("model").setParallelism(1);
+        second.execute("resume from the savepoint");
+
+        ChangelogModel.Result model = ChangelogModel.published("savepoint");
+        assertThat(model.ended()).isTrue();
+        assertThat(model.changes()).isGreaterThan(atSavepoint.changes());
+        assertThat(model.problems()).isEmpty();
+        assertThat(model.rows()).isEqualTo(changes.expected(12_000)).isEqualTo(tableRows());
+    }
+
+    @Test
+    void changesMadeWithPlainDuckDbSqlAreReadLikeTheSinks() throws Exception {
+        long created = createOrders();
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
+            sql.execute("INSERT INTO plain.orders SELECT 'o-' || i, i, i / 100 FROM range(1000) t(i)");
+            sql.execute("UPDATE plain.orders SET amount = amount + 1, seq = seq + 1000 WHERE seq % 3 = 0");
+            sql.execute("DELETE FROM plain.orders WHERE seq % 5 = 1");
+            sql.execute("MERGE INTO plain.orders t USING (SELECT 'o-' || i AS order_id, i + 5000 AS seq, i AS amount"
+                    + " FROM range(900, 1100) s(i)) s ON t.order_id = s.order_id"
+                    + " WHEN MATCHED THEN UPDATE SET seq = s.seq, amount = s.amount"
+                    + " WHEN NOT MATCHED THEN INSERT VALUES (s.order_id, s.seq, s.amount)");
+            sql.execute("BEGIN");
+            sql.execute("UPDATE plain.orders SET amount = 0 WHERE seq < 100");
+            sql.execute("INSERT INTO plain.orders VALUES ('late', 1, 1.50)");
+            sql.execute("COMMIT");
+        }
+        long last = latestVersion();
+
+        StreamExecutionEnvironment env = environment();
+        env.fromSource(source().startAfterVersion(created).endVersion(last).build(), WatermarkStrategy.noWatermarks(),
+                        "orders changelog").setParallelism(2)
+                .sinkTo(new ChangelogModel("plain", OrderEvents.ROW_TYPE)).setParallelism(1);
+        env.execute("read plain SQL changes");
+
+        ChangelogModel.Result model = ChangelogModel.published("plain");
+        assertThat(model.problems()).isEmpty();
+        assertThat(model.rows()).hasSize(tableRows().size()).isEqualTo(tableRows());
+    }
+
+    @Test
+    void theVersionsASourceStillNeedsSurviveExpiry() throws Exception {
+        long created = createOrders();
+        RandomChangelog changes = new RandomChangelog(3, 2_000);
+        long last = 0;
+        for (int batch = 0; batch < 5; batch++) {
+            last = merge(changes, batch * 4_000L, (batch + 1) * 4_000L);
+        }
+        long end = last;
+        StreamExecutionEnvironment env = environment();
+        env.fromSource(source().startAfterVersion(created).endVersion(end).build(), WatermarkStrategy.noWatermarks(),
+                        "orders changelog").setParallelism(1)
+                .map(new Throttle<>(2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .sinkTo(new ChangelogModel("pinned", OrderEvents.ROW_TYPE)).setParallelism(1);
+        JobClient job = env.executeAsync("read while snapshots expire");
+        awaitChanges("pinned", 500);
+        MaintenanceReport report;
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+            report = lease.engine().maintain(MaintenanceRequest.builder()
+                    .expireSnapshotsOlderThan(Duration.ZERO).build());
+            assertThat(lease.engine().version(ORDERS, created).id()).isEqualTo(created);
+        }
+        job.getJobExecutionResult().get(120, TimeUnit.SECONDS);
+
+        ChangelogModel.Result model = ChangelogModel.published("pinned");
+        assertThat(report.expiredSnapshots()).doesNotContain(created);
+        assertThat(model.problems()).isEmpty();
+        assertThat(model.rows()).isEqualTo(changes.expected(20_000)).isEqualTo(tableRows());
+    }
+
+    @Test
+    void aMissingTableOrAStartVersionThatIsNotOneFailsAtStartNamingIt() throws Exception {
+        assertThatThrownBy(() -> source().build()).hasMessageContaining("orders");
+        createOrders();
+        long older = merge(new RandomChangelog(1, 10), 0, 10);
+        long last = merge(new RandomChangelog(2, 10), 0, 10);
+        StreamExecutionEnvironment env = withoutRestarts();
+        env.fromSource(source().startAfterVersion(last + 100).build(), WatermarkStrategy.noWatermarks(), "orders")
+                .sinkTo(new ChangelogModel("missing", OrderEvents.ROW_TYPE));
+        assertThatThrownBy(() -> env.execute("start at a future version"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("Version " + (last + 100) + " is not a version of main.orders: no such snapshot yet"));
+
+        MaintenanceReport report;
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+            report = lease.engine().maintain(MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO)
+                    .build());
+        }
+        assertThat(report.expiredSnapshots()).contains(older);
+        StreamExecutionEnvironment expired = withoutRestarts();
+        expired.fromSource(source().startAfterVersion(older).endVersion(last).build(),
+                        WatermarkStrategy.noWatermarks(), "orders")
+                .sinkTo(new ChangelogModel("expired", OrderEvents.ROW_TYPE));
+        assertThatThrownBy(() -> expired.execute("start at an expired version"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("Version " + older + " is not a version of main.orders: the snapshot was expired"));
+    }
+
+    private DuckLakeSourceBuilder source() {
+        return DuckLakeSource.builder().catalog(catalog.key()).dataPath(dataPath()).table("orders")
+                .rowType(OrderEvents.ROW_TYPE);
+    }
+
+    private EngineSpec engineSpec() {
+        return new EngineSpec(catalog.key()).dataPath(dataPath()).threads(1);
+    }
+
+    private String dataPath() {
+        return dir.resolve("data") + "/";
+    }
+
+    private long createOrders() {
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+            return lease.engine().createTable(ORDERS, FlinkLakeTypes.toLakeSchema(OrderEvents.ROW_TYPE,
+                    List.of("order_id"), List.of()));
+        }
+    }
+
+    /** Applies events {@code [from, to)} in one merge; returns its version. */
+    private long merge(RandomChangelog changes, long from, long to) {
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig());
+                MergeSession merge = lease.engine().openMergeSession(ORDERS)) {
+            for (long i = from; i < to; i++) {
+                RowData row = changes.map(i);
+                if (row.getRowKind() == RowKind.DELETE) {
+                    merge.deleteKey(row.getString(0).toString());
+                } else {
+                    merge.upsert(new Object[] {row.getString(0).toString(), row.getLong(1),
+                        row.getDecimal(2, 12, 2).toBigDecimal()});
+                }
+            }
+            return merge.commit().version();
+        }
+    }
+
+    private long latestVersion() {
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+            return lease.engine().latestVersion(ORDERS);
+        }
+    }
+
+    /** The table as plain DuckDB reads it, rendered as the model holds rows. */
+    private Map<String, String> tableRows() throws Exception {
+        Map<String, String> rows = new TreeMap<>();
+        LakeContents.rowsByFirstColumn(catalog, dir, "orders")
+                .forEach((key, row) -> rows.put(key, ChangelogModel.render(row)));
+        return rows;
+    }
+
+    private static ChangelogModel.Result awaitModel(String name, Map<String, String> expected) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        ChangelogModel.Result model = ChangelogModel.published(name);
+        while ((model == null || !model.rows().equals(expected)) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            model = ChangelogModel.published(name);
+        }
+        assertThat(model).as("the model published by the reading job").isNotNull();
+        return model;
+    }
+
+    private static void awaitChanges(String name, long changes) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            ChangelogModel.Result model = ChangelogModel.published(name);
+            if (model != null && model.changes() >= changes) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("The model " + name + " did not reach " + changes + " changes");
+    }
+
+    private static void awaitTermination(JobClient job) throws Exception {
+        while (!job.getJobStatus().get().isTerminalState()) {
+            Thread.sleep(50);
+        }
+    }
+
+    private static StreamExecutionEnvironment environment() {
+        return environment(new Configuration());
+    }
+
+    private static StreamExecutionEnvironment withoutRestarts() {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        return environment(conf);
+    }
+
+    private static StreamExecutionEnvironment environment(Configuration conf) {
+        if (conf.getOptional(RestartStrategyOptions.RESTART_STRATEGY).isEmpty()) {
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.enableCheckpointing(200);
+        env.setParallelism(1);
+        return env;
+    }
+}

@@ -1,0 +1,171 @@
+package dev.ducklake.flink.source.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.common.FlinkLakeTypes;
+import dev.ducklake.flink.sink.testutils.OrderEvents;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code 'connector' = 'ducklake'} as a Flink SQL source: changelogs, time travel, push-downs, errors. */
+class DuckLakeTableSourceITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
+                    .build());
+
+    static final TableName ORDERS = TableName.of("orders");
+
+    @TempDir
+    Path dir;
+
+    CatalogLocation catalog;
+    long created;
+    long v1;
+    long v2;
+
+    @BeforeEach
+    void setUp() {
+        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            created = lease.engine().createTable(ORDERS, FlinkLakeTypes.toLakeSchema(OrderEvents.ROW_TYPE,
+                    List.of("order_id"), List.of()));
+            try (WriteSession write = lease.engine().openWriteSession(ORDERS, WriteMode.APPEND)) {
+                write.write(new Object[] {"a", 1L, new BigDecimal("1.00")});
+                write.write(new Object[] {"b", 2L, new BigDecimal("20.00")});
+                write.write(new Object[] {"c", 3L, new BigDecimal("3.00")});
+                write.write(new Object[] {"d", 4L, new BigDecimal("40.00")});
+                v1 = write.commit().version();
+            }
+            try (MergeSession merge = lease.engine().openMergeSession(ORDERS)) {
+                merge.upsert(new Object[] {"a", 5L, new BigDecimal("10.00")});
+                merge.upsert(new Object[] {"b", 6L, new BigDecimal("2.00")});
+                merge.upsert(new Object[] {"d", 7L, new BigDecimal("50.00")});
+                merge.upsert(new Object[] {"e", 8L, new BigDecimal("30.00")});
+                merge.deleteKey("c");
+                v2 = merge.commit().version();
+            }
+        }
+    }
+
+    @AfterEach
+    void nothingLeftOpen() {
+        assertThat(EngineRegistry.shared().openEngines()).isZero();
+    }
+
+    @Test
+    void aStreamingReadIsTheChangelogOfTheFilteredProjectedTable() throws Exception {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql(ddl("'scan.startup.mode' = 'version', 'scan.startup.version' = '" + v1
+                + "', 'scan.end.version' = '" + v2 + "'"));
+
+        assertThat(collect(tEnv, "SELECT order_id, amount FROM orders WHERE amount >= 10")).containsExactlyInAnyOrder(
+                "+I[a, 10.00]", "-D[b, 20.00]", "-U[d, 40.00]", "+U[d, 50.00]", "+I[e, 30.00]");
+        assertThat(collect(tEnv, "SELECT * FROM orders")).containsExactlyInAnyOrder(
+                "-U[a, 1, 1.00]", "+U[a, 5, 10.00]", "-U[b, 2, 20.00]", "+U[b, 6, 2.00]", "-D[c, 3, 3.00]",
+                "-U[d, 4, 40.00]", "+U[d, 7, 50.00]", "+I[e, 8, 30.00]");
+    }
+
+    @Test
+    void theDefaultStreamingReadStartsWithTheTableAsInserts() throws Exception {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql(ddl("'scan.end.version' = '" + v2 + "'"));
+
+        assertThat(collect(tEnv, "SELECT order_id FROM orders")).containsExactlyInAnyOrder(
+                "+I[a]", "+I[b]", "+I[d]", "+I[e]");
+    }
+
+    @Test
+    void aBatchReadIsTheTableAtAVersion() throws Exception {
+        TableEnvironment latest = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        latest.executeSql(ddl(null));
+        assertThat(collect(latest, "SELECT order_id, amount FROM orders WHERE order_id <> 'e'"))
+                .containsExactlyInAnyOrder("+I[a, 10.00]", "+I[b, 2.00]", "+I[d, 50.00]");
+
+        TableEnvironment travel = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        travel.executeSql(ddl("'scan.version' = '" + v1 + "'"));
+        assertThat(collect(travel, "SELECT order_id, seq FROM orders")).containsExactlyInAnyOrder(
+                "+I[a, 1]", "+I[b, 2]", "+I[c, 3]", "+I[d, 4]");
+    }
+
+    @Test
+    void timestampsPickTheLastVersionCommittedAtOrBeforeThem() throws Exception {
+        long v1Millis;
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            v1Millis = lease.engine().version(ORDERS, v1).committedAt().toEpochMilli();
+        }
+        TableEnvironment travel = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        travel.executeSql(ddl("'scan.timestamp-millis' = '" + v1Millis + "'"));
+        assertThat(collect(travel, "SELECT order_id FROM orders")).containsExactlyInAnyOrder(
+                "+I[a]", "+I[b]", "+I[c]", "+I[d]");
+
+        TableEnvironment stream = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        stream.executeSql(ddl("'scan.startup.mode' = 'timestamp', 'scan.startup.timestamp-millis' = '" + v1Millis
+                + "', 'scan.end.version' = '" + v2 + "'"));
+        assertThat(collect(stream, "SELECT order_id FROM orders WHERE order_id IN ('c', 'e')"))
+                .containsExactlyInAnyOrder("-D[c]", "+I[e]");
+    }
+
+    @Test
+    void planningFailsOnAMissingTableAnUnreadableColumnOrAMistypedOption() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql("CREATE TABLE missing (order_id STRING) WITH ('connector' = 'ducklake', 'catalog' = '"
+                + catalog.key() + "', 'data-path' = '" + dir.resolve("data") + "/')");
+        assertThatThrownBy(() -> tEnv.executeSql("SELECT * FROM missing"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains("missing"));
+
+        tEnv.executeSql("CREATE TABLE wrong (order_id STRING, seq BOOLEAN) WITH ('connector' = 'ducklake',"
+                + " 'table-name' = 'orders', 'catalog' = '" + catalog.key() + "', 'data-path' = '" + dir.resolve("data")
+                + "/')");
+        assertThatThrownBy(() -> tEnv.executeSql("SELECT * FROM wrong"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("column 'seq' is BIGINT, which cannot be read as BOOLEAN"));
+
+        tEnv.executeSql(ddl("'scan.startup.mod' = 'latest'"));
+        assertThatThrownBy(() -> tEnv.executeSql("SELECT * FROM orders"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains("scan.startup.mod"));
+    }
+
+    private String ddl(String extraOptions) {
+        return "CREATE TABLE orders (order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2),"
+                + " PRIMARY KEY (order_id) NOT ENFORCED) WITH ('connector' = 'ducklake', 'catalog' = '" + catalog.key()
+                + "', 'data-path' = '" + dir.resolve("data") + "/'" + (extraOptions == null ? "" : ", " + extraOptions)
+                + ")";
+    }
+
+    private static List<String> collect(TableEnvironment tEnv, String query) throws Exception {
+        List<String> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = tEnv.executeSql(query).collect()) {
+            it.forEachRemaining(row -> rows.add(row.toString()));
+        }
+        return rows;
+    }
+
+    private EngineSpec spec() {
+        return new EngineSpec(catalog.key()).dataPath(dir.resolve("data") + "/").threads(1);
+    }
+}

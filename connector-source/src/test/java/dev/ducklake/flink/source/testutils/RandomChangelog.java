@@ -1,0 +1,52 @@
+package dev.ducklake.flink.source.testutils;
+
+import dev.ducklake.flink.sink.testutils.OrderEvents;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.datagen.source.GeneratorFunction;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.types.RowKind;
+
+/**
+ * A seeded random changelog of {@link OrderEvents#ROW_TYPE} rows: event {@code i} picks a random
+ * order of {@code keys} and deletes it (one in five) or upserts it with a random amount. Event
+ * {@code i} depends only on the seed and {@code i}, so a restarted generator repeats it.
+ */
+public record RandomChangelog(long seed, int keys) implements GeneratorFunction<Long, RowData> {
+
+    @Override
+    public RowData map(Long i) {
+        SplittableRandom random = new SplittableRandom(seed * 1_000_003L + i);
+        String key = "o-" + random.nextInt(keys);
+        boolean delete = random.nextInt(5) == 0;
+        BigDecimal amount = BigDecimal.valueOf(random.nextLong(10_000_000), 2);
+        return GenericRowData.ofKind(delete ? RowKind.DELETE : RowKind.UPDATE_AFTER, StringData.fromString(key), i,
+                DecimalData.fromBigDecimal(amount, 12, 2));
+    }
+
+    public DataGeneratorSource<RowData> source(long count, double perSecond) {
+        return OrderEvents.source(this, count, perSecond);
+    }
+
+    /** The rows events {@code 0..count-1} leave, rendered as {@link ChangelogModel} holds them. */
+    public Map<String, String> expected(long count) {
+        Map<String, String> rows = new TreeMap<>();
+        for (long i = 0; i < count; i++) {
+            RowData row = map(i);
+            String key = row.getString(0).toString();
+            if (row.getRowKind() == RowKind.DELETE) {
+                rows.remove(key);
+            } else {
+                rows.put(key, ChangelogModel.render(List.of(key, row.getLong(1), row.getDecimal(2, 12, 2))));
+            }
+        }
+        return rows;
+    }
+}
