@@ -5,13 +5,14 @@ import java.io.Serializable;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.PublicEvolving;
 
 /**
  * A condition on the table's columns that travels with the job and that DuckDB evaluates where
- * rows and changes are read. Literals are DuckDB SQL, written by whoever builds the condition.
+ * rows and changes are read. Literals are DuckDB SQL, written by whoever builds the condition, for
+ * example {@code new LakeFilter.Compare("amount", ">=", "100")}.
  */
-@Internal
+@PublicEvolving
 public sealed interface LakeFilter extends Serializable {
 
     /** The DuckDB expression, each column written as {@code column.apply(name)}. */

@@ -17,8 +17,10 @@ import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import dev.ducklake.flink.source.testutils.ChangelogModel;
+import dev.ducklake.flink.source.testutils.OpenEngines;
 import dev.ducklake.flink.source.testutils.RandomChangelog;
 import dev.ducklake.flink.source.testutils.Throttle;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -27,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -75,8 +78,8 @@ class DuckLakeSourceITCase {
     }
 
     @AfterEach
-    void nothingLeftOpen() {
-        assertThat(EngineRegistry.shared().openEngines()).isZero();
+    void nothingLeftOpen() throws InterruptedException {
+        OpenEngines.awaitNone();
     }
 
     @ParameterizedTest(name = "writer parallelism {0}")
@@ -144,6 +147,7 @@ class DuckLakeSourceITCase {
         StreamExecutionEnvironment first = environment();
         first.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog").uid("source").setParallelism(2)
                 .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .setParallelism(2)
                 .sinkTo(new ChangelogModel("savepoint", OrderEvents.ROW_TYPE)).uid("model").setParallelism(1);
         JobClient job = first.executeAsync("read until the savepoint");
         awaitChanges("savepoint", 2_000);
@@ -157,6 +161,7 @@ class DuckLakeSourceITCase {
         StreamExecutionEnvironment second = environment(resume);
         second.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog").uid("source").setParallelism(3)
                 .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .setParallelism(3)
                 .sinkTo(new ChangelogModel("savepoint", OrderEvents.ROW_TYPE)).uid("model").setParallelism(1);
         second.execute("resume from the savepoint");
 
@@ -165,6 +170,36 @@ class DuckLakeSourceITCase {
         assertThat(model.changes()).isGreaterThan(atSavepoint.changes());
         assertThat(model.problems()).isEmpty();
         assertThat(model.rows()).isEqualTo(changes.expected(12_000)).isEqualTo(tableRows());
+    }
+
+    @Test
+    void aLatestStartReadsOnlyWhatIsCommittedAfterTheJobStarts() throws Exception {
+        createOrders();
+        RandomChangelog changes = new RandomChangelog(5, 100);
+        merge(changes, 0, 200);
+        StreamExecutionEnvironment env = environment();
+        env.fromSource(source().startupMode(StartupMode.LATEST).discoveryInterval(Duration.ofMillis(100)).build(),
+                        WatermarkStrategy.noWatermarks(), "orders changelog")
+                .sinkTo(new ChangelogModel("latest", OrderEvents.ROW_TYPE));
+        JobClient job = env.executeAsync("read the latest changes");
+        ChangelogModel.Result model;
+        try {
+            awaitRunning(job);
+            Thread.sleep(1_000);
+            try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig());
+                    MergeSession merge = lease.engine().openMergeSession(ORDERS)) {
+                merge.upsert(new Object[] {"new", 1L, BigDecimal.ONE});
+                merge.commit();
+            }
+            awaitChanges("latest", 1);
+            Thread.sleep(500);
+            model = ChangelogModel.published("latest");
+        } finally {
+            job.cancel().get(30, TimeUnit.SECONDS);
+            awaitTermination(job);
+        }
+        assertThat(model.problems()).isEmpty();
+        assertThat(model.rows()).containsOnlyKeys("new");
     }
 
     @Test
@@ -326,6 +361,12 @@ class DuckLakeSourceITCase {
             Thread.sleep(20);
         }
         throw new AssertionError("The model " + name + " did not reach " + changes + " changes");
+    }
+
+    private static void awaitRunning(JobClient job) throws Exception {
+        while (job.getJobStatus().get() != JobStatus.RUNNING) {
+            Thread.sleep(50);
+        }
     }
 
     private static void awaitTermination(JobClient job) throws Exception {

@@ -68,15 +68,20 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     @Override
     public void start() {
         lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
-        LakeEngine engine = lease.engine();
-        if (!engine.tableExists(table)) {
-            throw new FlinkRuntimeException("The DuckLake table " + table + " does not exist in the "
-                    + settings.engine().catalogLocation().kind() + " catalog of the source");
+        try {
+            LakeEngine engine = lease.engine();
+            if (!engine.tableExists(table)) {
+                throw new FlinkRuntimeException("The DuckLake table " + table + " does not exist in the "
+                        + settings.engine().catalogLocation().kind() + " catalog of the source");
+            }
+            if (position < 0) {
+                resolveStart(engine);
+            }
+            repin();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
         }
-        if (position < 0) {
-            resolveStart(engine);
-        }
-        repin();
         if (!planningDone) {
             long interval = settings.discoveryInterval().toMillis();
             context.callAsync(this::latestVersion, this::planUpTo, 0, interval);
@@ -228,9 +233,11 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         closed = true;
         if (pin != null) {
             pin.close();
+            pin = null;
         }
         if (lease != null) {
             lease.close();
+            lease = null;
         }
     }
 }

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
@@ -13,8 +15,12 @@ import dev.ducklake.engine.write.WriteSession;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
+import dev.ducklake.flink.source.testutils.OpenEngines;
 import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -73,8 +79,8 @@ class DuckLakeTableSourceITCase {
     }
 
     @AfterEach
-    void nothingLeftOpen() {
-        assertThat(EngineRegistry.shared().openEngines()).isZero();
+    void nothingLeftOpen() throws InterruptedException {
+        OpenEngines.awaitNone();
     }
 
     @Test
@@ -116,7 +122,9 @@ class DuckLakeTableSourceITCase {
     void timestampsPickTheLastVersionCommittedAtOrBeforeThem() throws Exception {
         long v1Millis;
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
-            v1Millis = lease.engine().version(ORDERS, v1).committedAt().toEpochMilli();
+            // Commit times have microseconds: the millisecond after v1's commit started is at or after it.
+            v1Millis = lease.engine().version(ORDERS, v1).committedAt().toEpochMilli() + 1;
+            assertThat(lease.engine().version(ORDERS, v2).committedAt().toEpochMilli()).isGreaterThan(v1Millis);
         }
         TableEnvironment travel = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         travel.executeSql(ddl("'scan.timestamp-millis' = '" + v1Millis + "'"));
@@ -128,6 +136,35 @@ class DuckLakeTableSourceITCase {
                 + "', 'scan.end.version' = '" + v2 + "'"));
         assertThat(collect(stream, "SELECT order_id FROM orders WHERE order_id IN ('c', 'e')"))
                 .containsExactlyInAnyOrder("-D[c]", "+I[e]");
+    }
+
+    @Test
+    void aTableWithoutAKeyIsReadAsInsertsAndDeletes() throws Exception {
+        TableName events = TableName.of("events");
+        long start;
+        long end;
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            lease.engine().createTable(events, TableSchema.builder().column("name", Primitive.VARCHAR)
+                    .column("n", Primitive.BIGINT).build());
+        }
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
+            sql.execute("INSERT INTO plain.events VALUES ('x', 1), ('x', 1), ('y', 2)");
+            try (ResultSet version = sql.executeQuery("SELECT id FROM ducklake_current_snapshot('plain')")) {
+                version.next();
+                start = version.getLong(1);
+            }
+            sql.execute("UPDATE plain.events SET n = 3 WHERE name = 'y'");
+            sql.execute("DELETE FROM plain.events WHERE name = 'x'");
+            sql.execute("INSERT INTO plain.events VALUES ('x', 1)");
+        }
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            end = lease.engine().latestVersion(events);
+        }
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql("CREATE TABLE events (name STRING, n BIGINT) WITH ('connector' = 'ducklake', 'catalog' = '"
+                + catalog.key() + "', 'data-path' = '" + dir.resolve("data") + "/', 'scan.startup.mode' = 'version',"
+                + " 'scan.startup.version' = '" + start + "', 'scan.end.version' = '" + end + "')");
+        assertThat(collect(tEnv, "SELECT * FROM events")).containsExactlyInAnyOrder("-D[x, 1]", "-D[y, 2]", "+I[y, 3]");
     }
 
     @Test
