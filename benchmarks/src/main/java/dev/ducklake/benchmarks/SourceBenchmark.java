@@ -4,7 +4,6 @@ import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -35,15 +34,16 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.types.RowKind;
 
 /**
  * The change source's throughput and latency. One JVM, a local MiniCluster, parallelism 1:
  *
  * <ol>
- *   <li>a table of 10 columns gets an upsert history of 1 M changes (inserts, updates and deletes
- *       over 250 k keys, in 8 commits); a job emits its changelog into the blackhole sink, against a
- *       bounded job that reads the same table's rows into the blackhole sink, in the same run:
- *       changes per second and the ratio;
+ *   <li>a table of 10 columns is loaded with 500 k keys, then gets an upsert history of 1 M
+ *       changes (updates, deletes, new keys) in 7 commits; a job emits the changelog of those 7
+ *       versions into the blackhole sink, against a bounded job that reads the table's rows at its
+ *       latest version into the blackhole sink, in the same run: changes per second and the ratio;
  *   <li>a streaming job follows the table at the default discovery interval (1 s) while 100 commits
  *       of one row each are made; the latency from each commit's return to the row's emission:
  *       median and p99.
@@ -59,6 +59,7 @@ public final class SourceBenchmark {
     private static final TableName TABLE = TableName.of("orders");
     private static final Map<Long, Long> EMITTED = new ConcurrentHashMap<>();
     private static final LongAdder COUNTED = new LongAdder();
+    private static final LongAdder CHANGES = new LongAdder();
     private static final long MARKER = 1_000_000_000L;
 
     private SourceBenchmark() {}
@@ -70,7 +71,8 @@ public final class SourceBenchmark {
             EngineSpec spec = new EngineSpec(dir.resolve("metadata.ducklake").toString())
                     .dataPath(dir.resolve("data") + "/").threads(1);
             long[] range = history(spec.toEngineConfig(), changes);
-            System.out.printf("Change source benchmark: %,d changes in %d commits, parallelism 1%n", changes, 8);
+            System.out.printf("Change source benchmark: %,d keys loaded, then %,d changes in 7 commits, parallelism 1%n",
+                    changes / 2, changes);
             double scan = run("table rows (bounded)", source(dir).snapshot().build());
             double changelog = run("changelog", source(dir).startAfterVersion(range[0]).endVersion(range[1]).build());
             System.out.printf("changelog / table rows = %.2fx%n", changelog / scan);
@@ -85,30 +87,41 @@ public final class SourceBenchmark {
                 .dataPath(dir.resolve("data") + "/").table("orders");
     }
 
-    /** Creates the table and writes the history; returns its creation version and its last version. */
+    /**
+     * Creates the table, loads {@code changes / 2} keys in a first commit, then applies
+     * {@code changes} upserts and deletes over them (a tenth deletes, a twentieth new keys) in 7
+     * more commits. Returns the load's version and the last one: the changelog between them holds
+     * inserts, updates and deletes.
+     */
     private static long[] history(EngineConfig config, long changes) {
-        int keys = (int) (changes / 4);
-        int commits = 8;
+        long keys = changes / 2;
+        int commits = 7;
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(config)) {
             LakeEngine engine = lease.engine();
-            TableSchema schema = FlinkLakeTypes.toLakeSchema(SinkBenchmark.ROW_TYPE, List.of("id"), List.of());
-            long created = engine.createTable(TABLE, schema);
-            long last = created;
+            engine.createTable(TABLE, FlinkLakeTypes.toLakeSchema(SinkBenchmark.ROW_TYPE, List.of("id"), List.of()));
+            long loaded;
+            try (WriteSession load = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
+                for (long id = 0; id < keys; id++) {
+                    load.write(values(id, id));
+                }
+                loaded = load.commit().version();
+            }
+            long last = loaded;
             long perCommit = changes / commits;
             for (int c = 0; c < commits; c++) {
                 try (MergeSession merge = engine.openMergeSession(TABLE)) {
                     for (long i = c * perCommit; i < (c + 1) * perCommit; i++) {
-                        long id = (i * 7919) % keys;
-                        if (c > 0 && i % 10 == 0) {
+                        long id = i % 20 == 0 ? keys + i : (i * 7919) % keys;
+                        if (i % 10 == 1) {
                             merge.deleteKey(id);
                         } else {
-                            merge.upsert(values(i, id));
+                            merge.upsert(values(i + keys, id));
                         }
                     }
                     last = merge.commit().version();
                 }
             }
-            return new long[] {created, last};
+            return new long[] {loaded, last};
         }
     }
 
@@ -118,24 +131,29 @@ public final class SourceBenchmark {
             LocalDateTime.of(2026, 1, 1, 0, 0).plusSeconds(i), i % 3 == 0 ? "gift" : "standard"};
     }
 
-    /** Runs the source into the blackhole sink; returns the rows it emitted per second. */
+    /** Runs the source into the blackhole sink; returns the changes it emitted per second (a row is an insert). */
     private static double run(String name, DuckLakeSource source) throws Exception {
         COUNTED.reset();
+        CHANGES.reset();
         StreamExecutionEnvironment env = environment();
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), name).map(new Count()).sinkTo(new DiscardingSink<>());
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), name).map(new Count()).returns(source.getProducedType())
+                .sinkTo(new DiscardingSink<>());
         long start = System.nanoTime();
         env.execute(name);
         double seconds = (System.nanoTime() - start) / 1e9;
         long rows = COUNTED.sum();
-        double perSecond = rows / seconds;
-        System.out.printf("%-22s %,12.0f rows/s  (%,d rows in %.1f s)%n", name, perSecond, rows, seconds);
+        long changes = CHANGES.sum();
+        double perSecond = changes / seconds;
+        System.out.printf("%-22s %,12.0f changes/s  (%,d changes, %,d rows, in %.1f s)%n", name, perSecond, changes,
+                rows, seconds);
         return perSecond;
     }
 
     private static void latency(Path dir, EngineSpec spec) throws Exception {
         StreamExecutionEnvironment env = environment();
-        env.fromSource(source(dir).startupMode(StartupMode.LATEST).build(), WatermarkStrategy.noWatermarks(),
-                        "follow").map(new RecordEmission()).sinkTo(new DiscardingSink<>());
+        DuckLakeSource follow = source(dir).startupMode(StartupMode.LATEST).build();
+        env.fromSource(follow, WatermarkStrategy.noWatermarks(), "follow").map(new RecordEmission())
+                .returns(follow.getProducedType()).sinkTo(new DiscardingSink<>());
         JobClient job = env.executeAsync("latency");
         List<Double> latencies = new ArrayList<>();
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
@@ -167,11 +185,14 @@ public final class SourceBenchmark {
                 latencies.get(49), latencies.get(98));
     }
 
-    /** Counts the rows that pass, in this JVM. */
+    /** Counts the rows that pass, and the changes (an update's two rows are one), in this JVM. */
     private static final class Count implements MapFunction<RowData, RowData> {
         @Override
         public RowData map(RowData row) {
             COUNTED.increment();
+            if (row.getRowKind() != RowKind.UPDATE_BEFORE) {
+                CHANGES.increment();
+            }
             return row;
         }
     }
