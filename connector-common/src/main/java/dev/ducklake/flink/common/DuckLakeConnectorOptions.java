@@ -3,6 +3,7 @@ package dev.ducklake.flink.common;
 import static org.apache.flink.configuration.description.TextElement.text;
 
 import java.time.Duration;
+import java.util.Set;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
@@ -21,7 +22,15 @@ import org.apache.flink.table.factories.FactoryUtil;
 @PublicEvolving
 public final class DuckLakeConnectorOptions {
 
+    /** The value of {@code 'connector'} for DuckLake tables, read and written. */
+    public static final String IDENTIFIER = "ducklake";
+
     private DuckLakeConnectorOptions() {}
+
+    /** The optional options of the lake and its engine, which the sink and the source share. */
+    public static Set<ConfigOption<?>> lakeOptions() {
+        return Set.of(DATA_PATH, TABLE_NAME, DUCKDB_THREADS, DUCKDB_MEMORY_LIMIT, DUCKDB_TEMP_DIRECTORY);
+    }
 
     // --------------------------------------------------------------------------------------------
     // The lake

@@ -17,10 +17,12 @@ import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.sink.DuckLakeSinkBuilder;
 import dev.ducklake.flink.sink.internal.TableBinding;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.flink.annotation.Internal;
@@ -41,11 +43,9 @@ import org.apache.flink.table.types.logical.RowType;
 @Internal
 public final class DuckLakeDynamicSinkFactory implements DynamicTableSinkFactory {
 
-    public static final String IDENTIFIER = "ducklake";
-
     @Override
     public String factoryIdentifier() {
-        return IDENTIFIER;
+        return DuckLakeConnectorOptions.IDENTIFIER;
     }
 
     @Override
@@ -55,9 +55,10 @@ public final class DuckLakeDynamicSinkFactory implements DynamicTableSinkFactory
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        return Set.of(DATA_PATH, TABLE_NAME, DUCKDB_THREADS, DUCKDB_MEMORY_LIMIT, DUCKDB_TEMP_DIRECTORY,
-                DATA_INLINING_ROW_LIMIT, SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMMIT_RETRIES,
-                SINK_COMMIT_RETRY_BACKOFF, SINK_COMPACTION_INTERVAL);
+        Set<ConfigOption<?>> options = new HashSet<>(DuckLakeConnectorOptions.lakeOptions());
+        options.addAll(Set.of(DATA_INLINING_ROW_LIMIT, SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMMIT_RETRIES,
+                SINK_COMMIT_RETRY_BACKOFF, SINK_COMPACTION_INTERVAL));
+        return options;
     }
 
     @Override

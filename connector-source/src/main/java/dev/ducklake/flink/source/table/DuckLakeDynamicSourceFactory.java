@@ -19,10 +19,12 @@ import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.ScanStartupMode;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.DuckLakeSourceBuilder;
 import dev.ducklake.flink.source.ReadableColumns;
 import dev.ducklake.flink.source.StartupMode;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.flink.annotation.Internal;
@@ -45,11 +47,9 @@ import org.apache.flink.table.types.logical.RowType;
 @Internal
 public final class DuckLakeDynamicSourceFactory implements DynamicTableSourceFactory {
 
-    public static final String IDENTIFIER = "ducklake";
-
     @Override
     public String factoryIdentifier() {
-        return IDENTIFIER;
+        return DuckLakeConnectorOptions.IDENTIFIER;
     }
 
     @Override
@@ -59,9 +59,10 @@ public final class DuckLakeDynamicSourceFactory implements DynamicTableSourceFac
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        return Set.of(DATA_PATH, TABLE_NAME, DUCKDB_THREADS, DUCKDB_MEMORY_LIMIT, DUCKDB_TEMP_DIRECTORY,
-                SCAN_PARALLELISM, SCAN_STARTUP_MODE, SCAN_STARTUP_VERSION, SCAN_STARTUP_TIMESTAMP_MILLIS,
-                SCAN_DISCOVERY_INTERVAL, SCAN_END_VERSION, SCAN_VERSION, SCAN_TIMESTAMP_MILLIS);
+        Set<ConfigOption<?>> options = new HashSet<>(DuckLakeConnectorOptions.lakeOptions());
+        options.addAll(Set.of(SCAN_PARALLELISM, SCAN_STARTUP_MODE, SCAN_STARTUP_VERSION, SCAN_STARTUP_TIMESTAMP_MILLIS,
+                SCAN_DISCOVERY_INTERVAL, SCAN_END_VERSION, SCAN_VERSION, SCAN_TIMESTAMP_MILLIS));
+        return options;
     }
 
     @Override
