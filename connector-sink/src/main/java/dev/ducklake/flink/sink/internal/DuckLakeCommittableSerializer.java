@@ -1,5 +1,6 @@
 package dev.ducklake.flink.sink.internal;
 
+import dev.ducklake.flink.common.SerializedBytes;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;

@@ -1,5 +1,6 @@
 package dev.ducklake.flink.source.enumerator;
 
+import dev.ducklake.flink.common.SerializedBytes;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
 import dev.ducklake.flink.source.split.DuckLakeSplitSerializer;
 import java.io.IOException;
@@ -49,9 +50,7 @@ public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedS
         for (int i = 0; i < count; i++) {
             pending.add(DuckLakeSplitSerializer.read(in));
         }
-        if (in.available() > 0) {
-            throw new IOException("A serialized DuckLake enumerator state has " + in.available() + " trailing bytes");
-        }
+        SerializedBytes.requireFullyRead(in, "DuckLake enumerator state");
         return new DuckLakeEnumeratorState(position, buckets, pending, planningDone);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ducklake.flink.source.split;
 
+import dev.ducklake.flink.common.SerializedBytes;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -34,9 +35,7 @@ public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         DuckLakeSplit split = read(in);
-        if (in.available() > 0) {
-            throw new IOException("A serialized DuckLake split has " + in.available() + " trailing bytes");
-        }
+        SerializedBytes.requireFullyRead(in, "DuckLake split");
         return split;
     }
 
