@@ -4,7 +4,9 @@
 #
 # The binaries come from PyPI wheels that carry DuckDB's official extension builds, at the
 # DuckDB version pinned in the parent pom.xml (property duckdb.version). Idempotent: when the
-# extensions of that version are already in place it returns at once.
+# extensions of that version are already in place it returns at once. It also installs DuckDB's
+# Python package at that version when missing: plain DuckDB, for looking at a lake (the quickstart
+# prints a command that uses it).
 #
 # Usage: scripts/install-duckdb-extensions.sh [extension-directory]
 #   extension-directory  DuckDB's extension_directory (default: $DUCKDB_EXTENSION_DIRECTORY,
@@ -35,6 +37,10 @@ file_name() {
   esac
 }
 marker="$target/.installed-from-wheels-$duckdb_version"
+
+if ! python3 -c "import duckdb, sys; sys.exit(duckdb.__version__ != '$duckdb_version')" 2>/dev/null; then
+  python3 -m pip install --quiet --disable-pip-version-check "duckdb==$duckdb_version"
+fi
 
 if [ -f "$marker" ]; then
   missing=0

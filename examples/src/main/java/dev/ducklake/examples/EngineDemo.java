@@ -27,7 +27,8 @@ import java.util.stream.Stream;
  * merges (update, delete, insert), reads the latest version and an older one, and lists the
  * versions with their commit metadata.
  *
- * <p>Run: {@code mvn -q -pl examples -am install -DskipTests && mvn -q -pl examples exec:java}. The
+ * <p>Run: {@code mvn -q -pl examples -am install -DskipTests && mvn -q -pl examples exec:exec
+ * -Dexec.mainClass=dev.ducklake.examples.EngineDemo}. The
  * lake goes to {@code target/demo-lake} (or the directory given as the first argument), which each
  * run starts afresh; a plain DuckDB shell can open it afterwards.
  */

@@ -1,0 +1,48 @@
+package dev.ducklake.examples;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The commands the README gives, and a way to run one as a user would, from the repository's root. */
+public final class ReadmeCommands {
+
+    public static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+
+    private ReadmeCommands() {}
+
+    /** The command on the line after the README's comment line that starts with {@code commentPrefix}. */
+    public static String after(String commentPrefix) throws IOException {
+        List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
+        for (int i = 0; i + 1 < lines.size(); i++) {
+            if (lines.get(i).startsWith("# " + commentPrefix)) {
+                return lines.get(i + 1).trim();
+            }
+        }
+        throw new IllegalStateException("README.md has no command after a comment starting with '# " + commentPrefix
+                + "'");
+    }
+
+    /** Runs a command line with bash from the repository's root; its output, stdout and stderr merged. */
+    public static Result run(String command, Duration timeout) throws IOException, InterruptedException {
+        Path output = Files.createTempFile("readme-command", ".log");
+        try {
+            Process process = new ProcessBuilder("bash", "-c", command).directory(ROOT.toFile())
+                    .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly().waitFor();
+                throw new AssertionError("'" + command + "' did not end within " + timeout + ":\n"
+                        + Files.readString(output));
+            }
+            return new Result(process.exitValue(), Files.readString(output));
+        } finally {
+            Files.delete(output);
+        }
+    }
+
+    public record Result(int exitCode, String output) {}
+}
