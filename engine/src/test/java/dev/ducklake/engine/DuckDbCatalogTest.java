@@ -43,6 +43,16 @@ class DuckDbCatalogTest extends LakeEngineContractTest {
     }
 
     @Test
+    void aNewCatalogFileGetsItsMissingDirectories() {
+        CatalogLocation nested = CatalogLocation.duckDbFile(dir.resolve("new/lake/metadata.ducklake"));
+        try (LakeEngine created = LakeEngine.open(TestLakes.config(nested, dir).build())) {
+            created.createTable(ORDERS, ORDERS_SCHEMA);
+            assertThat(created.tableExists(ORDERS)).isTrue();
+        }
+        assertThat(dir.resolve("new/lake/metadata.ducklake")).isRegularFile();
+    }
+
+    @Test
     void secretsForObjectStorageAreCreated() {
         engine.close();
         engine = LakeEngine.open(TestLakes.config(catalog, dir)

@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -22,6 +21,7 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBDriver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,7 +54,9 @@ public final class DuckDbInstance implements AutoCloseable {
             properties.setProperty("jdbc_stream_results", "true");
             properties.setProperty("autoinstall_known_extensions", "false");
             properties.setProperty("autoload_known_extensions", "true");
-            root = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:", properties);
+            // The driver directly, not DriverManager: DriverManager does not see a driver that sits in
+            // a Flink user-code class loader (a job jar, or the SQL client's --jar).
+            root = (DuckDBConnection) new DuckDBDriver().connect("jdbc:duckdb:", properties);
             String version = checkVersion(root);
             try (Statement st = root.createStatement()) {
                 st.execute("SET threads = " + config.threads());
@@ -177,10 +179,23 @@ public final class DuckDbInstance implements AutoCloseable {
         if (catalog.isFile() && config.readOnly() && !Files.exists(Path.of(catalog.location()))) {
             throw new LakeException("The catalog " + catalog + " does not exist; a read-only engine cannot create it");
         }
+        if (catalog.isFile() && !config.readOnly()) {
+            createParentDirectories(Path.of(catalog.location()));
+        }
         String sql = "ATTACH " + Identifiers.literal(catalog.attachTarget()) + " AS " + EngineConfig.LAKE_ALIAS
                 + (options.isEmpty() ? "" : " (" + String.join(", ", options) + ")");
         try (Statement st = connection.createStatement()) {
             st.execute(sql);
+        }
+    }
+
+    /** DuckDB creates a missing catalog file, but not the directories above it. */
+    private static void createParentDirectories(Path catalogFile) {
+        Path parent = catalogFile.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(parent);
+        } catch (IOException e) {
+            throw new LakeException("Could not create the directory " + parent + " of the catalog " + catalogFile, e);
         }
     }
 
