@@ -34,6 +34,7 @@ public final class DuckLakeSourceBuilder {
     private StartupMode startupMode = StartupMode.FULL;
     private Long startupValue;
     private Long endVersion;
+    private boolean endAtLatestVersion;
     private boolean snapshotOnly;
     private Duration discoveryInterval = DEFAULT_DISCOVERY_INTERVAL;
     private int threads = 1;
@@ -103,6 +104,17 @@ public final class DuckLakeSourceBuilder {
     /** Stops after this version; the source is then bounded. */
     public DuckLakeSourceBuilder endVersion(long version) {
         this.endVersion = version;
+        this.endAtLatestVersion = false;
+        return this;
+    }
+
+    /**
+     * Stops after the table's latest version when {@link #build()} runs; the source is then
+     * bounded, and a restored job keeps that end.
+     */
+    public DuckLakeSourceBuilder endAtLatestVersion() {
+        this.endVersion = null;
+        this.endAtLatestVersion = true;
         return this;
     }
 
@@ -156,9 +168,7 @@ public final class DuckLakeSourceBuilder {
 
     /** The table's definition, read through this JVM's shared engine; fails when it does not exist. */
     public TableSchema describe() {
-        checkState(catalog != null, "catalog is required");
-        checkState(table != null, "table is required");
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engine().toEngineConfig())) {
+        try (EngineRegistry.Lease lease = lease()) {
             return lease.engine().describeTable(TableName.parse(table));
         }
     }
@@ -166,12 +176,26 @@ public final class DuckLakeSourceBuilder {
     public DuckLakeSource build() {
         checkState(startupMode != StartupMode.VERSION && startupMode != StartupMode.TIMESTAMP || startupValue != null,
                 "startup mode %s needs a version or a timestamp", startupMode);
-        TableSchema schema = describe();
-        EngineSpec engine = engine();
-        RowType produced = rowType != null ? ReadableColumns.check(TableName.parse(table), schema, rowType)
+        TableName name = TableName.parse(table);
+        TableSchema schema;
+        Long end = endVersion;
+        try (EngineRegistry.Lease lease = lease()) {
+            schema = lease.engine().describeTable(name);
+            if (endAtLatestVersion) {
+                end = lease.engine().latestVersion(name);
+            }
+        }
+        RowType produced = rowType != null ? ReadableColumns.check(name, schema, rowType)
                 : FlinkLakeTypes.toFlinkRowType(schema, columns);
-        return new DuckLakeSource(new SourceSettings(engine, table, produced, schema.hasPrimaryKey(), filter,
-                snapshotOnly, startupMode, startupValue, endVersion, discoveryInterval));
+        return new DuckLakeSource(new SourceSettings(engine(), table, produced, schema.hasPrimaryKey(), filter,
+                snapshotOnly, startupMode, startupValue, end, discoveryInterval));
+    }
+
+    /** A hold on this JVM's shared engine for the catalog, to look at the table from the client. */
+    private EngineRegistry.Lease lease() {
+        checkState(catalog != null, "catalog is required");
+        checkState(table != null, "table is required");
+        return EngineRegistry.shared().acquire(engine().toEngineConfig());
     }
 
     private EngineSpec engine() {

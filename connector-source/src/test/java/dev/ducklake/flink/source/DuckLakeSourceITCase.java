@@ -203,6 +203,27 @@ class DuckLakeSourceITCase {
     }
 
     @Test
+    void anEndAtTheLatestVersionStopsAtTheVersionThatWasLatestWhenTheSourceWasBuilt() throws Exception {
+        long created = createOrders();
+        RandomChangelog changes = new RandomChangelog(6, 100);
+        merge(changes, 0, 300);
+        long end = merge(changes, 300, 600);
+        Map<String, String> atEnd = tableRows();
+        DuckLakeSource source = source().startAfterVersion(created).endAtLatestVersion().build();
+        merge(changes, 600, 900);
+
+        StreamExecutionEnvironment env = environment();
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "orders changelog")
+                .sinkTo(new ChangelogModel("end at latest", OrderEvents.ROW_TYPE));
+        env.execute("read up to the latest version at build time");
+
+        ChangelogModel.Result model = ChangelogModel.published("end at latest");
+        assertThat(model.problems()).isEmpty();
+        assertThat(model.rows()).as("the changelog up to version %d", end).isEqualTo(atEnd);
+        assertThat(tableRows()).as("the table moved on after the source was built").isNotEqualTo(atEnd);
+    }
+
+    @Test
     void changesMadeWithPlainDuckDbSqlAreReadLikeTheSinks() throws Exception {
         long created = createOrders();
         try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
