@@ -1,0 +1,81 @@
+package dev.ducklake.examples.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ducklake.examples.ReadmeCommands;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs the README's command for the SQL script: Flink's SQL client in a JVM of its own, whose class
+ * path holds Flink's jars only, with the connector's shaded jar passed as {@code --jar}. That proves
+ * the jar carries both factories and everything they load. Then reads the lake the script left with
+ * plain DuckDB.
+ */
+class SqlScriptExampleTest {
+
+    private static final Path LAKE = ReadmeCommands.ROOT.resolve("examples/target/sql-example/lake/metadata.ducklake");
+
+    @Test
+    void theSqlScriptRunsInFlinksSqlClientWithTheConnectorJarAsItsOnlyConnectorCode() throws Exception {
+        String command = ReadmeCommands.after("Run the Flink SQL script");
+        assertThat(command).endsWith("scripts/sql-client.sh examples/sql/orders.sql");
+
+        ReadmeCommands.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
+
+        String output = run.output();
+        assertThat(run.exitCode()).as(output).isZero();
+        assertThat(output).as("the client's output").doesNotContain("[ERROR]")
+                .containsPattern(row("-U", "o-1", "alice", "new", "19.99"))
+                .containsPattern(row("+U", "o-1", "alice", "paid", "19.99"))
+                .containsPattern(row("+I", "o-4", "dave", "new", "7.50"))
+                .contains("Received a total of 3 rows");
+        List<String> classPath = Files.readAllLines(
+                ReadmeCommands.ROOT.resolve("connector-dist/target/sql-client.classpath"));
+        assertThat(String.join(":", classPath).split(":")).as("the SQL client's class path")
+                .noneMatch(entry -> entry.contains("ducklake") || entry.contains("duckdb"));
+
+        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+                Statement sql = duckdb.createStatement()) {
+            sql.execute("ATTACH 'ducklake:" + LAKE + "' AS lake (READ_ONLY)");
+            assertThat(rows(sql, "SELECT order_id, customer, status, amount FROM lake.orders ORDER BY order_id"))
+                    .containsExactly("o-1 alice paid 19.99", "o-2 bob new 5.00", "o-3 alice new 42.00",
+                            "o-4 dave new 7.50");
+            assertThat(rows(sql, "SELECT customer, orders, amount FROM lake.customer_totals ORDER BY customer"))
+                    .containsExactly("alice 2 61.99", "bob 1 5.00", "dave 1 7.50");
+        }
+    }
+
+    /** A row of the client's tableau output, cells padded to their column's width. */
+    private static String row(String kind, String... cells) {
+        StringBuilder pattern = new StringBuilder("\\| " + Pattern.quote(kind) + " \\|");
+        for (String cell : cells) {
+            pattern.append(" +").append(Pattern.quote(cell)).append(" \\|");
+        }
+        return pattern.toString();
+    }
+
+    private static List<String> rows(Statement sql, String query) throws Exception {
+        List<String> rows = new ArrayList<>();
+        try (ResultSet result = sql.executeQuery(query)) {
+            int columns = result.getMetaData().getColumnCount();
+            while (result.next()) {
+                List<String> values = new ArrayList<>();
+                for (int i = 1; i <= columns; i++) {
+                    values.add(result.getString(i));
+                }
+                rows.add(String.join(" ", values));
+            }
+        }
+        return rows;
+    }
+}
