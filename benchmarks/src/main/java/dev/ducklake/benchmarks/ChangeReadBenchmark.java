@@ -22,13 +22,12 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.stream.Stream;
+import org.apache.flink.util.FileUtils;
 
 /**
  * Reading the changes between two versions of a keyed table, {@link ChangeMethod#BEFORE_IMAGES}
@@ -89,7 +88,7 @@ public final class ChangeReadBenchmark {
         try {
             run(sizes, dir);
         } finally {
-            deleteRecursively(dir);
+            FileUtils.deleteDirectory(dir.toFile());
         }
     }
 
@@ -217,13 +216,6 @@ public final class ChangeReadBenchmark {
         }
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
-    }
 
     /** The changes one read yielded, and its summary. */
     private record Read(ChangeSummary summary, List<Change> changes) {}

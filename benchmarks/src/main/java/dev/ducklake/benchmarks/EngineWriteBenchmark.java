@@ -11,7 +11,6 @@ import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,12 +20,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
+import org.apache.flink.util.FileUtils;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 
@@ -82,7 +80,7 @@ public final class EngineWriteBenchmark {
         try {
             run(rows, dir);
         } finally {
-            deleteRecursively(dir);
+            FileUtils.deleteDirectory(dir.toFile());
         }
     }
 
@@ -255,13 +253,6 @@ public final class EngineWriteBenchmark {
         return result;
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
-    }
 
     /** One timed run: its row count and the time spent generating and staging rows, then committing. */
     private record Result(String variant, long rows, long stagingNanos, long commitNanos) {

@@ -2,13 +2,10 @@ package dev.ducklake.benchmarks;
 
 import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.sink.DuckLakeSinkBuilder;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.configuration.Configuration;
@@ -30,6 +27,7 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.types.RowKind;
+import org.apache.flink.util.FileUtils;
 
 /**
  * The sink's throughput against Flink's discarding ("blackhole") sink, in the same run: one Flink
@@ -72,7 +70,7 @@ public final class SinkBenchmark {
             System.out.printf("upsert / blackhole = %.2fx (target >= 0.4x), %,d distinct keys%n", upsert / blackhole,
                     keys);
         } finally {
-            deleteRecursively(dir);
+            FileUtils.deleteDirectory(dir.toFile());
         }
     }
 
@@ -113,11 +111,4 @@ public final class SinkBenchmark {
                 StringData.fromString(i % 3 == 0 ? "gift" : "standard"));
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
-    }
 }

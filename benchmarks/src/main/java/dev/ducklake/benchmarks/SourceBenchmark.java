@@ -12,20 +12,17 @@ import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.DuckLakeSourceBuilder;
 import dev.ducklake.flink.source.StartupMode;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.stream.Stream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.configuration.Configuration;
@@ -35,6 +32,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.RowKind;
+import org.apache.flink.util.FileUtils;
 
 /**
  * The change source's throughput and latency. One JVM, a local MiniCluster, parallelism 1:
@@ -78,7 +76,7 @@ public final class SourceBenchmark {
             System.out.printf("changelog / table rows = %.2fx%n", changelog / scan);
             latency(dir, spec);
         } finally {
-            deleteRecursively(dir);
+            FileUtils.deleteDirectory(dir.toFile());
         }
     }
 
@@ -215,11 +213,4 @@ public final class SourceBenchmark {
         return env;
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
-    }
 }

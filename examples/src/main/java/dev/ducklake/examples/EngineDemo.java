@@ -14,13 +14,11 @@ import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.math.BigDecimal;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.Stream;
+import org.apache.flink.util.FileUtils;
 
 /**
  * The engine on the embedded default, a local DuckDB-file catalog: creates a keyed table, appends,
@@ -38,7 +36,7 @@ public final class EngineDemo {
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/demo-lake").toAbsolutePath();
-        deleteRecursively(dir);
+        FileUtils.deleteDirectory(dir.toFile());
         Files.createDirectories(dir);
         Path catalog = dir.resolve("metadata.ducklake");
         TableName orders = TableName.of("demo", "orders");
@@ -87,15 +85,6 @@ public final class EngineDemo {
                 catalog, orders);
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (Stream<Path> paths = Files.walk(dir)) {
-                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
-        }
-    }
 
     private static Object[] row(String id, String amount, String status) {
         return new Object[] {id, new BigDecimal(amount), status, Instant.now()};

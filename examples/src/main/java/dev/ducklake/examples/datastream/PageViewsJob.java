@@ -4,14 +4,11 @@ import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.DuckLakeSourceBuilder;
 import dev.ducklake.flink.source.LakeFilter;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
@@ -20,6 +17,7 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.FileUtils;
 
 /**
  * A DataStream job with the connector's builders, on a local DuckLake:
@@ -51,7 +49,7 @@ public final class PageViewsJob {
 
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/page-views-lake").toAbsolutePath();
-        deleteRecursively(dir);
+        FileUtils.deleteDirectory(dir.toFile());
         String catalog = dir.resolve("metadata.ducklake").toString();
 
         append(catalog, "morning", 0, MORNING_VIEWS);
@@ -128,13 +126,4 @@ public final class PageViewsJob {
         return env;
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (Stream<Path> paths = Files.walk(dir)) {
-                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
-        }
-    }
 }

@@ -10,17 +10,14 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.source.DuckLakeSource;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
@@ -33,6 +30,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.FileUtils;
 
 /**
  * The quickstart: a real pipeline on the embedded default, a DuckLake with a local DuckDB-file
@@ -69,7 +67,7 @@ public final class Quickstart {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/quickstart-lake").toAbsolutePath();
         long events = args.length > 1 ? Long.parseLong(args[1]) : 24_000;
-        deleteRecursively(dir);
+        FileUtils.deleteDirectory(dir.toFile());
         Files.createDirectories(dir);
         Path catalog = dir.resolve("metadata.ducklake");
 
@@ -215,13 +213,4 @@ public final class Quickstart {
         return env;
     }
 
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (Stream<Path> paths = Files.walk(dir)) {
-                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(path);
-                }
-            }
-        }
-    }
 }
