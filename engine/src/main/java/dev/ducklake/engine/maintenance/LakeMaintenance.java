@@ -1,6 +1,7 @@
 package dev.ducklake.engine.maintenance;
 
 import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.ReadGate;
@@ -11,6 +12,7 @@ import dev.ducklake.engine.table.TableCatalog;
 import dev.ducklake.engine.table.TableIdentity;
 import dev.ducklake.engine.version.VersionLog;
 import dev.ducklake.engine.version.VersionPins;
+import dev.ducklake.engine.write.CommitExecutor;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -34,20 +36,35 @@ public final class LakeMaintenance {
 
     private final EngineContext context;
     private final VersionPins pins;
+    private final CommitExecutor commits;
 
-    public LakeMaintenance(EngineContext context, VersionPins pins) {
+    public LakeMaintenance(EngineContext context, VersionPins pins, CommitExecutor commits) {
         this.context = context;
         this.pins = pins;
+        this.commits = commits;
     }
 
+    /**
+     * Runs the request. Rewriting files (flushing inlined rows, merging files) waits for this
+     * engine's commits to the table, or to every table, and holds new ones back while it runs.
+     */
     @SuppressWarnings("try") // the gate is held for the run, not used in it
     public MaintenanceReport run(MaintenanceRequest request) {
         String what = "maintenance" + request.table().map(t -> " of " + t).orElse("");
         try (ReadGate.Permit gate = context.readGate().enterMaintenance(what)) {
-            MaintenanceReport report = context.withConnection("run " + what, c -> run(c, request));
+            MaintenanceReport report = request.flushInlinedData() || request.mergeAdjacentFiles()
+                    ? commits.exclusively(request.table(), () -> runOnConnection(what, request))
+                    : runOnConnection(what, request);
             LOG.info("Ran {}: {}", what, report);
             return report;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LakeCancelledException("Interrupted while waiting to run " + what, e);
         }
+    }
+
+    private MaintenanceReport runOnConnection(String what, MaintenanceRequest request) {
+        return context.withConnection("run " + what, c -> run(c, request));
     }
 
     private MaintenanceReport run(Connection c, MaintenanceRequest request) throws SQLException {

@@ -18,11 +18,14 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.duckdb.DuckDBConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +35,9 @@ import org.slf4j.LoggerFactory;
  * metadata. Checks the expected latest version inside the transaction, creates no snapshot when
  * nothing changed, and retries a bounded number of times with doubling backoff when DuckLake
  * reports a conflict with a concurrent commit. Commits to one table from one engine are
- * serialised, so the expected-version check is exact within a process.
+ * serialised, so the expected-version check is exact within a process, and so is maintenance that
+ * rewrites a table's files ({@link #exclusively}): DuckLake does not reliably detect a compaction
+ * that races a commit deleting rows of the files it rewrites.
  */
 public final class CommitExecutor {
 
@@ -40,6 +45,8 @@ public final class CommitExecutor {
 
     private final EngineContext context;
     private final Map<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
+    /** Held shared by each commit, and exclusively by maintenance that rewrites every table. */
+    private final ReentrantReadWriteLock lakeLock = new ReentrantReadWriteLock();
     private final AtomicLong retries = new AtomicLong();
 
     public CommitExecutor(EngineContext context) {
@@ -87,17 +94,41 @@ public final class CommitExecutor {
     /** Commits on the caller's connection (which holds the caller's staging). */
     @SuppressWarnings("try") // the permit is held for the commit, not used in it
     public CommitResult commit(Connection connection, TableName table, String mode, CommitOptions options, Body body) {
-        ReentrantLock lock = tableLocks.computeIfAbsent(table.toString().toLowerCase(Locale.ROOT), k -> new ReentrantLock());
         try (BoundedGate.Permit permit = context.commits().enter("a commit to " + table)) {
-            lock.lockInterruptibly();
-            try {
-                return commitWithRetries(connection, table, mode, options, body);
-            } finally {
-                lock.unlock();
-            }
+            return exclusively(Optional.of(table), () -> commitWithRetries(connection, table, mode, options, body));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LakeCancelledException("Interrupted while waiting to commit to " + table, e);
+        }
+    }
+
+    /** Work that must not overlap this engine's commits to the table, or to any table when none is given. */
+    @FunctionalInterface
+    public interface Exclusive<T> {
+        T run() throws InterruptedException;
+    }
+
+    /**
+     * Runs the work while no commit to the table (to any table, when the table is empty) runs in
+     * this engine, and keeps new ones waiting.
+     */
+    public <T> T exclusively(Optional<TableName> table, Exclusive<T> work) throws InterruptedException {
+        Lock lake = table.isPresent() ? lakeLock.readLock() : lakeLock.writeLock();
+        lake.lockInterruptibly();
+        try {
+            if (table.isEmpty()) {
+                return work.run();
+            }
+            ReentrantLock lock = tableLocks.computeIfAbsent(table.get().toString().toLowerCase(Locale.ROOT),
+                    k -> new ReentrantLock());
+            lock.lockInterruptibly();
+            try {
+                return work.run();
+            } finally {
+                lock.unlock();
+            }
+        } finally {
+            lake.unlock();
         }
     }
 
@@ -116,7 +147,7 @@ public final class CommitExecutor {
                 if (attempt >= maxRetries) {
                     throw new LakeConcurrencyException("Commit to " + table + " conflicted with concurrent commits "
                             + (attempt + 1) + " times; giving up (engine setting commitRetries = " + maxRetries + "): "
-                            + e.getMessage(), e);
+                            + e.getMessage(), attempt, e);
                 }
                 retries.incrementAndGet();
                 LOG.info("Commit to {} conflicted with a concurrent commit (attempt {} of {}); retrying in {} ms",
