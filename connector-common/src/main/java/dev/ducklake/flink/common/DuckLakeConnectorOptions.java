@@ -99,7 +99,8 @@ public final class DuckLakeConnectorOptions {
             .intType()
             .defaultValue(5)
             .withDescription("Retries of a commit that conflicts with a concurrent commit (another job or client"
-                    + " on the same lake), with doubling backoff, before Flink retries the commit later.");
+                    + " on the same lake), with doubling backoff. When they are exhausted the job fails, naming the table and"
+                    + " the checkpoint, and commits the rows after restarting from its last checkpoint.");
 
     public static final ConfigOption<Duration> SINK_COMMIT_RETRY_BACKOFF = ConfigOptions.key("sink.commit.retry-backoff")
             .durationType()

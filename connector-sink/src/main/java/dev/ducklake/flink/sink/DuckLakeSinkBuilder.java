@@ -152,7 +152,7 @@ public final class DuckLakeSinkBuilder<IN> {
         return this;
     }
 
-    /** Retries of a commit that conflicts with a concurrent commit, before Flink retries it later. */
+    /** Retries of a commit that conflicts with a concurrent commit; when exhausted the job fails and restarts. */
     public DuckLakeSinkBuilder<IN> commitRetries(int retries, Duration firstBackoff) {
         checkArgument(retries >= 0, "commit retries must be >= 0, got %s", retries);
         this.commitRetries = retries;

@@ -40,6 +40,7 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.table.data.DecimalData;
@@ -253,6 +254,8 @@ class DuckLakeSinkITCase {
         assertThat(gauge(result, CommitterMetrics.LAST_COMMITTED_VERSION))
                 .isEqualTo(snapshots.get(snapshots.size() - 1).snapshotId());
         assertThat(gauge(result, CommitterMetrics.LAST_COMMIT_DURATION)).isGreaterThanOrEqualTo(0L);
+        assertThat(metrics(result, CommitterMetrics.COMMIT_DURATION).mapToLong(m -> ((Histogram) m).getCount()).sum())
+                .as("commit durations recorded").isEqualTo(snapshots.size());
     }
 
     @Test

@@ -7,11 +7,20 @@ package dev.ducklake.engine.error;
  */
 public class LakeConcurrencyException extends LakeException {
 
+    private final int retries;
+
     public LakeConcurrencyException(String message) {
         super(message);
+        this.retries = 0;
     }
 
-    public LakeConcurrencyException(String message, Throwable cause) {
+    public LakeConcurrencyException(String message, int retries, Throwable cause) {
         super(message, cause);
+        this.retries = retries;
+    }
+
+    /** How often the commit was retried before this outcome. */
+    public int retries() {
+        return retries;
     }
 }

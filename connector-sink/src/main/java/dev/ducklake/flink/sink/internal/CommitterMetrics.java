@@ -3,11 +3,14 @@ package dev.ducklake.flink.sink.internal;
 import dev.ducklake.engine.write.CommitResult;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
 
 /**
  * The committer's metrics: commits made, commits found already applied, conflict retries, rows
- * committed, the last commit's duration and the last committed version.
+ * committed, the commits' durations (the last one, and a histogram of the recent ones) and the last
+ * committed version.
  */
 @Internal
 public final class CommitterMetrics {
@@ -18,11 +21,16 @@ public final class CommitterMetrics {
     public static final String ROWS_COMMITTED = "rowsCommitted";
     public static final String LAST_COMMIT_DURATION = "lastCommitDurationMs";
     public static final String LAST_COMMITTED_VERSION = "lastCommittedVersion";
+    public static final String COMMIT_DURATION = "commitDurationMs";
+
+    /** Commits the duration histogram describes: the most recent ones. */
+    private static final int DURATION_WINDOW = 1_024;
 
     private final Counter commits;
     private final Counter alreadyCommitted;
     private final Counter retries;
     private final Counter rows;
+    private final Histogram durations;
     private volatile long lastDurationMs = -1;
     private volatile long lastVersion = -1;
 
@@ -33,6 +41,7 @@ public final class CommitterMetrics {
         this.rows = group.counter(ROWS_COMMITTED);
         group.gauge(LAST_COMMIT_DURATION, () -> lastDurationMs);
         group.gauge(LAST_COMMITTED_VERSION, () -> lastVersion);
+        this.durations = group.histogram(COMMIT_DURATION, new DescriptiveStatisticsHistogram(DURATION_WINDOW));
     }
 
     void record(CommitResult result, long durationMs) {
@@ -47,9 +56,15 @@ public final class CommitterMetrics {
             lastVersion = result.version();
         }
         lastDurationMs = durationMs;
+        durations.update(durationMs);
     }
 
     void alreadyCommitted() {
         alreadyCommitted.inc();
+    }
+
+    /** Retries of a commit that then failed for good. */
+    void retriedWithoutSuccess(int count) {
+        retries.inc(count);
     }
 }

@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * checkpoint id and the names of its staged files; the engine checks the key inside the commit's
  * transaction, so a committable replayed after a lost acknowledgement is answered with
  * {@code signalAlreadyCommitted()} and never applied twice. Conflicts that outlast the engine's
- * retries are retried later by Flink; a table or staging that cannot take the rows fails the job
+ * retries fail the job, which restarts from its last checkpoint and commits the rows then; a table or staging that cannot take the rows fails the job
  * with the reason.
  */
 @Internal
@@ -70,7 +70,9 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             byCheckpoint.computeIfAbsent(request.getCommittable().checkpointId(), id -> new ArrayList<>()).add(request);
         }
         byCheckpoint.forEach(this::commitCheckpoint);
-        compactWhenDue();
+        if (!requests.isEmpty()) {
+            compactWhenDue();
+        }
     }
 
     private void commitCheckpoint(long checkpointId, List<CommitRequest<DuckLakeCommittable>> requests) {
@@ -117,9 +119,14 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             result = session.commit(options);
             adopted = session.adoptedFiles().stream().map(Path::toString).collect(Collectors.toSet());
         } catch (LakeConcurrencyException e) {
-            LOG.warn("Checkpoint {} for {} conflicted with concurrent commits beyond the engine's retries"
-                    + " ('sink.commit.retries'); Flink retries it", checkpointId, table, e);
-            requests.forEach(CommitRequest::retryLater);
+            metrics.retriedWithoutSuccess(e.retries());
+            IllegalStateException exhausted = new IllegalStateException("Checkpoint " + checkpointId + " of the"
+                    + " DuckLake sink on " + table + " conflicted with concurrent commits by other writers "
+                    + (e.retries() + 1) + " times, with doubling backoff ('sink.commit.retries', 'sink.commit"
+                    + ".retry-backoff'). The job fails so that it restarts from its last checkpoint and commits"
+                    + " these rows then; nothing of them is in the lake. Raise 'sink.commit.retries', or look for"
+                    + " the writer that keeps changing " + table + " (compaction, another job, a SQL client).", e);
+            requests.forEach(r -> r.signalFailedWithKnownReason(exhausted));
             return;
         } catch (LakeValidationException | TableNotFoundException e) {
             requests.forEach(r -> r.signalFailedWithKnownReason(e));
