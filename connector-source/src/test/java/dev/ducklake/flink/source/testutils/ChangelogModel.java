@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
@@ -76,7 +78,11 @@ public final class ChangelogModel implements Sink<RowData>, SupportsWriterState<
         private final TreeMap<String, String> rows = new TreeMap<>();
         private final List<String> problems = new ArrayList<>();
         private final RowData.FieldGetter[] getters;
-        private String updating;
+        /**
+         * Keys between their update-before and update-after. Per key: rows of several readers
+         * interleave at this sink, though each reader emits an update's two rows together.
+         */
+        private final Set<String> updating = new HashSet<>();
         private long changes;
         private boolean ended;
 
@@ -119,14 +125,15 @@ public final class ChangelogModel implements Sink<RowData>, SupportsWriterState<
                         problems.add(row.getRowKind() + " of " + value + " but the model holds " + held);
                     }
                     rows.remove(key);
-                    updating = row.getRowKind() == RowKind.UPDATE_BEFORE ? key : null;
+                    if (row.getRowKind() == RowKind.UPDATE_BEFORE) {
+                        updating.add(key);
+                    }
                 }
                 case UPDATE_AFTER -> {
-                    if (!key.equals(updating) || held != null) {
+                    if (!updating.remove(key) || held != null) {
                         problems.add("update-after without its update-before: " + value);
                     }
                     rows.put(key, value);
-                    updating = null;
                 }
             }
         }
