@@ -69,6 +69,13 @@ public final class DuckDbInstance implements AutoCloseable {
                 }
             }
             load(root, "ducklake", version);
+            try (Statement st = root.createStatement()) {
+                // DuckLake retries a commit that lost the race for the next snapshot by replaying it
+                // on the new snapshot; with another process committing to the PostgreSQL catalog, a
+                // replayed merge (deletes and inserts) left rows twice (MultiProcessSoakITCase). The
+                // engine's own retry runs the whole commit again in a new transaction instead.
+                st.execute("SET ducklake_max_retry_count = 0");
+            }
             String catalogExtension = config.catalog().kind().extension();
             if (catalogExtension != null) {
                 load(root, catalogExtension, version);
