@@ -27,7 +27,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -355,10 +354,7 @@ class DuckLakeSourceITCase {
 
     /** The table as plain DuckDB reads it, rendered as the model holds rows. */
     private Map<String, String> tableRows() throws Exception {
-        Map<String, String> rows = new TreeMap<>();
-        LakeContents.rowsByFirstColumn(catalog, dir, "orders")
-                .forEach((key, row) -> rows.put(key, ChangelogModel.render(row)));
-        return rows;
+        return ChangelogModel.render(LakeContents.rowsByFirstColumn(catalog, dir, "orders"));
     }
 
     private static ChangelogModel.Result awaitModel(String name, Map<String, String> expected) throws Exception {

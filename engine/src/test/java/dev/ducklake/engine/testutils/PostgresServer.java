@@ -8,6 +8,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -24,23 +26,36 @@ public final class PostgresServer {
     /** Starts the server if needed; returns the libpq connection string of its admin database. */
     public static synchronized String start() {
         if (adminConnection == null) {
-            Path script = projectRoot().resolve(".ci/postgres.sh");
-            try {
-                Process process = new ProcessBuilder("bash", script.toString()).redirectErrorStream(true).start();
-                String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                if (process.waitFor() != 0) {
-                    throw new IllegalStateException("Could not start PostgreSQL with " + script + ":\n" + output);
-                }
-                String[] lines = output.strip().split("\n");
-                adminConnection = lines[lines.length - 1].strip();
-            } catch (IOException e) {
-                throw new IllegalStateException("Could not run " + script, e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+            String[] lines = script().strip().split("\n");
+            adminConnection = lines[lines.length - 1].strip();
         }
         return adminConnection;
+    }
+
+    /** Stops the server and starts it again, as an operator's restart does; its databases stay. */
+    public static synchronized void restart() {
+        start();
+        script("stop");
+        script();
+    }
+
+    private static String script(String... arguments) {
+        Path script = projectRoot().resolve(".ci/postgres.sh");
+        List<String> command = new ArrayList<>(List.of("bash", script.toString()));
+        command.addAll(List.of(arguments));
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (process.waitFor() != 0) {
+                throw new IllegalStateException("Could not run " + command + ":\n" + output);
+            }
+            return output;
+        } catch (IOException e) {
+            throw new IllegalStateException("Could not run " + script, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Creates a fresh database and returns its libpq connection string. */

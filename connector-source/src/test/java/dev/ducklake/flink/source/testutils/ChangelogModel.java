@@ -51,6 +51,13 @@ public final class ChangelogModel implements Sink<RowData>, SupportsWriterState<
         return PUBLISHED.get(name);
     }
 
+    /** Rows by key, each rendered as the model holds it. */
+    public static Map<String, String> render(Map<String, ? extends List<?>> rows) {
+        Map<String, String> rendered = new TreeMap<>();
+        rows.forEach((key, row) -> rendered.put(key, render(row)));
+        return rendered;
+    }
+
     /** A row as the model holds it: its fields in order, rendered by {@link String#valueOf}. */
     public static String render(List<?> fields) {
         return fields.stream().map(String::valueOf).collect(Collectors.joining("|"));

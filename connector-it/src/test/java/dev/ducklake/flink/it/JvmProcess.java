@@ -1,0 +1,67 @@
+package dev.ducklake.flink.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A main class run in a JVM of its own, on this test's class path, its output going to a log file.
+ * {@link #kill()} is a SIGKILL: the process gets no chance to clean up.
+ */
+final class JvmProcess implements AutoCloseable {
+
+    private final Process process;
+    private final Path log;
+
+    private JvmProcess(Process process, Path log) {
+        this.process = process;
+        this.log = log;
+    }
+
+    static JvmProcess start(Class<?> main, Path log, String... arguments) throws IOException {
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx768m", "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=info", "-cp", classPath, main.getName()));
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        return new JvmProcess(process, log);
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** SIGKILL, and wait for the process to be gone. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
+    }
+
+    /** Waits for the process to end; fails with its log unless it ended with exit code 0. */
+    String awaitSuccess(Duration timeout) throws Exception {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            kill();
+            throw new AssertionError("Process did not end within " + timeout + "; log " + log + ":\n" + output());
+        }
+        if (process.exitValue() != 0) {
+            throw new AssertionError("Process exited with " + process.exitValue() + "; log " + log + ":\n" + output());
+        }
+        return output();
+    }
+
+    String output() throws IOException {
+        return Files.readString(log);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package dev.ducklake.flink.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.maintenance.MaintenanceRequest;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.flink.common.FlinkLakeTypes;
+import dev.ducklake.flink.sink.testutils.LakeContents;
+import dev.ducklake.flink.sink.testutils.OrderEvents;
+import dev.ducklake.flink.source.DuckLakeSource;
+import dev.ducklake.flink.source.testutils.ChangelogModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.FileUtils;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Three Flink jobs on one lake with a PostgreSQL catalog, in three JVMs, with faults:
+ *
+ * <ul>
+ *   <li>a {@link WriterProcess} upserts table {@code orders_a} at parallelism 4, with compaction
+ *       every 5 s, and one induced task failure after a third of its events;
+ *   <li>a second {@link WriterProcess} appends to table {@code orders_b}; it is killed with SIGKILL
+ *       once a quarter of its rows are in the table, and started again, resuming from its last
+ *       checkpoint;
+ *   <li>this JVM runs a change source following {@code orders_a} into a {@link ChangelogModel},
+ *       and expires snapshots older than 30 s every 3 s;
+ *   <li>PostgreSQL is restarted once, when half of the appended rows are in.
+ * </ul>
+ *
+ * Afterwards {@code orders_a} equals the reference model of its input, {@code orders_b} holds every
+ * appended row once, and the changelog replays to {@code orders_a}. The soak lasts
+ * {@code -Dsoak.seconds} (60 in the build; see the README for the long run).
+ */
+class MultiProcessSoakITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
+                    .build());
+
+    private static final long SECONDS = Long.getLong("soak.seconds", 60);
+    private static final int UPSERTS_PER_SECOND = 1_000;
+    private static final int APPENDS_PER_SECOND = 2_000;
+    private static final Duration EXPIRY_RETENTION = Duration.ofSeconds(30);
+    private static final Pattern RESULT = Pattern.compile(WriterProcess.RESULT + " commits=(\\d+) commitRetries=(\\d+)"
+            + " failures=(\\d+)");
+
+    @TempDir
+    Path dir;
+
+    /** The writers' logs, kept for a look after a failure. */
+    private final Path logs = Path.of("target", "soak-logs");
+
+    @Test
+    void twoWriterProcessesAndAFollowingSourceKeepEveryGuaranteeThroughFaults() throws Exception {
+        FileUtils.deleteDirectory(logs.toFile());
+        Files.createDirectories(logs);
+        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
+        String dataPath = dir.resolve("data") + "/";
+        EngineConfig lake = TestLakes.config(catalog, dir).build();
+        long created;
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(lake)) {
+            created = lease.engine().createTable(TableName.of("orders_a"),
+                    FlinkLakeTypes.toLakeSchema(OrderEvents.ROW_TYPE, List.of("order_id"), List.of()));
+            lease.engine().createTable(TableName.of("orders_b"),
+                    FlinkLakeTypes.toLakeSchema(OrderEvents.ROW_TYPE, List.of(), List.of()));
+        }
+        long upserts = SECONDS * UPSERTS_PER_SECOND;
+        long appends = SECONDS * APPENDS_PER_SECOND;
+        String[] upserter = {"upsert", catalog.key(), dataPath, "orders_a", "4", Long.toString(upserts),
+            Integer.toString(UPSERTS_PER_SECOND), dir.resolve("checkpoints-a").toString(), Long.toString(upserts / 3),
+            "10", "100", "0"};
+        String[] appender = {"append", catalog.key(), dataPath, "orders_b", "2", Long.toString(appends),
+            Integer.toString(APPENDS_PER_SECOND), dir.resolve("checkpoints-b").toString(), "-1", "10", "100", "0"};
+
+        JobClient follower = follow(catalog, dataPath, created);
+        AtomicInteger expiries = new AtomicInteger();
+        ScheduledExecutorService maintenance = Executors.newSingleThreadScheduledExecutor();
+        String upsertOutput;
+        String appendOutput;
+        ChangelogModel.Result model;
+        try (JvmProcess a = JvmProcess.start(WriterProcess.class, logs.resolve("writer-a.log"), upserter);
+                JvmProcess b = JvmProcess.start(WriterProcess.class, logs.resolve("writer-b.log"), appender)) {
+            maintenance.scheduleWithFixedDelay(() -> expire(lake, expiries), 3, 3, TimeUnit.SECONDS);
+            awaitRows(catalog, "orders_b", appends / 4);
+            b.kill();
+            try (JvmProcess restartedB = JvmProcess.start(WriterProcess.class, logs.resolve("writer-b.log"),
+                    appender)) {
+                awaitRows(catalog, "orders_b", appends / 2);
+                PostgresServer.restart();
+                upsertOutput = a.awaitSuccess(Duration.ofSeconds(SECONDS * 4 + 120));
+                appendOutput = restartedB.awaitSuccess(Duration.ofSeconds(SECONDS * 4 + 120));
+            }
+            model = awaitModel(WriterProcess.expectedUpserts(0, upserts));
+        } finally {
+            maintenance.shutdownNow();
+            maintenance.awaitTermination(30, TimeUnit.SECONDS);
+            follower.cancel().get(60, TimeUnit.SECONDS);
+        }
+
+        Map<String, String> expectedA = WriterProcess.expectedUpserts(0, upserts);
+        assertThat(ChangelogModel.render(LakeContents.rowsByFirstColumn(catalog, dir, "orders_a")))
+                .as("orders_a against the model of its input").isEqualTo(expectedA);
+        assertThat(ChangelogModel.render(LakeContents.rowsByFirstColumn(catalog, dir, "orders_b")))
+                .as("orders_b: every appended row once")
+                .isEqualTo(ChangelogModel.render(OrderEvents.expectedAppend(appends)));
+        assertThat(model.problems()).as("changelog problems").isEmpty();
+        assertThat(model.rows()).as("the changelog replayed").isEqualTo(expectedA);
+
+        assertThat(appendOutput).as("the appender restarted after SIGKILL").contains("Restoring from ");
+        Matcher a = result(upsertOutput);
+        Matcher b = result(appendOutput);
+        assertThat(Integer.parseInt(a.group(3))).as("induced failures in the upserter").isEqualTo(1);
+        long commitsA = Long.parseLong(a.group(1));
+        long commitsB = Long.parseLong(b.group(1));
+        assertThat(commitsA + commitsB).as("checkpoints committed by the writers (the appender's after its restart)")
+                .isGreaterThanOrEqualTo(50);
+        assertThat(expiries.get()).as("expiry runs during the soak").isPositive();
+        System.out.printf("Soak of %d s: orders_a %d commits, %s commit retries; orders_b %d commits after restart,"
+                        + " %s retries; %d expiry runs%n", SECONDS, commitsA, a.group(2), commitsB, b.group(2),
+                expiries.get());
+    }
+
+    private JobClient follow(CatalogLocation catalog, String dataPath, long created) throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 100);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofSeconds(1));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.enableCheckpointing(500);
+        env.fromSource(DuckLakeSource.builder().catalog(catalog.key()).dataPath(dataPath).table("orders_a")
+                                .rowType(OrderEvents.ROW_TYPE).startAfterVersion(created)
+                                .discoveryInterval(Duration.ofMillis(200)).build(),
+                        WatermarkStrategy.noWatermarks(), "orders_a changelog").setParallelism(2)
+                .sinkTo(new ChangelogModel("soak", OrderEvents.ROW_TYPE)).setParallelism(1);
+        return env.executeAsync("follow orders_a");
+    }
+
+    /** Expires old snapshots through this JVM's engine, the one that holds the source's pins. */
+    private static void expire(EngineConfig lake, AtomicInteger runs) {
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(lake)) {
+            lease.engine().maintain(MaintenanceRequest.builder().expireSnapshotsOlderThan(EXPIRY_RETENTION)
+                    .deleteUnusedFiles().build());
+            runs.incrementAndGet();
+        } catch (RuntimeException e) {
+            System.out.println("Expiry failed (PostgreSQL restarting?): " + e.getMessage());
+        }
+    }
+
+    /** Waits until the table holds at least this many rows, as plain DuckDB counts them. */
+    private void awaitRows(CatalogLocation catalog, String table, long rows) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SECONDS * 4 + 120);
+        while (System.nanoTime() < deadline) {
+            long count = ((Number) LakeContents.rows(catalog, dir, "SELECT count(*) FROM plain." + table).get(0).get(0))
+                    .longValue();
+            if (count >= rows) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError(table + " did not reach " + rows + " rows");
+    }
+
+    private static ChangelogModel.Result awaitModel(Map<String, String> expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        ChangelogModel.Result model = ChangelogModel.published("soak");
+        while ((model == null || !model.rows().equals(expected)) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            model = ChangelogModel.published("soak");
+        }
+        assertThat(model).as("the model published by the following job").isNotNull();
+        return model;
+    }
+
+    private static Matcher result(String output) {
+        Matcher matcher = RESULT.matcher(output);
+        assertThat(matcher.find()).as("a RESULT line in:\n" + output).isTrue();
+        return matcher;
+    }
+}
