@@ -1,0 +1,93 @@
+package dev.ducklake.benchmarks;
+
+import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.flink.sink.DuckLakeSink;
+import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.metrics.Histogram;
+import org.apache.flink.metrics.HistogramStatistics;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.util.FileUtils;
+
+/**
+ * Appends on a PostgreSQL catalog with 1, 2 and 4 writer subtasks into one table: total rows per
+ * second against the same job into the blackhole sink at the same parallelism, and the commit
+ * duration per checkpoint (median and p99 of the committer's {@code commitDurationMs}). One JVM, a
+ * local MiniCluster, 1 s checkpoints, the 10-column rows of {@link SinkBenchmark}; PostgreSQL is
+ * started on loopback with {@code .ci/postgres.sh} (root, as in CI).
+ *
+ * <pre>{@code
+ * mvn -q -pl benchmarks -am install -DskipTests
+ * mvn -q -pl benchmarks exec:exec -Dexec.mainClass=dev.ducklake.benchmarks.ScaleOutBenchmark
+ * }</pre>
+ */
+public final class ScaleOutBenchmark {
+
+    private ScaleOutBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        long rows = args.length > 0 ? Long.parseLong(args[0]) : 3_000_000L;
+        String database = PostgresServer.createDatabase();
+        Path dir = Files.createTempDirectory("ducklake-scale-bench");
+        try {
+            String catalog = CatalogLocation.postgres(database).key();
+            System.out.printf("Scale-out benchmark: appends of %,d rows of 10 columns into one table on a PostgreSQL"
+                    + " catalog, 1 s checkpoints%n", rows);
+            System.out.println("writers  blackhole rows/s  ducklake rows/s  ratio  commits  commit ms median  p99");
+            for (int writers : new int[] {1, 2, 4}) {
+                double blackhole = run(writers, rows, new DiscardingSink<>(), null).perSecond();
+                InMemoryReporter metrics = InMemoryReporter.createWithRetainedMetrics();
+                Run lake = run(writers, rows, DuckLakeSink.forRowData().catalog(catalog)
+                        .dataPath(dir.resolve("data") + "/").table("orders_p" + writers)
+                        .rowType(SinkBenchmark.ROW_TYPE).build(), metrics);
+                HistogramStatistics commits = commitDurations(metrics, lake.result());
+                System.out.printf("%7d  %,16.0f  %,15.0f  %4.2fx  %7d  %17.0f  %4.0f%n", writers, blackhole,
+                        lake.perSecond(), lake.perSecond() / blackhole, commits.size(), commits.getQuantile(0.5),
+                        commits.getQuantile(0.99));
+                metrics.close();
+            }
+        } finally {
+            PostgresServer.dropDatabase(database);
+            FileUtils.deleteDirectory(dir.toFile());
+        }
+    }
+
+    private record Run(double perSecond, JobExecutionResult result) {}
+
+    private static Run run(int writers, long rows, Sink<RowData> sink, InMemoryReporter metrics) throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(TaskManagerOptions.NUM_TASK_SLOTS, writers);
+        if (metrics != null) {
+            metrics.addToConfiguration(conf);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(writers);
+        env.enableCheckpointing(1000);
+        env.fromSource(new DataGeneratorSource<>(i -> SinkBenchmark.row(i, Integer.MAX_VALUE), rows,
+                        InternalTypeInfo.of(SinkBenchmark.ROW_TYPE)), WatermarkStrategy.noWatermarks(), "orders")
+                .sinkTo(sink);
+        long start = System.nanoTime();
+        JobExecutionResult result = env.execute("append with " + writers + " writers");
+        return new Run(rows / ((System.nanoTime() - start) / 1e9), result);
+    }
+
+    private static HistogramStatistics commitDurations(InMemoryReporter metrics, JobExecutionResult result) {
+        return metrics.findMetrics(result.getJobID(), CommitterMetrics.COMMIT_DURATION).values().stream()
+                .map(h -> ((Histogram) h).getStatistics())
+                .filter(s -> s.size() > 0)
+                .findFirst().orElseThrow(() -> new IllegalStateException("No commit durations were reported"));
+    }
+
+}
