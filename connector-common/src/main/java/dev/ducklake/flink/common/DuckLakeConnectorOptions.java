@@ -3,7 +3,10 @@ package dev.ducklake.flink.common;
 import static org.apache.flink.configuration.description.TextElement.text;
 
 import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
@@ -25,7 +28,41 @@ public final class DuckLakeConnectorOptions {
     /** The value of {@code 'connector'} for DuckLake tables, read and written. */
     public static final String IDENTIFIER = "ducklake";
 
+    /**
+     * Prefix of the options that create DuckDB secrets, for example credentials for object storage:
+     * {@code 'duckdb.secret.<name>.<parameter>' = '<value>'} gives secret {@code <name>} the
+     * {@code CREATE SECRET} parameter {@code <parameter>}, and {@code type} is required.
+     */
+    public static final String DUCKDB_SECRET_PREFIX = "duckdb.secret.";
+
     private DuckLakeConnectorOptions() {}
+
+    /**
+     * The DuckDB secrets among a table's options, by name, each a map of {@code CREATE SECRET}
+     * parameters with upper-case names; fails naming the option that is not {@code
+     * duckdb.secret.<name>.<parameter>}, or the secret without a {@code type}.
+     */
+    public static Map<String, Map<String, String>> secrets(Map<String, String> tableOptions) {
+        Map<String, Map<String, String>> secrets = new TreeMap<>();
+        tableOptions.forEach((key, value) -> {
+            if (key.startsWith(DUCKDB_SECRET_PREFIX)) {
+                String[] nameAndParameter = key.substring(DUCKDB_SECRET_PREFIX.length()).split("\\.", 2);
+                if (nameAndParameter.length != 2 || nameAndParameter[0].isEmpty() || nameAndParameter[1].isEmpty()) {
+                    throw new IllegalArgumentException("Option '" + key + "' must be '" + DUCKDB_SECRET_PREFIX
+                            + "<secret name>.<parameter>', for example '" + DUCKDB_SECRET_PREFIX + "lake_s3.key_id'");
+                }
+                secrets.computeIfAbsent(nameAndParameter[0], name -> new TreeMap<>())
+                        .put(nameAndParameter[1].toUpperCase(Locale.ROOT), value);
+            }
+        });
+        secrets.forEach((name, parameters) -> {
+            if (!parameters.containsKey("TYPE")) {
+                throw new IllegalArgumentException("DuckDB secret '" + name + "' needs '" + DUCKDB_SECRET_PREFIX + name
+                        + ".type', for example 's3'");
+            }
+        });
+        return secrets;
+    }
 
     /** The optional options of the lake and its engine, which the sink and the source share. */
     public static Set<ConfigOption<?>> lakeOptions() {

@@ -5,7 +5,10 @@ import dev.ducklake.engine.EngineConfig;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 
@@ -27,6 +30,7 @@ public final class EngineSpec implements Serializable {
     @Nullable private Integer dataInliningRowLimit;
     @Nullable private Integer commitRetries;
     @Nullable private Duration commitRetryBackoff;
+    private final LinkedHashMap<String, TreeMap<String, String>> secrets = new LinkedHashMap<>();
 
     public EngineSpec(String catalog) {
         this.catalog = Objects.requireNonNull(catalog, "catalog");
@@ -67,6 +71,12 @@ public final class EngineSpec implements Serializable {
         return this;
     }
 
+    /** A DuckDB secret the engine creates, by name, with its {@code CREATE SECRET} parameters. */
+    public EngineSpec secret(String name, Map<String, String> parameters) {
+        secrets.put(Objects.requireNonNull(name, "name"), new TreeMap<>(parameters));
+        return this;
+    }
+
     public CatalogLocation catalogLocation() {
         return CatalogLocation.parse(catalog);
     }
@@ -95,6 +105,7 @@ public final class EngineSpec implements Serializable {
         if (commitRetryBackoff != null) {
             builder.commitRetryBackoff(commitRetryBackoff);
         }
+        secrets.forEach(builder::secret);
         return builder.build();
     }
 

@@ -12,7 +12,9 @@ import dev.ducklake.flink.sink.internal.SinkMode;
 import dev.ducklake.flink.sink.internal.SinkSettings;
 import dev.ducklake.flink.sink.internal.StagingDirectory;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.RowType;
@@ -52,6 +54,7 @@ public final class DuckLakeSinkBuilder<IN> {
     private Integer commitRetries;
     private Duration commitRetryBackoff;
     private Duration compactionInterval;
+    private final Map<String, Map<String, String>> secrets = new LinkedHashMap<>();
     private CommitObserver observer = CommitObserver.NONE;
 
     /**
@@ -145,6 +148,15 @@ public final class DuckLakeSinkBuilder<IN> {
         return this;
     }
 
+    /**
+     * A DuckDB secret the engine creates, such as credentials for a data path on object storage:
+     * its name and its {@code CREATE SECRET} parameters, {@code TYPE} among them.
+     */
+    public DuckLakeSinkBuilder<IN> secret(String name, Map<String, String> parameters) {
+        secrets.put(checkNotNull(name, "name"), Map.copyOf(parameters));
+        return this;
+    }
+
     /** Commits of at most this many rows are inlined into the catalog instead of writing a Parquet file. */
     public DuckLakeSinkBuilder<IN> dataInliningRowLimit(int rows) {
         checkArgument(rows >= 0, "dataInliningRowLimit must be >= 0, got %s", rows);
@@ -192,6 +204,7 @@ public final class DuckLakeSinkBuilder<IN> {
         EngineSpec engine = new EngineSpec(catalog).dataPath(dataPath).threads(threads).memoryLimit(memoryLimit)
                 .temporaryDirectory(temporaryDirectory).dataInliningRowLimit(dataInliningRowLimit)
                 .commitRetries(commitRetries).commitRetryBackoff(commitRetryBackoff);
+        secrets.forEach(engine::secret);
         engine.toEngineConfig();
         String staging = stagingPath != null ? stagingPath
                 : StagingDirectory.defaultRoot(engine.catalogLocation(), dataPath).map(Object::toString)

@@ -10,7 +10,9 @@ import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.common.FlinkLakeTypes;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -35,6 +37,7 @@ public final class DuckLakeSourceBuilder {
     private Long startupValue;
     private Long endVersion;
     private boolean endAtLatestVersion;
+    private final Map<String, Map<String, String>> secrets = new LinkedHashMap<>();
     private boolean snapshotOnly;
     private Duration discoveryInterval = DEFAULT_DISCOVERY_INTERVAL;
     private int threads = 1;
@@ -166,6 +169,15 @@ public final class DuckLakeSourceBuilder {
         return this;
     }
 
+    /**
+     * A DuckDB secret the engine creates, such as credentials for a data path on object storage:
+     * its name and its {@code CREATE SECRET} parameters, {@code TYPE} among them.
+     */
+    public DuckLakeSourceBuilder secret(String name, Map<String, String> parameters) {
+        secrets.put(checkNotNull(name, "name"), Map.copyOf(parameters));
+        return this;
+    }
+
     /** The table's definition, read through this JVM's shared engine; fails when it does not exist. */
     public TableSchema describe() {
         try (EngineRegistry.Lease lease = lease()) {
@@ -199,7 +211,9 @@ public final class DuckLakeSourceBuilder {
     }
 
     private EngineSpec engine() {
-        return new EngineSpec(catalog).dataPath(dataPath).threads(threads).memoryLimit(memoryLimit)
+        EngineSpec engine = new EngineSpec(catalog).dataPath(dataPath).threads(threads).memoryLimit(memoryLimit)
                 .temporaryDirectory(temporaryDirectory);
+        secrets.forEach(engine::secret);
+        return engine;
     }
 }

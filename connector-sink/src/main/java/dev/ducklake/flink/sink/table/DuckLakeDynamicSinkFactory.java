@@ -4,6 +4,7 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_SECRET_PREFIX;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_TEMP_DIRECTORY;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_THREADS;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
@@ -24,6 +25,7 @@ import dev.ducklake.flink.sink.DuckLakeSinkBuilder;
 import dev.ducklake.flink.sink.internal.TableBinding;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
@@ -65,7 +67,7 @@ public final class DuckLakeDynamicSinkFactory implements DynamicTableSinkFactory
     public DynamicTableSink createDynamicTableSink(Context context) {
         FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
         // The same table may be read with the source's 'scan.*' options.
-        helper.validateExcept("scan.");
+        helper.validateExcept("scan.", DUCKDB_SECRET_PREFIX);
         ReadableConfig options = helper.getOptions();
         String table = options.getOptional(TABLE_NAME).orElse(context.getObjectIdentifier().getObjectName());
         RowType rowType = (RowType) context.getPhysicalRowDataType().getLogicalType();
@@ -89,20 +91,24 @@ public final class DuckLakeDynamicSinkFactory implements DynamicTableSinkFactory
         options.getOptional(DUCKDB_TEMP_DIRECTORY).ifPresent(builder::temporaryDirectory);
         options.getOptional(DATA_INLINING_ROW_LIMIT).ifPresent(builder::dataInliningRowLimit);
         options.getOptional(SINK_COMPACTION_INTERVAL).ifPresent(builder::compactionInterval);
+        Map<String, Map<String, String>> secrets;
         try {
+            secrets = DuckLakeConnectorOptions.secrets(context.getCatalogTable().getOptions());
+            secrets.forEach(builder::secret);
             builder.build();
         } catch (IllegalArgumentException | IllegalStateException | LakeException e) {
             throw new ValidationException("Invalid options for DuckLake table " + table + ": " + e.getMessage(), e);
         }
-        checkExistingTable(options, TableName.parse(table), rowType, primaryKey);
+        checkExistingTable(options, secrets, TableName.parse(table), rowType, primaryKey);
         return new DuckLakeDynamicSink(builder, table, !primaryKey.isEmpty(), options.getOptional(SINK_PARALLELISM)
                 .orElse(null));
     }
 
     /** An existing table must fit the Flink schema; a missing one is created by the job. */
-    private static void checkExistingTable(ReadableConfig options, TableName table, RowType rowType,
-            List<String> primaryKey) {
+    private static void checkExistingTable(ReadableConfig options, Map<String, Map<String, String>> secrets,
+            TableName table, RowType rowType, List<String> primaryKey) {
         EngineSpec spec = new EngineSpec(options.get(CATALOG)).dataPath(options.getOptional(DATA_PATH).orElse(null));
+        secrets.forEach(spec::secret);
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             LakeEngine engine = lease.engine();
             if (engine.tableExists(table)) {

@@ -168,6 +168,34 @@ class DuckLakeTableSinkITCase {
     }
 
     @Test
+    void duckDbSecretsAreCreatedFromTheirOptionsAndAMalformedOneFailsNamingIt() throws Exception {
+        String secret = ", 'duckdb.secret.lake_s3.type' = 's3', 'duckdb.secret.lake_s3.key_id' = 'AKIA-TEST',"
+                + " 'duckdb.secret.lake_s3.secret' = 'not-a-real-secret', 'duckdb.secret.lake_s3.region' = 'eu-west-1'";
+        TableEnvironment tEnv = streaming();
+        tEnv.executeSql("CREATE TABLE orders (order_id STRING, amount INT) WITH (" + options("orders") + secret + ")");
+        tEnv.executeSql("INSERT INTO orders VALUES ('o-1', 1)").await();
+        assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders")).containsOnlyKeys("o-1");
+
+        tEnv.executeSql("CREATE TABLE broken (order_id STRING) WITH (" + options("broken")
+                + ", 'duckdb.secret.lake_s3' = 's3')");
+        assertThatThrownBy(() -> tEnv.executeSql("INSERT INTO broken VALUES ('o-1')"))
+                .isInstanceOf(ValidationException.class)
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("'duckdb.secret.lake_s3'").contains("duckdb.secret.<secret name>.<parameter>"));
+        tEnv.executeSql("CREATE TABLE untyped (order_id STRING) WITH (" + options("untyped")
+                + ", 'duckdb.secret.lake_s3.key_id' = 'AKIA-TEST')");
+        assertThatThrownBy(() -> tEnv.executeSql("INSERT INTO untyped VALUES ('o-1')"))
+                .isInstanceOf(ValidationException.class)
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("DuckDB secret 'lake_s3' needs 'duckdb.secret.lake_s3.type'"));
+        tEnv.executeSql("CREATE TABLE refused (order_id STRING) WITH (" + options("refused") + secret
+                + ", 'duckdb.secret.lake_s3.no_such_parameter' = 'x')");
+        assertThatThrownBy(() -> tEnv.executeSql("INSERT INTO refused VALUES ('o-1')"))
+                .as("the secret reaches DuckDB, which refuses a parameter it does not know")
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).containsIgnoringCase("no_such_parameter"));
+    }
+
+    @Test
     void aMistypedOptionFailsNamingIt() {
         TableEnvironment tEnv = streaming();
         tEnv.executeSql("CREATE TABLE orders (order_id STRING) WITH (" + options("orders")

@@ -3,6 +3,7 @@ package dev.ducklake.flink.source.table;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_SECRET_PREFIX;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_TEMP_DIRECTORY;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_THREADS;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_DISCOVERY_INTERVAL;
@@ -25,6 +26,7 @@ import dev.ducklake.flink.source.DuckLakeSourceBuilder;
 import dev.ducklake.flink.source.ReadableColumns;
 import dev.ducklake.flink.source.StartupMode;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.flink.annotation.Internal;
@@ -69,15 +71,17 @@ public final class DuckLakeDynamicSourceFactory implements DynamicTableSourceFac
     public DynamicTableSource createDynamicTableSource(Context context) {
         FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
         // The same table may be written with the sink's options.
-        helper.validateExcept("sink.", "data-inlining-row-limit");
+        helper.validateExcept("sink.", "data-inlining-row-limit", DUCKDB_SECRET_PREFIX);
         ReadableConfig options = helper.getOptions();
         String table = options.getOptional(TABLE_NAME).orElse(context.getObjectIdentifier().getObjectName());
         RowType rowType = (RowType) context.getPhysicalRowDataType().getLogicalType();
         boolean batch = context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.BATCH;
-        Supplier<DuckLakeSourceBuilder> builders = () -> builder(options, table, batch);
-
+        Map<String, Map<String, String>> secrets;
         TableSchema schema;
+        Supplier<DuckLakeSourceBuilder> builders;
         try {
+            secrets = DuckLakeConnectorOptions.secrets(context.getCatalogTable().getOptions());
+            builders = () -> builder(options, secrets, table, batch);
             schema = builders.get().describe();
         } catch (LakeException | IllegalArgumentException | IllegalStateException e) {
             throw new ValidationException("Invalid DuckLake source " + table + ": " + e.getMessage(), e);
@@ -87,12 +91,14 @@ public final class DuckLakeDynamicSourceFactory implements DynamicTableSourceFac
                 options.getOptional(SCAN_PARALLELISM).orElse(null));
     }
 
-    private static DuckLakeSourceBuilder builder(ReadableConfig options, String table, boolean batch) {
+    private static DuckLakeSourceBuilder builder(ReadableConfig options, Map<String, Map<String, String>> secrets,
+            String table, boolean batch) {
         DuckLakeSourceBuilder builder = DuckLakeSource.builder()
                 .catalog(options.get(CATALOG))
                 .table(table)
                 .threads(options.get(DUCKDB_THREADS))
                 .discoveryInterval(options.get(SCAN_DISCOVERY_INTERVAL));
+        secrets.forEach(builder::secret);
         options.getOptional(DATA_PATH).ifPresent(builder::dataPath);
         options.getOptional(DUCKDB_MEMORY_LIMIT).ifPresent(builder::memoryLimit);
         options.getOptional(DUCKDB_TEMP_DIRECTORY).ifPresent(builder::temporaryDirectory);
