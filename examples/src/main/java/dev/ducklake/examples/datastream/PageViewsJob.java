@@ -4,7 +4,6 @@ import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.DuckLakeSourceBuilder;
 import dev.ducklake.flink.source.LakeFilter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
