@@ -11,10 +11,11 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.flink.source.SourceSettings;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
-import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.PriorityQueue;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.base.source.reader.RecordsBySplits;
@@ -24,8 +25,9 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 
 /**
- * Reads a reader's splits one after the other, in the order they were assigned, on the fetcher
- * thread. A split's rows or changes are read in their stable order from its offset, a batch per
+ * Reads a reader's splits one after the other, oldest version first, on the fetcher thread: the
+ * enumerator assigns a bucket's ranges in version order, but a restored reader gets the splits of
+ * its state back in no particular order. A split's rows or changes are read in their stable order from its offset, a batch per
  * fetch. The versions of the splits it holds stay pinned against expiry by this process's engine.
  */
 @Internal
@@ -33,10 +35,14 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
 
     static final int BATCH = 4096;
 
+    /** A bucket's splits in the order of its versions; a snapshot at a version before the changes after it. */
+    private static final Comparator<DuckLakeSplit> VERSION_ORDER = Comparator.comparingLong(DuckLakeSplit::from)
+            .thenComparing(DuckLakeSplit::kind).thenComparingInt(DuckLakeSplit::bucket);
+
     private final SourceSettings settings;
     private final TableName table;
     private final EngineRegistry.Lease lease;
-    private final ArrayDeque<DuckLakeSplit> splits = new ArrayDeque<>();
+    private final PriorityQueue<DuckLakeSplit> splits = new PriorityQueue<>(VERSION_ORDER);
     private final Map<String, VersionPins.Pin> pins = new HashMap<>();
     @Nullable private DuckLakeSplit current;
     @Nullable private AutoCloseable cursor;
