@@ -44,12 +44,22 @@ final class JvmProcess implements AutoCloseable {
 
     /** Waits for the process to end; fails with its log unless it ended with exit code 0. */
     String awaitSuccess(Duration timeout) throws Exception {
+        return awaitExit(timeout, true);
+    }
+
+    /** Waits for the process to end; fails with its log unless it ended with a non-zero exit code. */
+    String awaitFailure(Duration timeout) throws Exception {
+        return awaitExit(timeout, false);
+    }
+
+    private String awaitExit(Duration timeout, boolean success) throws Exception {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             kill();
             throw new AssertionError("Process did not end within " + timeout + "; log " + log + ":\n" + output());
         }
-        if (process.exitValue() != 0) {
-            throw new AssertionError("Process exited with " + process.exitValue() + "; log " + log + ":\n" + output());
+        if ((process.exitValue() == 0) != success) {
+            throw new AssertionError("Process exited with " + process.exitValue() + (success ? "" : " where it should"
+                    + " have failed") + "; log " + log + ":\n" + output());
         }
         return output();
     }

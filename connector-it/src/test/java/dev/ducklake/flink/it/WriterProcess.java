@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -120,15 +121,34 @@ public final class WriterProcess {
         GeneratorFunction<Long, RowData> events = upserts(keySpace);
         Map<String, String> rows = new TreeMap<>();
         for (long i = 0; i < count; i++) {
-            RowData row = events.map(i);
-            String key = row.getString(0).toString();
-            if (row.getRowKind() == RowKind.DELETE) {
-                rows.remove(key);
-            } else {
-                rows.put(key, ChangelogModel.render(List.of(key, row.getLong(1), row.getDecimal(2, 12, 2))));
-            }
+            apply(events.map(i), rows);
         }
         return rows;
+    }
+
+    /**
+     * How many of the first {@code count} {@link #upserts} events leave exactly these rows, or empty
+     * when no prefix of them does: a table a writer committed to holds such a prefix.
+     */
+    static OptionalLong upsertPrefix(long keySpace, long count, Map<String, String> table) throws Exception {
+        GeneratorFunction<Long, RowData> events = upserts(keySpace);
+        Map<String, String> rows = new TreeMap<>();
+        for (long i = 0; i < count; i++) {
+            if (rows.equals(table)) {
+                return OptionalLong.of(i);
+            }
+            apply(events.map(i), rows);
+        }
+        return rows.equals(table) ? OptionalLong.of(count) : OptionalLong.empty();
+    }
+
+    private static void apply(RowData row, Map<String, String> rows) {
+        String key = row.getString(0).toString();
+        if (row.getRowKind() == RowKind.DELETE) {
+            rows.remove(key);
+        } else {
+            rows.put(key, ChangelogModel.render(List.of(key, row.getLong(1), row.getDecimal(2, 12, 2))));
+        }
     }
 
     private static Configuration configuration(Path checkpoints, int restarts) {

@@ -4,8 +4,6 @@ import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.error.LakeConcurrencyException;
 import dev.ducklake.engine.error.LakeException;
-import dev.ducklake.engine.error.LakeValidationException;
-import dev.ducklake.engine.error.TableNotFoundException;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.TableName;
@@ -31,6 +29,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.util.FlinkRuntimeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,9 +38,12 @@ import org.slf4j.LoggerFactory;
  * snapshot, whatever the writers' parallelism. The commit carries a key made of the sink's id, the
  * checkpoint id and the names of its staged files; the engine checks the key inside the commit's
  * transaction, so a committable replayed after a lost acknowledgement is answered with
- * {@code signalAlreadyCommitted()} and never applied twice. Conflicts that outlast the engine's
- * retries fail the job, which restarts from its last checkpoint and commits the rows then; a table or staging that cannot take the rows fails the job
- * with the reason.
+ * {@code signalAlreadyCommitted()} and never applied twice.
+ *
+ * <p>A commit that fails, conflicts that outlast the engine's retries included, throws: the task
+ * fails and the job restarts from its last checkpoint, whose committables it commits again. It never
+ * signals a failure with a known reason, since Flink drops such a committable without failing the
+ * job, and its rows would be lost.
  */
 @Internal
 public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
@@ -93,12 +95,10 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         }
         for (DuckLakeCommittable committable : committables) {
             if (!Files.exists(Path.of(committable.file()))) {
-                IllegalStateException missing = new IllegalStateException("The staged file " + committable.file()
-                        + " of checkpoint " + checkpointId + " for " + table + " is missing and the lake holds no commit"
-                        + " " + key + "; its rows cannot be committed. 'sink.staging-path' (" + settings.stagingPath()
-                        + ") must be reachable from every TaskManager and must not be cleaned by others");
-                requests.forEach(r -> r.signalFailedWithKnownReason(missing));
-                return;
+                throw new FlinkRuntimeException("The staged file " + committable.file() + " of checkpoint "
+                        + checkpointId + " for " + table + " is missing and the lake holds no commit " + key + "; its"
+                        + " rows cannot be committed. 'sink.staging-path' (" + settings.stagingPath() + ") must be"
+                        + " reachable from every TaskManager and must not be cleaned by others");
             }
         }
         CommitOptions options = CommitOptions.builder()
@@ -120,20 +120,16 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             adopted = session.adoptedFiles().stream().map(Path::toString).collect(Collectors.toSet());
         } catch (LakeConcurrencyException e) {
             metrics.retriedWithoutSuccess(e.retries());
-            IllegalStateException exhausted = new IllegalStateException("Checkpoint " + checkpointId + " of the"
-                    + " DuckLake sink on " + table + " conflicted with concurrent commits by other writers "
-                    + (e.retries() + 1) + " times, with doubling backoff ('sink.commit.retries', 'sink.commit"
-                    + ".retry-backoff'). The job fails so that it restarts from its last checkpoint and commits"
-                    + " these rows then; nothing of them is in the lake. Raise 'sink.commit.retries', or look for"
-                    + " the writer that keeps changing " + table + " (compaction, another job, a SQL client).", e);
-            requests.forEach(r -> r.signalFailedWithKnownReason(exhausted));
-            return;
-        } catch (LakeValidationException | TableNotFoundException e) {
-            requests.forEach(r -> r.signalFailedWithKnownReason(e));
-            return;
+            throw new FlinkRuntimeException("Checkpoint " + checkpointId + " of the DuckLake sink on " + table
+                    + " lost the race with other writers' commits in all of its " + (e.retries() + 1) + " attempts,"
+                    + " with doubling backoff ('sink.commit.retries', 'sink.commit.retry-backoff'). The job fails so"
+                    + " that it restarts from its last checkpoint and commits these rows then; nothing of them is in"
+                    + " the lake. Raise 'sink.commit.retries', or look for the writer that keeps changing " + table
+                    + " (compaction, another job, a SQL client).", e);
         } catch (LakeException e) {
-            requests.forEach(r -> r.signalFailedWithUnknownReason(e));
-            return;
+            throw new FlinkRuntimeException("Could not commit checkpoint " + checkpointId + " of the DuckLake sink to "
+                    + table + "; nothing of it is in the lake, and the job's restart commits it again: "
+                    + e.getMessage(), e);
         }
         metrics.record(result, Duration.ofNanos(System.nanoTime() - start).toMillis());
         observer.committed(checkpointId, result);
