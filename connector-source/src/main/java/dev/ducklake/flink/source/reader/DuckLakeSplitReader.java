@@ -27,8 +27,9 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 /**
  * Reads a reader's splits one after the other, oldest version first, on the fetcher thread: the
  * enumerator assigns a bucket's ranges in version order, but a restored reader gets the splits of
- * its state back in no particular order. A split's rows or changes are read in their stable order from its offset, a batch per
- * fetch. The versions of the splits it holds stay pinned against expiry by this process's engine.
+ * its state back in no particular order. A split's rows or changes are read in their stable order
+ * from its offset, a batch per fetch. The versions of the splits it holds stay pinned against
+ * expiry by this process's engine.
  */
 @Internal
 public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLakeSplit> {
