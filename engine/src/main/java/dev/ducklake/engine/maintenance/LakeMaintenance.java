@@ -10,6 +10,7 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.table.BeforeImageTable;
 import dev.ducklake.engine.table.TableCatalog;
 import dev.ducklake.engine.table.TableIdentity;
+import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.version.VersionLog;
 import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.engine.write.CommitExecutor;
@@ -72,28 +73,10 @@ public final class LakeMaintenance {
         Optional<TableIdentity> identity = table.isPresent()
                 ? Optional.of(TableCatalog.requireIdentity(c, table.get())) : Optional.empty();
         boolean dryRun = request.dryRun();
-        long flushed = 0;
-        long merged = 0;
-        long created = 0;
-        if (request.flushInlinedData()) {
-            flushed = dryRun ? inlinedRows(c, identity) : Jdbc.queryLong(c, "SELECT coalesce(sum(rows_flushed), 0) FROM"
-                    + " ducklake_flush_inlined_data(" + LAKE + table.map(t -> ", schema_name => "
-                            + Identifiers.literal(t.schema()) + ", table_name => " + Identifiers.literal(t.table()))
-                            .orElse("") + ")");
-        }
-        if (request.mergeAdjacentFiles()) {
-            if (dryRun) {
-                merged = Jdbc.queryLong(c, "SELECT coalesce(sum(file_count), 0) FROM " + EngineConfig.LAKE_ALIAS
-                        + ".table_info()" + identity.map(i -> " WHERE table_id = " + i.id()).orElse(""));
-            } else {
-                long[] counts = Jdbc.queryFirst(c, "SELECT coalesce(sum(files_processed), 0), coalesce(sum(files_created), 0)"
-                        + " FROM ducklake_merge_adjacent_files(" + LAKE + table.map(t -> ", "
-                                + Identifiers.literal(t.table()) + ", schema => " + Identifiers.literal(t.schema()))
-                                .orElse("") + ")", rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
-                merged = counts[0];
-                created = counts[1];
-            }
-        }
+        long[] rewritten = dryRun ? plannedRewrites(c, request, identity) : rewriteFiles(c, request);
+        long flushed = rewritten[0];
+        long merged = rewritten[1];
+        long created = rewritten[2];
         List<Long> expired = new ArrayList<>();
         if (request.expireOlderThan().isPresent()) {
             List<Long> candidates = Jdbc.query(c, "SELECT snapshot_id FROM " + EngineConfig.LAKE_ALIAS + ".snapshots()"
@@ -114,6 +97,50 @@ public final class LakeMaintenance {
                         + dryRun + ")", rs -> rs.getString(1))
                 : List.of();
         return new MaintenanceReport(dryRun, flushed, merged, created, expired, images, deleted);
+    }
+
+    /**
+     * Flushes inlined rows and merges adjacent files as the request asks, in one snapshot authored
+     * {@link CommitMetadata#MAINTENANCE_AUTHOR}, so that version logs can tell it from a change of
+     * rows. Returns the rows flushed, the files merged and the files created.
+     */
+    private static long[] rewriteFiles(Connection c, MaintenanceRequest request) throws SQLException {
+        if (!request.flushInlinedData() && !request.mergeAdjacentFiles()) {
+            return new long[3];
+        }
+        Optional<TableName> table = request.table();
+        Jdbc.execute(c, "BEGIN TRANSACTION");
+        try {
+            Jdbc.execute(c, "CALL " + EngineConfig.LAKE_ALIAS + ".set_commit_message("
+                    + Identifiers.literal(CommitMetadata.MAINTENANCE_AUTHOR) + ", 'flush inlined data, merge files')");
+            long flushed = !request.flushInlinedData() ? 0 : Jdbc.queryLong(c, "SELECT coalesce(sum(rows_flushed), 0)"
+                    + " FROM ducklake_flush_inlined_data(" + LAKE + table.map(t -> ", schema_name => "
+                            + Identifiers.literal(t.schema()) + ", table_name => " + Identifiers.literal(t.table()))
+                            .orElse("") + ")");
+            long[] merged = !request.mergeAdjacentFiles() ? new long[2] : Jdbc.queryFirst(c, "SELECT"
+                    + " coalesce(sum(files_processed), 0), coalesce(sum(files_created), 0) FROM"
+                    + " ducklake_merge_adjacent_files(" + LAKE + table.map(t -> ", " + Identifiers.literal(t.table())
+                            + ", schema => " + Identifiers.literal(t.schema())).orElse("") + ")",
+                    rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
+            Jdbc.execute(c, "COMMIT");
+            return new long[] {flushed, merged[0], merged[1]};
+        } catch (SQLException | RuntimeException e) {
+            try {
+                Jdbc.execute(c, "ROLLBACK");
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback);
+            }
+            throw e;
+        }
+    }
+
+    /** What {@link #rewriteFiles} would work on: inlined rows to flush and files to consider merging. */
+    private static long[] plannedRewrites(Connection c, MaintenanceRequest request, Optional<TableIdentity> identity)
+            throws SQLException {
+        long inlined = request.flushInlinedData() ? inlinedRows(c, identity) : 0;
+        long files = !request.mergeAdjacentFiles() ? 0 : Jdbc.queryLong(c, "SELECT coalesce(sum(file_count), 0) FROM "
+                + EngineConfig.LAKE_ALIAS + ".table_info()" + identity.map(i -> " WHERE table_id = " + i.id()).orElse(""));
+        return new long[] {inlined, files, 0};
     }
 
     /** Removes the before-images of commits whose snapshots no longer exist. */

@@ -33,6 +33,12 @@ public record CommitMetadata(
     /** The author name the engine sets on its snapshots. */
     public static final String AUTHOR = "ducklake-engine";
 
+    /**
+     * The author name the engine sets on the snapshots of its maintenance (flushing inlined data,
+     * merging files), which reorganise files without changing any table's rows.
+     */
+    public static final String MAINTENANCE_AUTHOR = "ducklake-engine maintenance";
+
     public CommitMetadata {
         producer = producer == null ? Map.of() : Map.copyOf(producer);
     }

@@ -5,6 +5,7 @@ import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.table.TableCatalog;
 import dev.ducklake.engine.table.TableIdentity;
@@ -21,6 +22,9 @@ import java.util.Optional;
  * The versions of a table. A version is a snapshot that changed the table's rows or definition: its
  * creation, inserts, deletes, updates and schema changes. Snapshots that only touched other tables,
  * or only reorganised this table's files (flushing inlined data, merging files), are not versions.
+ * DuckLake marks most reorganisations in a snapshot's changes, but a flush of inlined deletions
+ * alone looks like a delete there; the engine's own maintenance snapshots are therefore also known
+ * by their author, {@link CommitMetadata#MAINTENANCE_AUTHOR}.
  */
 public final class VersionLog {
 
@@ -152,7 +156,8 @@ public final class VersionLog {
         return "SELECT snapshot_id, snapshot_time, author, commit_message, commit_extra_info FROM "
                 + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE (snapshot_id = " + table.createdAt()
                 + " OR (list_contains(" + kinds(CHANGE_KINDS) + ", " + id + ") AND NOT list_contains("
-                + kinds(MAINTENANCE_KINDS) + ", " + id + ")))";
+                + kinds(MAINTENANCE_KINDS) + ", " + id + ") AND author IS DISTINCT FROM "
+                + Identifiers.literal(CommitMetadata.MAINTENANCE_AUTHOR) + "))";
     }
 
     /**

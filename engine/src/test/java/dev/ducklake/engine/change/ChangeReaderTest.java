@@ -17,12 +17,16 @@ import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -212,6 +216,54 @@ class ChangeReaderTest {
         assertThat(unpinned.expiredSnapshots()).contains(v3).doesNotContain(v4);
         assertThat(engine.latestVersion(ORDERS)).isEqualTo(v4);
         assertThat(engine.read(ORDERS, dev.ducklake.engine.read.ScanRequest.all()).toList()).hasSize(4);
+    }
+
+    /**
+     * DuckLake records a flush of inlined deletions alone as a plain delete from the table; the
+     * engine's maintenance snapshot must still not count as a version, or every change read over a
+     * range that holds one would lose its before-images and fall back to the change feed.
+     */
+    @Test
+    void aFlushOfInlinedDeletionsAloneIsNotAVersion() throws Exception {
+        engine.createTable(ORDERS, SCHEMA);
+        Object[][] loaded = new Object[1_000][];
+        for (int i = 0; i < loaded.length; i++) {
+            loaded[i] = row("k" + i, i + ".00");
+        }
+        long first = append(loaded);
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.deleteKey("k1");
+            merge.deleteKey("k2");
+            merge.commit();
+        }
+        long deleted = engine.latestVersion(ORDERS);
+        engine.maintain(MaintenanceRequest.builder().table(ORDERS).flushInlinedData().build());
+        engine.close();
+        long flush;
+        try (Connection plain = TestLakes.plainDuckDb(CatalogLocation.duckDbFile(dir.resolve("lake.ducklake")), dir);
+                Statement statement = plain.createStatement();
+                ResultSet rs = statement.executeQuery("SELECT snapshot_id, changes['tables_deleted_from']::VARCHAR,"
+                        + " changes['flushed_inlined']::VARCHAR FROM plain.snapshots() ORDER BY snapshot_id DESC LIMIT 1")) {
+            assertThat(rs.next()).isTrue();
+            flush = rs.getLong(1);
+            assertThat(flush).as("the flush made a snapshot").isGreaterThan(deleted);
+            assertThat(rs.getString(2)).as("which DuckLake records as a delete").isNotNull();
+            assertThat(rs.getString(3)).as("and not as a flush").isNull();
+        }
+        open();
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(row("k3", "33.00"));
+            merge.commit();
+        }
+        long last = engine.latestVersion(ORDERS);
+
+        assertThat(engine.versions(ORDERS, 0, 100)).extracting(TableVersion::id).doesNotContain(flush)
+                .contains(first, deleted, last);
+        try (ChangeReader changes = engine.changes(ORDERS, ChangeRequest.builder(first, last)
+                .method(ChangeMethod.BEFORE_IMAGES).build())) {
+            assertThat(changes.toList()).containsExactlyInAnyOrder(new Change(row("k1", "1.00"), null),
+                    new Change(row("k2", "2.00"), null), new Change(row("k3", "3.00"), row("k3", "33.00")));
+        }
     }
 
     @Test
