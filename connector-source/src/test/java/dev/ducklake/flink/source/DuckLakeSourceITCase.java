@@ -27,7 +27,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
@@ -324,6 +327,48 @@ class DuckLakeSourceITCase {
         assertThat(report.expiredSnapshots()).doesNotContain(created);
         assertThat(model.problems()).isEmpty();
         assertThat(model.rows()).isEqualTo(changes.expected(20_000)).isEqualTo(tableRows());
+    }
+
+    /**
+     * A reader's pins go away while its task restarts; the enumerator's keep every version that the
+     * restored reader reads again, so expiry without any retention, running all along, removes none.
+     */
+    @Test
+    void aFailureWhileExpiryRunsWithoutRetentionLosesNoVersionTheRestoredReaderNeeds() throws Exception {
+        long created = createOrders();
+        RandomChangelog changes = new RandomChangelog(17, 3_000);
+        String name = "expiry through a failure";
+        StreamExecutionEnvironment env = environment();
+        env.fromSource(source().startAfterVersion(created).discoveryInterval(Duration.ofMillis(50)).build(),
+                        WatermarkStrategy.noWatermarks(), "orders changelog")
+                .map(new Throttle<>(1)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .map(new FailOnce<>(5_000)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE));
+        JobClient job = env.executeAsync("read while expiry runs without retention");
+        AtomicInteger expiries = new AtomicInteger();
+        ScheduledExecutorService expiry = Executors.newSingleThreadScheduledExecutor();
+        ChangelogModel.Result model;
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+            expiry.scheduleWithFixedDelay(() -> {
+                lease.engine().maintain(MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO).build());
+                expiries.incrementAndGet();
+            }, 0, 100, TimeUnit.MILLISECONDS);
+            for (int batch = 0; batch < 8; batch++) {
+                merge(changes, batch * 2_000L, (batch + 1) * 2_000L);
+                Thread.sleep(250);
+            }
+            model = awaitModel(name, changes.expected(16_000));
+        } finally {
+            expiry.shutdownNow();
+            assertThat(expiry.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+            job.cancel().get(30, TimeUnit.SECONDS);
+            awaitTermination(job);
+        }
+
+        assertThat(FailOnce.failures()).as("the induced failure").isEqualTo(1);
+        assertThat(expiries.get()).as("expiry runs").isGreaterThan(10);
+        assertThat(model.problems()).isEmpty();
+        assertThat(model.rows()).isEqualTo(changes.expected(16_000)).isEqualTo(tableRows());
     }
 
     @Test

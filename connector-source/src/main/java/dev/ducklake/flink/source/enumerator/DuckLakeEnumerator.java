@@ -43,6 +43,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     private final SourceSettings settings;
     private final TableName table;
     private final LinkedList<DuckLakeSplit> pending;
+    private final HeldSplits held;
     private final Set<Integer> idleReaders = new HashSet<>();
     private final Set<Integer> toldNoMoreSplits = new HashSet<>();
     private long position;
@@ -59,6 +60,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         this.settings = settings;
         this.table = settings.tableName();
         this.pending = new LinkedList<>(state.pending());
+        this.held = new HeldSplits(state.held(), state.checkpointId());
         this.position = state.position();
         this.buckets = state.buckets();
         this.planningDone = state.planningDone();
@@ -164,6 +166,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             int owner = split.bucket() % parallelism;
             if (context.registeredReaders().containsKey(owner)) {
                 context.assignSplit(split, owner);
+                held.assigned(split);
                 splits.remove();
             }
         }
@@ -176,9 +179,13 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         }
     }
 
-    /** Keeps the oldest version any planned split may still read from expiring in this process. */
+    /**
+     * Keeps the oldest version that a planned split, or a split a reader holds or may read again
+     * after a restore, still reads from expiring in this process.
+     */
     private void repin() {
-        long oldest = pending.stream().mapToLong(DuckLakeSplit::oldestVersion).min().orElse(position);
+        long oldest = Math.min(pending.stream().mapToLong(DuckLakeSplit::oldestVersion).min().orElse(position),
+                held.oldestVersion().orElse(position));
         if (pin != null && pin.version() == oldest) {
             return;
         }
@@ -200,6 +207,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         List<DuckLakeSplit> returned = new ArrayList<>(splits);
         for (int i = returned.size() - 1; i >= 0; i--) {
             pending.addFirst(returned.get(i));
+            held.returned(returned.get(i));
         }
         toldNoMoreSplits.remove(subtaskId);
         repin();
@@ -207,11 +215,16 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
 
     @Override
     public void addReader(int subtaskId) {
+        int parallelism = context.currentParallelism();
+        held.readerRestarted(bucket -> bucket % parallelism == subtaskId);
         assignPending();
     }
 
     @Override
     public void handleSourceEvent(int subtaskId, SourceEvent event) {
+        if (event instanceof SplitsFinishedEvent finished) {
+            held.finished(finished.splitIds());
+        }
         if (event instanceof ReaderIdleEvent && waitingForIdleReaders) {
             idleReaders.add(subtaskId);
             if (idleReaders.size() >= context.currentParallelism()) {
@@ -225,7 +238,16 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
 
     @Override
     public DuckLakeEnumeratorState snapshotState(long checkpointId) {
-        return new DuckLakeEnumeratorState(position, buckets, pending, planningDone);
+        return new DuckLakeEnumeratorState(position, buckets, pending, planningDone, checkpointId,
+                held.snapshot(checkpointId));
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        held.checkpointCompleted(checkpointId);
+        if (lease != null) {
+            repin();
+        }
     }
 
     @Override

@@ -11,16 +11,20 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 
-/** Serializes the enumerator's checkpoint; the pending splits use the split layout of version 1. */
+/**
+ * Serializes the enumerator's checkpoint; the pending splits use the split layout of version 1.
+ * Version 2 adds the checkpoint id and the held splits; a version 1 state restores with none held.
+ */
 @Internal
 public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedSerializer<DuckLakeEnumeratorState> {
 
     public static final DuckLakeEnumeratorStateSerializer INSTANCE = new DuckLakeEnumeratorStateSerializer();
     private static final int VERSION_1 = 1;
+    private static final int VERSION_2 = 2;
 
     @Override
     public int getVersion() {
-        return VERSION_1;
+        return VERSION_2;
     }
 
     @Override
@@ -33,12 +37,20 @@ public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedS
         for (DuckLakeSplit split : state.pending()) {
             DuckLakeSplitSerializer.write(split, out);
         }
+        out.writeLong(state.checkpointId());
+        out.writeInt(state.held().size());
+        for (HeldSplits.Entry entry : state.held()) {
+            out.writeUTF(entry.splitId());
+            out.writeInt(entry.bucket());
+            out.writeLong(entry.from());
+            out.writeLong(entry.confirmedBy());
+        }
         return out.getCopyOfBuffer();
     }
 
     @Override
     public DuckLakeEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION_1) {
+        if (version != VERSION_1 && version != VERSION_2) {
             throw new IOException("Unknown version " + version + " of a serialized DuckLake enumerator state");
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
@@ -50,7 +62,16 @@ public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedS
         for (int i = 0; i < count; i++) {
             pending.add(DuckLakeSplitSerializer.read(in));
         }
+        long checkpointId = 0;
+        List<HeldSplits.Entry> held = new ArrayList<>();
+        if (version == VERSION_2) {
+            checkpointId = in.readLong();
+            int heldCount = in.readInt();
+            for (int i = 0; i < heldCount; i++) {
+                held.add(new HeldSplits.Entry(in.readUTF(), in.readInt(), in.readLong(), in.readLong()));
+            }
+        }
         SerializedBytes.requireFullyRead(in, "DuckLake enumerator state");
-        return new DuckLakeEnumeratorState(position, buckets, pending, planningDone);
+        return new DuckLakeEnumeratorState(position, buckets, pending, planningDone, checkpointId, held);
     }
 }

@@ -2,8 +2,10 @@ package dev.ducklake.flink.source.reader;
 
 import dev.ducklake.flink.source.SourceSettings;
 import dev.ducklake.flink.source.enumerator.ReaderIdleEvent;
+import dev.ducklake.flink.source.enumerator.SplitsFinishedEvent;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
 import dev.ducklake.flink.source.split.DuckLakeSplitState;
+import java.util.List;
 import java.util.Map;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceReaderContext;
@@ -14,7 +16,7 @@ import org.apache.flink.table.data.RowData;
 /**
  * The source's reader: one fetcher thread reads the assigned splits in order (see
  * {@link DuckLakeSplitReader}) and {@link ChangeEmitter} turns their changes into changelog rows.
- * It tells the enumerator when it holds no unfinished split.
+ * It tells the enumerator which splits it finished, and when it holds no unfinished split.
  */
 @Internal
 public final class DuckLakeSourceReader
@@ -44,6 +46,7 @@ public final class DuckLakeSourceReader
 
     @Override
     protected void onSplitFinished(Map<String, DuckLakeSplitState> finished) {
+        context.sendSourceEventToCoordinator(new SplitsFinishedEvent(List.copyOf(finished.keySet())));
         unfinished -= finished.size();
         if (unfinished == 0) {
             context.sendSourceEventToCoordinator(new ReaderIdleEvent());
