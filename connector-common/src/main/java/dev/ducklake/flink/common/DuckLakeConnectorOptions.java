@@ -147,9 +147,10 @@ public final class DuckLakeConnectorOptions {
     public static final ConfigOption<Duration> SINK_COMPACTION_INTERVAL = ConfigOptions.key("sink.compaction.interval")
             .durationType()
             .noDefaultValue()
-            .withDescription("When set, the committer flushes inlined rows to Parquet and merges adjacent small files"
-                    + " of the table at most this often, after a commit. Off by default: compaction rewrites data and"
-                    + " takes the lake's maintenance lock, and change reads over ranges that start before a flush of"
+            .withDescription("When set, the committer flushes inlined rows to Parquet, rewrites files most of whose"
+                    + " rows were deleted (upserts delete from older files), and merges adjacent small files of the"
+                    + " table at most this often, after a commit. Off by default: compaction rewrites data and takes"
+                    + " the lake's maintenance lock, and change reads over ranges that start before a flush of"
                     + " inlined rows fall back to a full diff.");
 
     // --------------------------------------------------------------------------------------------

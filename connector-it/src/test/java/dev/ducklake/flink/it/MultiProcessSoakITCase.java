@@ -41,8 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Three Flink jobs on one lake with a PostgreSQL catalog, in three JVMs, with faults:
  *
  * <ul>
- *   <li>a {@link WriterProcess} upserts table {@code orders_a} at parallelism 4, with compaction
- *       every 5 s, and one induced task failure after a third of its events;
+ *   <li>a {@link WriterProcess} upserts table {@code orders_a} at parallelism 4, with one induced
+ *       task failure after a third of its events;
  *   <li>a second {@link WriterProcess} appends to table {@code orders_b}; it is killed with SIGKILL
  *       once a quarter of its rows are in the table, and started again, resuming from its last
  *       checkpoint;
@@ -50,6 +50,8 @@ import org.junit.jupiter.api.io.TempDir;
  *       and expires snapshots older than 30 s every 3 s;
  *   <li>PostgreSQL is restarted once, when half of the appended rows are in.
  * </ul>
+ *
+ * Both writers compact their table every 5 s (rewriting files with deletes, merging files).
  *
  * Afterwards {@code orders_a} equals the reference model of its input, {@code orders_b} holds every
  * appended row once, and the changelog replays to {@code orders_a}. The soak lasts
@@ -67,7 +69,7 @@ class MultiProcessSoakITCase {
     private static final int APPENDS_PER_SECOND = 2_000;
     private static final Duration EXPIRY_RETENTION = Duration.ofSeconds(30);
     private static final Pattern RESULT = Pattern.compile(WriterProcess.RESULT + " commits=(\\d+) commitRetries=(\\d+)"
-            + " failures=(\\d+)");
+            + " failures=(\\d+) filesCompacted=(\\d+)");
 
     @TempDir
     Path dir;
@@ -140,9 +142,11 @@ class MultiProcessSoakITCase {
         assertThat(commitsA + commitsB).as("checkpoints committed by the writers (the appender's after its restart)")
                 .isGreaterThanOrEqualTo(50);
         assertThat(expiries.get()).as("expiry runs during the soak").isPositive();
-        System.out.printf("Soak of %d s: orders_a %d commits, %s commit retries; orders_b %d commits after restart,"
-                        + " %s retries; %d expiry runs%n", SECONDS, commitsA, a.group(2), commitsB, b.group(2),
-                expiries.get());
+        assertThat(Long.parseLong(a.group(4))).as("files of orders_a rewritten or merged by compaction").isPositive();
+        assertThat(Long.parseLong(b.group(4))).as("files of orders_b merged by compaction").isPositive();
+        System.out.printf("Soak of %d s: orders_a %d commits, %s commit retries, %s files compacted; orders_b %d"
+                        + " commits after restart, %s retries, %s files compacted; %d expiry runs%n", SECONDS, commitsA,
+                a.group(2), a.group(4), commitsB, b.group(2), b.group(4), expiries.get());
     }
 
     private JobClient follow(CatalogLocation catalog, String dataPath, long created) throws Exception {

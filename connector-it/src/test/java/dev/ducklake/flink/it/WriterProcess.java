@@ -41,7 +41,7 @@ import org.apache.flink.types.RowKind;
  * through the DuckLake sink into one table of a shared lake, with checkpoints retained in a
  * directory. Started again with the same directory (after a SIGKILL, say), it resumes from the last
  * completed checkpoint there. On success it prints one line, {@code RESULT <metric>=<value> ...},
- * with the committer's metrics.
+ * with the committer's metrics. The sink compacts the table every 5 s.
  *
  * <p>Arguments: {@code upsert|append catalog dataPath table parallelism events eventsPerSecond
  * checkpointDirectory failAfterRecords(-1: never) commitRetries restarts firstEvent}. Upserts are
@@ -90,16 +90,18 @@ public final class WriterProcess {
                     .setParallelism(1).uid("fail-once");
         }
         DuckLakeSinkBuilder<RowData> sink = DuckLakeSink.forRowData().catalog(catalog).dataPath(dataPath).table(table)
-                .rowType(OrderEvents.ROW_TYPE).commitRetries(commitRetries, Duration.ofMillis(50));
+                .rowType(OrderEvents.ROW_TYPE).commitRetries(commitRetries, Duration.ofMillis(50))
+                .compactionInterval(Duration.ofSeconds(5));
         if (upsert) {
-            sink.primaryKey("order_id").compactionInterval(Duration.ofSeconds(5));
+            sink.primaryKey("order_id");
         }
         rows.sinkTo(sink.build()).uid("ducklake-sink");
         env.execute((upsert ? "upsert " : "append ") + table);
-        System.out.printf("%s %s=%d %s=%d %s=%d%n", RESULT,
+        System.out.printf("%s %s=%d %s=%d %s=%d %s=%d%n", RESULT,
                 CommitterMetrics.COMMITS, sum(metrics, CommitterMetrics.COMMITS),
                 CommitterMetrics.COMMIT_RETRIES, sum(metrics, CommitterMetrics.COMMIT_RETRIES),
-                "failures", FailOnce.failures());
+                "failures", FailOnce.failures(),
+                CommitterMetrics.FILES_COMPACTED, sum(metrics, CommitterMetrics.FILES_COMPACTED));
     }
 
     /**

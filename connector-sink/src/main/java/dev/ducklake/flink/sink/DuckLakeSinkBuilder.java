@@ -172,7 +172,7 @@ public final class DuckLakeSinkBuilder<IN> {
         return this;
     }
 
-    /** Flush inlined rows and merge small files of the table at most this often, after a commit. */
+    /** Compact the table (flush inlined rows, rewrite mostly deleted files, merge small files) at most this often. */
     public DuckLakeSinkBuilder<IN> compactionInterval(Duration interval) {
         checkArgument(!interval.isNegative() && !interval.isZero(), "compaction interval must be positive");
         this.compactionInterval = interval;

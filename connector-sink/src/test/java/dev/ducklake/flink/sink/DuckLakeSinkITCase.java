@@ -185,6 +185,33 @@ class DuckLakeSinkITCase {
         assertThat(otherSnapshots).as("the table's creation and at least one compaction").isGreaterThan(2);
     }
 
+    /**
+     * Appends too large to inline are committed by adopting the staged Parquet files
+     * ({@code ducklake_add_data_files}); DuckLake v1.5.5 crashes when it merges such files in a
+     * statement prepared outside the transaction that runs it, so compaction runs in one.
+     */
+    @Test
+    void compactionMergesTheFilesThatAppendsAdopted() throws Exception {
+        long count = 40_000;
+        StreamExecutionEnvironment env = environment();
+        env.enableCheckpointing(100);
+        env.fromSource(OrderEvents.source(OrderEvents::append, count, 10_000), WatermarkStrategy.noWatermarks(),
+                        "orders")
+                .sinkTo(sink("orders").compactionInterval(Duration.ofMillis(500)).build());
+        env.execute("append, compacted");
+
+        assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
+                .isEqualTo(expectedRows(OrderEvents.expectedAppend(count)));
+        long commits = LakeContents.sinkSnapshots(catalog, dir).size();
+        long files = (Long) LakeContents.rows(catalog, dir, "SELECT count(*) FROM"
+                + " __ducklake_metadata_plain.ducklake_data_file WHERE end_snapshot IS NULL").get(0).get(0);
+        long compactions = (Long) LakeContents.rows(catalog, dir, "SELECT count(*) FROM plain.snapshots()"
+                + " WHERE author = 'ducklake-engine maintenance'").get(0).get(0);
+        assertThat(commits).isGreaterThan(10);
+        assertThat(compactions).as("compactions").isPositive();
+        assertThat(files).as("live data files after %s commits", commits).isLessThan(commits / 2);
+    }
+
     @Test
     void changesToOneKeySpreadOverSeveralStagedFilesOfACheckpointApplyInArrivalOrder() throws Exception {
         long count = 400_000;

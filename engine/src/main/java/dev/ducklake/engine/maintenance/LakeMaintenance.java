@@ -24,7 +24,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs DuckLake maintenance: flushing inlined data, merging adjacent small files, expiring old
+ * Runs DuckLake maintenance: flushing inlined data, rewriting files most of whose rows were deleted,
+ * merging adjacent small files, expiring old
  * snapshots (with the before-images of the expired commits), and deleting data files no snapshot
  * needs. Holds the read gate alone while it runs,
  * so it waits for open reads and new reads wait for it. Expiry spares pinned versions, everything
@@ -53,7 +54,7 @@ public final class LakeMaintenance {
     public MaintenanceReport run(MaintenanceRequest request) {
         String what = "maintenance" + request.table().map(t -> " of " + t).orElse("");
         try (ReadGate.Permit gate = context.readGate().enterMaintenance(what)) {
-            MaintenanceReport report = request.flushInlinedData() || request.mergeAdjacentFiles()
+            MaintenanceReport report = request.rewritesFiles()
                     ? commits.exclusively(request.table(), () -> runOnConnection(what, request))
                     : runOnConnection(what, request);
             LOG.info("Ran {}: {}", what, report);
@@ -77,6 +78,7 @@ public final class LakeMaintenance {
         long flushed = rewritten[0];
         long merged = rewritten[1];
         long created = rewritten[2];
+        long filesRewritten = rewritten[3];
         List<Long> expired = new ArrayList<>();
         if (request.expireOlderThan().isPresent()) {
             List<Long> candidates = Jdbc.query(c, "SELECT snapshot_id FROM " + EngineConfig.LAKE_ALIAS + ".snapshots()"
@@ -96,34 +98,39 @@ public final class LakeMaintenance {
                 ? Jdbc.query(c, "SELECT path FROM ducklake_cleanup_old_files(" + LAKE + ", cleanup_all => true, dry_run => "
                         + dryRun + ")", rs -> rs.getString(1))
                 : List.of();
-        return new MaintenanceReport(dryRun, flushed, merged, created, expired, images, deleted);
+        return new MaintenanceReport(dryRun, flushed, merged, created, filesRewritten, expired, images, deleted);
     }
 
     /**
-     * Flushes inlined rows and merges adjacent files as the request asks, in one snapshot authored
-     * {@link CommitMetadata#MAINTENANCE_AUTHOR}, so that version logs can tell it from a change of
-     * rows. Returns the rows flushed, the files merged and the files created.
+     * Flushes inlined rows, rewrites files with deletes and merges adjacent files as the request
+     * asks, in one snapshot authored {@link CommitMetadata#MAINTENANCE_AUTHOR}, so that version logs
+     * can tell it from a change of rows. Returns the rows flushed, the files merged, the files
+     * created by merging and the files rewritten.
      */
     private static long[] rewriteFiles(Connection c, MaintenanceRequest request) throws SQLException {
-        if (!request.flushInlinedData() && !request.mergeAdjacentFiles()) {
-            return new long[3];
+        if (!request.rewritesFiles()) {
+            return new long[4];
         }
         Optional<TableName> table = request.table();
         Jdbc.execute(c, "BEGIN TRANSACTION");
         try {
             Jdbc.execute(c, "CALL " + EngineConfig.LAKE_ALIAS + ".set_commit_message("
-                    + Identifiers.literal(CommitMetadata.MAINTENANCE_AUTHOR) + ", 'flush inlined data, merge files')");
+                    + Identifiers.literal(CommitMetadata.MAINTENANCE_AUTHOR) + ", 'compaction')");
             long flushed = !request.flushInlinedData() ? 0 : Jdbc.queryLong(c, "SELECT coalesce(sum(rows_flushed), 0)"
                     + " FROM ducklake_flush_inlined_data(" + LAKE + table.map(t -> ", schema_name => "
                             + Identifiers.literal(t.schema()) + ", table_name => " + Identifiers.literal(t.table()))
                             .orElse("") + ")");
+            long rewritten = !request.rewriteFilesWithDeletes() ? 0 : Jdbc.queryLong(c, "SELECT"
+                    + " coalesce(sum(files_processed), 0) FROM ducklake_rewrite_data_files(" + LAKE
+                    + table.map(t -> ", " + Identifiers.literal(t.table()) + ", schema => "
+                            + Identifiers.literal(t.schema())).orElse("") + ")");
             long[] merged = !request.mergeAdjacentFiles() ? new long[2] : Jdbc.queryFirst(c, "SELECT"
                     + " coalesce(sum(files_processed), 0), coalesce(sum(files_created), 0) FROM"
                     + " ducklake_merge_adjacent_files(" + LAKE + table.map(t -> ", " + Identifiers.literal(t.table())
                             + ", schema => " + Identifiers.literal(t.schema())).orElse("") + ")",
                     rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
             Jdbc.execute(c, "COMMIT");
-            return new long[] {flushed, merged[0], merged[1]};
+            return new long[] {flushed, merged[0], merged[1], rewritten};
         } catch (SQLException | RuntimeException e) {
             try {
                 Jdbc.execute(c, "ROLLBACK");
@@ -140,7 +147,7 @@ public final class LakeMaintenance {
         long inlined = request.flushInlinedData() ? inlinedRows(c, identity) : 0;
         long files = !request.mergeAdjacentFiles() ? 0 : Jdbc.queryLong(c, "SELECT coalesce(sum(file_count), 0) FROM "
                 + EngineConfig.LAKE_ALIAS + ".table_info()" + identity.map(i -> " WHERE table_id = " + i.id()).orElse(""));
-        return new long[] {inlined, files, 0};
+        return new long[] {inlined, files, 0, 0};
     }
 
     /** Removes the before-images of commits whose snapshots no longer exist. */

@@ -5,13 +5,13 @@ import java.util.List;
 /**
  * What maintenance did, or in a dry run would do. In a dry run, {@code rowsFlushed} counts the
  * inlined rows waiting to be flushed and {@code filesMerged} the data files that merging would
- * consider; {@code expiredSnapshots} is exactly what a real run would expire, and
+ * consider; {@code filesRewritten} counts the files with deletes that were rewritten (0 in a dry run); {@code expiredSnapshots} is exactly what a real run would expire, and
  * {@code deletedFiles} the files already unneeded before that expiry. {@code beforeImagesDeleted}
  * counts the kept before-images of expired commits that were removed (always 0 in a dry run).
  */
 public record MaintenanceReport(
-        boolean dryRun, long rowsFlushed, long filesMerged, long filesCreated, List<Long> expiredSnapshots,
-        long beforeImagesDeleted, List<String> deletedFiles) {
+        boolean dryRun, long rowsFlushed, long filesMerged, long filesCreated, long filesRewritten,
+        List<Long> expiredSnapshots, long beforeImagesDeleted, List<String> deletedFiles) {
 
     public MaintenanceReport {
         expiredSnapshots = List.copyOf(expiredSnapshots);

@@ -10,7 +10,7 @@ import java.util.Optional;
  * reports what would be done.
  *
  * <pre>{@code
- * MaintenanceRequest.builder().flushInlinedData().mergeAdjacentFiles()
+ * MaintenanceRequest.builder().flushInlinedData().mergeAdjacentFiles().rewriteFilesWithDeletes()
  *     .expireSnapshotsOlderThan(Duration.ofDays(7)).deleteUnusedFiles().build();
  * }</pre>
  */
@@ -19,6 +19,7 @@ public final class MaintenanceRequest {
     private final TableName table;
     private final boolean flushInlinedData;
     private final boolean mergeAdjacentFiles;
+    private final boolean rewriteFilesWithDeletes;
     private final Duration expireOlderThan;
     private final boolean deleteUnusedFiles;
     private final boolean dryRun;
@@ -27,6 +28,7 @@ public final class MaintenanceRequest {
         this.table = b.table;
         this.flushInlinedData = b.flushInlinedData;
         this.mergeAdjacentFiles = b.mergeAdjacentFiles;
+        this.rewriteFilesWithDeletes = b.rewriteFilesWithDeletes;
         this.expireOlderThan = b.expireOlderThan;
         this.deleteUnusedFiles = b.deleteUnusedFiles;
         this.dryRun = b.dryRun;
@@ -36,7 +38,7 @@ public final class MaintenanceRequest {
         return new Builder();
     }
 
-    /** The table to flush and merge; empty for every table. Expiry and file deletion are lake-wide. */
+    /** The table to flush, merge and rewrite; empty for every table. Expiry and file deletion are lake-wide. */
     public Optional<TableName> table() {
         return Optional.ofNullable(table);
     }
@@ -47,6 +49,15 @@ public final class MaintenanceRequest {
 
     public boolean mergeAdjacentFiles() {
         return mergeAdjacentFiles;
+    }
+
+    public boolean rewriteFilesWithDeletes() {
+        return rewriteFilesWithDeletes;
+    }
+
+    /** Whether the request rewrites data: flushing, merging or rewriting files. */
+    public boolean rewritesFiles() {
+        return flushInlinedData || mergeAdjacentFiles || rewriteFilesWithDeletes;
     }
 
     public Optional<Duration> expireOlderThan() {
@@ -66,6 +77,7 @@ public final class MaintenanceRequest {
         private TableName table;
         private boolean flushInlinedData;
         private boolean mergeAdjacentFiles;
+        private boolean rewriteFilesWithDeletes;
         private Duration expireOlderThan;
         private boolean deleteUnusedFiles;
         private boolean dryRun;
@@ -83,9 +95,23 @@ public final class MaintenanceRequest {
             return this;
         }
 
-        /** Merges small adjacent data files into larger ones; time travel and changes are kept. */
+        /**
+         * Merges small adjacent data files into larger ones; time travel and changes are kept.
+         * DuckLake merges only files without deleted rows.
+         */
         public Builder mergeAdjacentFiles() {
             this.mergeAdjacentFiles = true;
+            return this;
+        }
+
+        /**
+         * Rewrites data files most of whose rows were deleted (DuckLake's
+         * {@code rewrite_delete_threshold}, 95% by default) without those rows: an upserted table
+         * deletes from older files on every commit, and merging leaves files with deletes alone.
+         * Time travel and changes are kept.
+         */
+        public Builder rewriteFilesWithDeletes() {
+            this.rewriteFilesWithDeletes = true;
             return this;
         }
 

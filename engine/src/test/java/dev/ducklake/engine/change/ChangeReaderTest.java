@@ -267,6 +267,44 @@ class ChangeReaderTest {
     }
 
     @Test
+    void rewritingFilesWithDeletesKeepsRowsVersionsAndChanges() {
+        engine.createTable(ORDERS, SCHEMA);
+        Object[][] loaded = new Object[100][];
+        for (int i = 0; i < loaded.length; i++) {
+            loaded[i] = row("k" + i, i + ".00");
+        }
+        long first = append(loaded);
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            for (int i = 0; i < 99; i++) {
+                merge.upsert(row("k" + i, (i + 1000) + ".00"));
+            }
+            merge.commit();
+        }
+        long last = engine.latestVersion(ORDERS);
+        List<List<Change>> before = new ArrayList<>();
+        for (ChangeMethod method : ChangeMethod.values()) {
+            try (ChangeReader changes = engine.changes(ORDERS, first, last, method)) {
+                before.add(changes.toList());
+            }
+        }
+
+        MaintenanceReport report = engine.maintain(MaintenanceRequest.builder().table(ORDERS).rewriteFilesWithDeletes()
+                .build());
+        assertThat(report.filesRewritten()).as("the loaded file, 99% deleted").isEqualTo(1);
+
+        assertThat(engine.latestVersion(ORDERS)).as("a rewrite is not a version").isEqualTo(last);
+        for (ChangeMethod method : ChangeMethod.values()) {
+            try (ChangeReader changes = engine.changes(ORDERS, first, last, method)) {
+                assertThat(changes.toList()).as(method.name())
+                        .containsExactlyInAnyOrderElementsOf(before.get(method.ordinal()));
+            }
+        }
+        try (RowReader rows = engine.read(ORDERS, ScanRequest.all())) {
+            assertThat(rows.toList()).hasSize(100);
+        }
+    }
+
+    @Test
     void flushAndMergeKeepRowsVersionsAndChanges() {
         engine.createTable(ORDERS, SCHEMA);
         long first = append(row("a", "1"));

@@ -1,5 +1,6 @@
 package dev.ducklake.flink.sink.internal;
 
+import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.write.CommitResult;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.metrics.Counter;
@@ -9,8 +10,8 @@ import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
 
 /**
  * The committer's metrics: commits made, commits found already applied, conflict retries, rows
- * committed, the commits' durations (the last one, and a histogram of the recent ones) and the last
- * committed version.
+ * committed, the commits' durations (the last one, and a histogram of the recent ones), the last
+ * committed version, and compaction: its runs and the data files it rewrote or merged.
  */
 @Internal
 public final class CommitterMetrics {
@@ -22,6 +23,8 @@ public final class CommitterMetrics {
     public static final String LAST_COMMIT_DURATION = "lastCommitDurationMs";
     public static final String LAST_COMMITTED_VERSION = "lastCommittedVersion";
     public static final String COMMIT_DURATION = "commitDurationMs";
+    public static final String COMPACTIONS = "compactions";
+    public static final String FILES_COMPACTED = "filesCompacted";
 
     /** Commits the duration histogram describes: the most recent ones. */
     private static final int DURATION_WINDOW = 1_024;
@@ -31,6 +34,8 @@ public final class CommitterMetrics {
     private final Counter retries;
     private final Counter rows;
     private final Histogram durations;
+    private final Counter compactions;
+    private final Counter filesCompacted;
     private volatile long lastDurationMs = -1;
     private volatile long lastVersion = -1;
 
@@ -42,6 +47,8 @@ public final class CommitterMetrics {
         group.gauge(LAST_COMMIT_DURATION, () -> lastDurationMs);
         group.gauge(LAST_COMMITTED_VERSION, () -> lastVersion);
         this.durations = group.histogram(COMMIT_DURATION, new DescriptiveStatisticsHistogram(DURATION_WINDOW));
+        this.compactions = group.counter(COMPACTIONS);
+        this.filesCompacted = group.counter(FILES_COMPACTED);
     }
 
     void record(CommitResult result, long durationMs) {
@@ -61,6 +68,12 @@ public final class CommitterMetrics {
 
     void alreadyCommitted() {
         alreadyCommitted.inc();
+    }
+
+    /** A compaction run, and the data files it rewrote (files with deletes) or merged. */
+    void compacted(MaintenanceReport report) {
+        compactions.inc();
+        filesCompacted.inc(report.filesRewritten() + report.filesMerged());
     }
 
     /** Retries of a commit that then failed for good. */

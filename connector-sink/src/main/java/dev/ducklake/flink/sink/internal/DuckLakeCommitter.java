@@ -166,7 +166,8 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         lastCompactionNanos = System.nanoTime();
         try {
             MaintenanceReport report = lease.engine().maintain(MaintenanceRequest.builder().table(settings.table())
-                    .flushInlinedData().mergeAdjacentFiles().build());
+                    .flushInlinedData().rewriteFilesWithDeletes().mergeAdjacentFiles().build());
+            metrics.compacted(report);
             LOG.info("Compacted {}: {}", settings.table(), report);
         } catch (LakeException e) {
             LOG.warn("Compaction of {} failed; the next interval tries again", settings.table(), e);
