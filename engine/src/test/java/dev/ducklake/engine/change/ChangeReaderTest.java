@@ -64,6 +64,15 @@ class ChangeReaderTest {
         return new Object[] {id, new BigDecimal(amount)};
     }
 
+    /** Appends keys {@code k0} to {@code k<count - 1>}, each with its number as amount, in one commit. */
+    long appendKeys(int count) {
+        Object[][] rows = new Object[count][];
+        for (int i = 0; i < count; i++) {
+            rows[i] = row("k" + i, i + ".00");
+        }
+        return append(rows);
+    }
+
     long append(Object[]... rows) {
         try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
             for (Object[] row : rows) {
@@ -226,11 +235,7 @@ class ChangeReaderTest {
     @Test
     void aFlushOfInlinedDeletionsAloneIsNotAVersion() throws Exception {
         engine.createTable(ORDERS, SCHEMA);
-        Object[][] loaded = new Object[1_000][];
-        for (int i = 0; i < loaded.length; i++) {
-            loaded[i] = row("k" + i, i + ".00");
-        }
-        long first = append(loaded);
+        long first = appendKeys(1_000);
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
             merge.deleteKey("k1");
             merge.deleteKey("k2");
@@ -269,11 +274,7 @@ class ChangeReaderTest {
     @Test
     void rewritingFilesWithDeletesKeepsRowsVersionsAndChanges() {
         engine.createTable(ORDERS, SCHEMA);
-        Object[][] loaded = new Object[100][];
-        for (int i = 0; i < loaded.length; i++) {
-            loaded[i] = row("k" + i, i + ".00");
-        }
-        long first = append(loaded);
+        long first = appendKeys(100);
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
             for (int i = 0; i < 99; i++) {
                 merge.upsert(row("k" + i, (i + 1000) + ".00"));
