@@ -97,11 +97,12 @@ public final class WriterProcess {
         }
         rows.sinkTo(sink.build()).uid("ducklake-sink");
         env.execute((upsert ? "upsert " : "append ") + table);
-        System.out.printf("%s %s=%d %s=%d %s=%d %s=%d%n", RESULT,
+        // One write, so that no log line of a thread still stopping lands inside it.
+        System.out.println(String.format("%s %s=%d %s=%d %s=%d %s=%d", RESULT,
                 CommitterMetrics.COMMITS, sum(metrics, CommitterMetrics.COMMITS),
                 CommitterMetrics.COMMIT_RETRIES, sum(metrics, CommitterMetrics.COMMIT_RETRIES),
                 "failures", FailOnce.failures(),
-                CommitterMetrics.FILES_COMPACTED, sum(metrics, CommitterMetrics.FILES_COMPACTED));
+                CommitterMetrics.FILES_COMPACTED, sum(metrics, CommitterMetrics.FILES_COMPACTED)));
     }
 
     /**

@@ -102,35 +102,50 @@ public final class LakeMaintenance {
     }
 
     /**
-     * Flushes inlined rows, rewrites files with deletes and merges adjacent files as the request
-     * asks, in one snapshot authored {@link CommitMetadata#MAINTENANCE_AUTHOR}, so that version logs
-     * can tell it from a change of rows. Returns the rows flushed, the files merged, the files
-     * created by merging and the files rewritten.
+     * Flushes inlined rows, then rewrites files with deletes and merges adjacent files, as the
+     * request asks. Each step runs in an explicit transaction whose snapshot is authored
+     * {@link CommitMetadata#MAINTENANCE_AUTHOR}, so that version logs can tell it from a change of
+     * rows: DuckLake refuses a transaction that both flushes (a change) and compacts, and crashes
+     * on a merge of adopted files bound outside the transaction that runs it. Returns the rows
+     * flushed, the files merged, the files created by merging and the files rewritten.
      */
     private static long[] rewriteFiles(Connection c, MaintenanceRequest request) throws SQLException {
-        if (!request.rewritesFiles()) {
-            return new long[4];
-        }
         Optional<TableName> table = request.table();
+        long flushed = !request.flushInlinedData() ? 0 : inMaintenanceTransaction(c, () -> Jdbc.queryLong(c,
+                "SELECT coalesce(sum(rows_flushed), 0) FROM ducklake_flush_inlined_data(" + LAKE
+                        + table.map(t -> ", schema_name => " + Identifiers.literal(t.schema()) + ", table_name => "
+                                + Identifiers.literal(t.table())).orElse("") + ")"));
+        if (!request.rewriteFilesWithDeletes() && !request.mergeAdjacentFiles()) {
+            return new long[] {flushed, 0, 0, 0};
+        }
+        String ofTable = table.map(t -> ", " + Identifiers.literal(t.table()) + ", schema => "
+                + Identifiers.literal(t.schema())).orElse("");
+        long[] compacted = inMaintenanceTransaction(c, () -> {
+            long rewritten = !request.rewriteFilesWithDeletes() ? 0 : Jdbc.queryLong(c, "SELECT"
+                    + " coalesce(sum(files_processed), 0) FROM ducklake_rewrite_data_files(" + LAKE + ofTable + ")");
+            long[] merged = !request.mergeAdjacentFiles() ? new long[2] : Jdbc.queryFirst(c, "SELECT"
+                    + " coalesce(sum(files_processed), 0), coalesce(sum(files_created), 0) FROM"
+                    + " ducklake_merge_adjacent_files(" + LAKE + ofTable + ")",
+                    rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
+            return new long[] {merged[0], merged[1], rewritten};
+        });
+        return new long[] {flushed, compacted[0], compacted[1], compacted[2]};
+    }
+
+    /** A step of maintenance, run on the caller's connection. */
+    @FunctionalInterface
+    private interface Step<T> {
+        T run() throws SQLException;
+    }
+
+    private static <T> T inMaintenanceTransaction(Connection c, Step<T> step) throws SQLException {
         Jdbc.execute(c, "BEGIN TRANSACTION");
         try {
             Jdbc.execute(c, "CALL " + EngineConfig.LAKE_ALIAS + ".set_commit_message("
                     + Identifiers.literal(CommitMetadata.MAINTENANCE_AUTHOR) + ", 'compaction')");
-            long flushed = !request.flushInlinedData() ? 0 : Jdbc.queryLong(c, "SELECT coalesce(sum(rows_flushed), 0)"
-                    + " FROM ducklake_flush_inlined_data(" + LAKE + table.map(t -> ", schema_name => "
-                            + Identifiers.literal(t.schema()) + ", table_name => " + Identifiers.literal(t.table()))
-                            .orElse("") + ")");
-            long rewritten = !request.rewriteFilesWithDeletes() ? 0 : Jdbc.queryLong(c, "SELECT"
-                    + " coalesce(sum(files_processed), 0) FROM ducklake_rewrite_data_files(" + LAKE
-                    + table.map(t -> ", " + Identifiers.literal(t.table()) + ", schema => "
-                            + Identifiers.literal(t.schema())).orElse("") + ")");
-            long[] merged = !request.mergeAdjacentFiles() ? new long[2] : Jdbc.queryFirst(c, "SELECT"
-                    + " coalesce(sum(files_processed), 0), coalesce(sum(files_created), 0) FROM"
-                    + " ducklake_merge_adjacent_files(" + LAKE + table.map(t -> ", " + Identifiers.literal(t.table())
-                            + ", schema => " + Identifiers.literal(t.schema())).orElse("") + ")",
-                    rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
+            T result = step.run();
             Jdbc.execute(c, "COMMIT");
-            return new long[] {flushed, merged[0], merged[1], rewritten};
+            return result;
         } catch (SQLException | RuntimeException e) {
             try {
                 Jdbc.execute(c, "ROLLBACK");

@@ -272,11 +272,17 @@ class ChangeReaderTest {
     }
 
     @Test
-    void rewritingFilesWithDeletesKeepsRowsVersionsAndChanges() {
+    void flushingAndRewritingFilesWithDeletesKeepRowsVersionsAndChanges() {
         engine.createTable(ORDERS, SCHEMA);
         long first = appendKeys(100);
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
             for (int i = 0; i < 99; i++) {
+                merge.upsert(row("k" + i, (i + 1000) + ".00"));
+            }
+            merge.commit();
+        }
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            for (int i = 99; i < 102; i++) {
                 merge.upsert(row("k" + i, (i + 1000) + ".00"));
             }
             merge.commit();
@@ -289,9 +295,10 @@ class ChangeReaderTest {
             }
         }
 
-        MaintenanceReport report = engine.maintain(MaintenanceRequest.builder().table(ORDERS).rewriteFilesWithDeletes()
-                .build());
-        assertThat(report.filesRewritten()).as("the loaded file, 99% deleted").isEqualTo(1);
+        MaintenanceReport report = engine.maintain(MaintenanceRequest.builder().table(ORDERS).flushInlinedData()
+                .rewriteFilesWithDeletes().mergeAdjacentFiles().build());
+        assertThat(report.rowsFlushed()).as("the small merge's inlined rows").isEqualTo(3);
+        assertThat(report.filesRewritten()).as("the loaded file, all of its rows replaced").isEqualTo(1);
 
         assertThat(engine.latestVersion(ORDERS)).as("a rewrite is not a version").isEqualTo(last);
         for (ChangeMethod method : ChangeMethod.values()) {
@@ -301,7 +308,7 @@ class ChangeReaderTest {
             }
         }
         try (RowReader rows = engine.read(ORDERS, ScanRequest.all())) {
-            assertThat(rows.toList()).hasSize(100);
+            assertThat(rows.toList()).hasSize(102);
         }
     }
 
