@@ -184,7 +184,7 @@ class DuckLakeSourceITCase {
         RandomChangelog changes = new RandomChangelog(13, 5_000);
         String name = "restored splits";
         StreamExecutionEnvironment first = environment();
-        first.fromSource(source().startAfterVersion(created).discoveryInterval(Duration.ofMillis(50)).build(),
+        first.fromSource(following(created),
                         WatermarkStrategy.noWatermarks(), "orders changelog").uid("source")
                 .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE)).uid("model");
@@ -339,7 +339,7 @@ class DuckLakeSourceITCase {
         RandomChangelog changes = new RandomChangelog(17, 3_000);
         String name = "expiry through a failure";
         StreamExecutionEnvironment env = environment();
-        env.fromSource(source().startAfterVersion(created).discoveryInterval(Duration.ofMillis(50)).build(),
+        env.fromSource(following(created),
                         WatermarkStrategy.noWatermarks(), "orders changelog")
                 .map(new Throttle<>(1)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .map(new FailOnce<>(5_000)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
@@ -402,6 +402,11 @@ class DuckLakeSourceITCase {
     private DuckLakeSourceBuilder source() {
         return DuckLakeSource.builder().catalog(catalog.key()).dataPath(dataPath()).table("orders")
                 .rowType(OrderEvents.ROW_TYPE);
+    }
+
+    /** An unbounded source of the changes after {@code created}, looking for new versions often. */
+    private DuckLakeSource following(long created) {
+        return source().startAfterVersion(created).discoveryInterval(Duration.ofMillis(50)).build();
     }
 
     private EngineSpec engineSpec() {

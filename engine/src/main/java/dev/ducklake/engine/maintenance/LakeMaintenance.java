@@ -25,10 +25,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs DuckLake maintenance: flushing inlined data, rewriting files most of whose rows were deleted,
- * merging adjacent small files, expiring old
- * snapshots (with the before-images of the expired commits), and deleting data files no snapshot
- * needs. Holds the read gate alone while it runs,
- * so it waits for open reads and new reads wait for it. Expiry spares pinned versions, everything
+ * merging adjacent small files, expiring old snapshots (with the before-images of the expired
+ * commits), and deleting data files no snapshot needs. Holds the read gate alone while it runs, so
+ * it waits for open reads and new reads wait for it. Expiry spares pinned versions, everything
  * newer, the latest snapshot, and every table's latest version.
  */
 public final class LakeMaintenance {
@@ -74,11 +73,7 @@ public final class LakeMaintenance {
         Optional<TableIdentity> identity = table.isPresent()
                 ? Optional.of(TableCatalog.requireIdentity(c, table.get())) : Optional.empty();
         boolean dryRun = request.dryRun();
-        long[] rewritten = dryRun ? plannedRewrites(c, request, identity) : rewriteFiles(c, request);
-        long flushed = rewritten[0];
-        long merged = rewritten[1];
-        long created = rewritten[2];
-        long filesRewritten = rewritten[3];
+        Rewrites rewrites = dryRun ? plannedRewrites(c, request, identity) : rewriteFiles(c, request);
         List<Long> expired = new ArrayList<>();
         if (request.expireOlderThan().isPresent()) {
             List<Long> candidates = Jdbc.query(c, "SELECT snapshot_id FROM " + EngineConfig.LAKE_ALIAS + ".snapshots()"
@@ -98,7 +93,8 @@ public final class LakeMaintenance {
                 ? Jdbc.query(c, "SELECT path FROM ducklake_cleanup_old_files(" + LAKE + ", cleanup_all => true, dry_run => "
                         + dryRun + ")", rs -> rs.getString(1))
                 : List.of();
-        return new MaintenanceReport(dryRun, flushed, merged, created, filesRewritten, expired, images, deleted);
+        return new MaintenanceReport(dryRun, rewrites.rowsFlushed(), rewrites.filesMerged(), rewrites.filesCreated(),
+                rewrites.filesRewritten(), expired, images, deleted);
     }
 
     /**
@@ -106,31 +102,31 @@ public final class LakeMaintenance {
      * request asks. Each step runs in an explicit transaction whose snapshot is authored
      * {@link CommitMetadata#MAINTENANCE_AUTHOR}, so that version logs can tell it from a change of
      * rows: DuckLake refuses a transaction that both flushes (a change) and compacts, and crashes
-     * on a merge of adopted files bound outside the transaction that runs it. Returns the rows
-     * flushed, the files merged, the files created by merging and the files rewritten.
+     * on a merge of adopted files bound outside the transaction that runs it.
      */
-    private static long[] rewriteFiles(Connection c, MaintenanceRequest request) throws SQLException {
+    private static Rewrites rewriteFiles(Connection c, MaintenanceRequest request) throws SQLException {
         Optional<TableName> table = request.table();
         long flushed = !request.flushInlinedData() ? 0 : inMaintenanceTransaction(c, () -> Jdbc.queryLong(c,
                 "SELECT coalesce(sum(rows_flushed), 0) FROM ducklake_flush_inlined_data(" + LAKE
                         + table.map(t -> ", schema_name => " + Identifiers.literal(t.schema()) + ", table_name => "
                                 + Identifiers.literal(t.table())).orElse("") + ")"));
         if (!request.rewriteFilesWithDeletes() && !request.mergeAdjacentFiles()) {
-            return new long[] {flushed, 0, 0, 0};
+            return new Rewrites(flushed, 0, 0, 0);
         }
         String ofTable = table.map(t -> ", " + Identifiers.literal(t.table()) + ", schema => "
                 + Identifiers.literal(t.schema())).orElse("");
-        long[] compacted = inMaintenanceTransaction(c, () -> {
+        return inMaintenanceTransaction(c, () -> {
             long rewritten = !request.rewriteFilesWithDeletes() ? 0 : Jdbc.queryLong(c, "SELECT"
                     + " coalesce(sum(files_processed), 0) FROM ducklake_rewrite_data_files(" + LAKE + ofTable + ")");
-            long[] merged = !request.mergeAdjacentFiles() ? new long[2] : Jdbc.queryFirst(c, "SELECT"
+            return !request.mergeAdjacentFiles() ? new Rewrites(flushed, 0, 0, rewritten) : Jdbc.queryFirst(c, "SELECT"
                     + " coalesce(sum(files_processed), 0), coalesce(sum(files_created), 0) FROM"
                     + " ducklake_merge_adjacent_files(" + LAKE + ofTable + ")",
-                    rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
-            return new long[] {merged[0], merged[1], rewritten};
+                    rs -> new Rewrites(flushed, rs.getLong(1), rs.getLong(2), rewritten)).orElseThrow();
         });
-        return new long[] {flushed, compacted[0], compacted[1], compacted[2]};
     }
+
+    /** What flushing and compaction did, or in a dry run would work on. */
+    private record Rewrites(long rowsFlushed, long filesMerged, long filesCreated, long filesRewritten) {}
 
     /** A step of maintenance, run on the caller's connection. */
     @FunctionalInterface
@@ -157,12 +153,13 @@ public final class LakeMaintenance {
     }
 
     /** What {@link #rewriteFiles} would work on: inlined rows to flush and files to consider merging. */
-    private static long[] plannedRewrites(Connection c, MaintenanceRequest request, Optional<TableIdentity> identity)
+    private static Rewrites plannedRewrites(Connection c, MaintenanceRequest request, Optional<TableIdentity> identity)
             throws SQLException {
         long inlined = request.flushInlinedData() ? inlinedRows(c, identity) : 0;
         long files = !request.mergeAdjacentFiles() ? 0 : Jdbc.queryLong(c, "SELECT coalesce(sum(file_count), 0) FROM "
-                + EngineConfig.LAKE_ALIAS + ".table_info()" + identity.map(i -> " WHERE table_id = " + i.id()).orElse(""));
-        return new long[] {inlined, files, 0, 0};
+                + EngineConfig.LAKE_ALIAS + ".table_info()"
+                + identity.map(i -> " WHERE table_id = " + i.id()).orElse(""));
+        return new Rewrites(inlined, files, 0, 0);
     }
 
     /** Removes the before-images of commits whose snapshots no longer exist. */

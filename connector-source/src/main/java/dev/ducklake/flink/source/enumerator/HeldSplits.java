@@ -1,7 +1,6 @@
 package dev.ducklake.flink.source.enumerator;
 
 import dev.ducklake.flink.source.split.DuckLakeSplit;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +76,7 @@ public final class HeldSplits {
     /** The entries to checkpoint for this checkpoint id. */
     List<Entry> snapshot(long checkpointId) {
         lastSnapshot = checkpointId;
-        return new ArrayList<>(entries.values());
+        return List.copyOf(entries.values());
     }
 
     void checkpointCompleted(long checkpointId) {
