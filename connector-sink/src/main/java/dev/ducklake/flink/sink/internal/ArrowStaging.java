@@ -114,8 +114,8 @@ final class ArrowStaging implements AutoCloseable {
                 return;
             }
             boolean delete = kind == RowKind.DELETE;
-            sequences.setSafe(rows, sequence++);
-            deletes.setSafe(rows, delete ? 1 : 0);
+            DirectVectorWrites.putLong(sequences, rows, sequence++);
+            DirectVectorWrites.putBoolean(deletes, rows, delete);
             write(row, delete ? keyWriters : writers);
         } else {
             if (kind != RowKind.INSERT) {

@@ -38,6 +38,8 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
@@ -85,12 +87,11 @@ final class ArrowValueWriters {
 
     /**
      * The writer of a top-level field. Columns of common flat types read the field with the row's
-     * typed getter, without boxing; the others, and string keys (which must not be empty), go
+     * typed getter, without boxing, and write it straight into the vector's memory; the others go
      * through {@link #forColumn}.
      */
     static FieldWriter forField(Target target, LogicalType flink, FieldVector vector, int position) {
-        boolean stringKey = target.key() && target.type() == LakeType.Primitive.VARCHAR;
-        FieldWriter direct = stringKey ? null : direct(flink, vector, position);
+        FieldWriter direct = direct(target, flink, vector, position);
         if (direct == null) {
             RowData.FieldGetter getter = RowData.createFieldGetter(flink, position);
             ValueWriter writer = forColumn(target, flink, vector);
@@ -114,40 +115,77 @@ final class ArrowValueWriters {
         };
     }
 
-    private static FieldWriter direct(LogicalType flink, FieldVector vector, int p) {
+    /**
+     * A writer straight into the vector's memory ({@link DirectVectorWrites}) for the common flat
+     * types, or null.
+     */
+    private static FieldWriter direct(Target target, LogicalType flink, FieldVector vector, int p) {
+        if (!DirectVectorWrites.fits(vector, ArrowStaging.BATCH_ROWS)) {
+            return null;
+        }
         if (vector instanceof BigIntVector v) {
-            return (i, row) -> v.setSafe(i, row.getLong(p));
+            return (i, row) -> DirectVectorWrites.putLong(v, i, row.getLong(p));
         }
         if (vector instanceof IntVector v) {
-            return (i, row) -> v.setSafe(i, row.getInt(p));
+            return (i, row) -> DirectVectorWrites.putInt(v, i, row.getInt(p));
         }
         if (vector instanceof Float8Vector v) {
-            return (i, row) -> v.setSafe(i, row.getDouble(p));
+            return (i, row) -> DirectVectorWrites.putLong(v, i, Double.doubleToRawLongBits(row.getDouble(p)));
         }
         if (vector instanceof Float4Vector v) {
-            return (i, row) -> v.setSafe(i, row.getFloat(p));
+            return (i, row) -> DirectVectorWrites.putInt(v, i, Float.floatToRawIntBits(row.getFloat(p)));
+        }
+        if (vector instanceof DateDayVector v) {
+            return (i, row) -> DirectVectorWrites.putInt(v, i, row.getInt(p));
+        }
+        if (vector instanceof BitVector v) {
+            return (i, row) -> DirectVectorWrites.putBoolean(v, i, row.getBoolean(p));
+        }
+        if (vector instanceof VarCharVector v && target.key()) {
+            return (i, row) -> {
+                if (putString(v, i, row.getString(p)) == 0) {
+                    throw target.invalid("", "is part of the primary key and must not be an empty string");
+                }
+            };
         }
         if (vector instanceof VarCharVector v) {
-            return (i, row) -> setString(v, i, row.getString(p));
+            return (i, row) -> putString(v, i, row.getString(p));
         }
         if (vector instanceof TimeStampMicroVector v && flink instanceof TimestampType timestamp) {
             int precision = timestamp.getPrecision();
-            return (i, row) -> v.setSafe(i, micros(row.getTimestamp(p, precision)));
+            return (i, row) -> DirectVectorWrites.putLong(v, i, micros(row.getTimestamp(p, precision)));
+        }
+        if (vector instanceof TimeStampMicroTZVector v && flink instanceof LocalZonedTimestampType instant) {
+            int precision = instant.getPrecision();
+            return (i, row) -> DirectVectorWrites.putLong(v, i, micros(row.getTimestamp(p, precision)));
+        }
+        if (vector instanceof DecimalVector v && flink instanceof DecimalType decimal
+                && target.type() instanceof LakeType.Decimal column && column.precision() <= 18) {
+            int precision = decimal.getPrecision();
+            int scale = decimal.getScale();
+            return (i, row) -> DirectVectorWrites.putDecimal(v, i, unscaled(target, column,
+                    row.getDecimal(p, precision, scale)));
         }
         return null;
     }
 
-    /** Copies a string's UTF-8 bytes into the vector, straight from its heap segment when it has one. */
-    private static void setString(VarCharVector vector, int index, StringData value) {
+    /**
+     * Copies a string's UTF-8 bytes into the vector, straight from its heap segment when it has one,
+     * and returns their number.
+     */
+    private static int putString(VarCharVector vector, int index, StringData value) {
         if (value instanceof BinaryStringData binary) {
             binary.ensureMaterialized();
             MemorySegment[] segments = binary.getSegments();
             if (segments.length == 1 && !segments[0].isOffHeap()) {
-                vector.setSafe(index, segments[0].getArray(), binary.getOffset(), binary.getSizeInBytes());
-                return;
+                DirectVectorWrites.putBytes(vector, index, segments[0].getArray(), binary.getOffset(),
+                        binary.getSizeInBytes());
+                return binary.getSizeInBytes();
             }
         }
-        vector.setSafe(index, value.toBytes());
+        byte[] bytes = value.toBytes();
+        DirectVectorWrites.putBytes(vector, index, bytes, 0, bytes.length);
+        return bytes.length;
     }
 
     static ValueWriter forColumn(Target target, LogicalType flink, FieldVector vector) {
@@ -220,7 +258,7 @@ final class ArrowValueWriters {
             return (i, x) -> v.setSafe(i, (Double) x);
         }
         if (vector instanceof VarCharVector v) {
-            return (i, x) -> setString(v, i, (StringData) x);
+            return (i, x) -> v.setSafe(i, ((StringData) x).toBytes());
         }
         if (vector instanceof VarBinaryVector v) {
             return (i, x) -> v.setSafe(i, (byte[]) x);
@@ -271,13 +309,7 @@ final class ArrowValueWriters {
     private static ValueWriter decimal(Target target, LakeType.Decimal type, DecimalVector vector) {
         int precision = type.precision();
         if (precision <= 18) {
-            return (i, x) -> {
-                DecimalData decimal = (DecimalData) x;
-                if (decimal.precision() > precision && decimal.toBigDecimal().precision() > precision) {
-                    throw target.invalid(decimal.toBigDecimal(), "does not fit " + type.sql());
-                }
-                vector.setSafe(i, decimal.toUnscaledLong());
-            };
+            return (i, x) -> vector.setSafe(i, unscaled(target, type, (DecimalData) x));
         }
         return (i, x) -> {
             BigDecimal decimal = ((DecimalData) x).toBigDecimal();
@@ -286,6 +318,14 @@ final class ArrowValueWriters {
             }
             vector.setSafe(i, decimal);
         };
+    }
+
+    /** The unscaled value of a decimal for a column of precision 18 or less; refuses one too wide for it. */
+    private static long unscaled(Target target, LakeType.Decimal type, DecimalData decimal) {
+        if (decimal.precision() > type.precision() && decimal.toBigDecimal().precision() > type.precision()) {
+            throw target.invalid(decimal.toBigDecimal(), "does not fit " + type.sql());
+        }
+        return decimal.toUnscaledLong();
     }
 
     private static ValueWriter list(Target target, ArrayType flink, ListVector vector) {

@@ -1,0 +1,166 @@
+package dev.ducklake.flink.sink.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.sink.internal.ArrowValueWriters.FieldWriter;
+import dev.ducklake.flink.sink.internal.ArrowValueWriters.Target;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.data.binary.BinaryStringData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.BooleanType;
+import org.apache.flink.table.types.logical.DateType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.DoubleType;
+import org.apache.flink.table.types.logical.FloatType;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The writers of top-level fields write straight into the vectors' memory: what Arrow reads back
+ * must be what was written, nulls and empty strings between values included, across a whole batch
+ * and beyond the string data the vectors were first given.
+ */
+class ArrowValueWritersTest {
+
+    private static final TableName TABLE = TableName.of("orders");
+    private static final int ROWS = ArrowStaging.BATCH_ROWS;
+
+    private final BufferAllocator allocator = new RootAllocator();
+    private final List<FieldVector> vectors = new ArrayList<>();
+
+    @AfterEach
+    void close() {
+        vectors.forEach(FieldVector::close);
+        allocator.close();
+    }
+
+    @Test
+    void flatValuesOfAWholeBatchReadBackAsWrittenWithTheirNulls() {
+        assertReadsBack(new BigIntType(), LakeType.Primitive.BIGINT, new BigIntVector("v", allocator),
+                i -> i % 7 == 0 ? null : (long) i * -31, i -> i % 7 == 0 ? null : (long) i * -31);
+        assertReadsBack(new IntType(), LakeType.Primitive.INTEGER, new IntVector("v", allocator),
+                i -> i % 5 == 0 ? null : i - 1000, i -> i % 5 == 0 ? null : i - 1000);
+        assertReadsBack(new DoubleType(), LakeType.Primitive.DOUBLE, new Float8Vector("v", allocator),
+                i -> i % 3 == 0 ? null : i / 8.0, i -> i % 3 == 0 ? null : i / 8.0);
+        assertReadsBack(new FloatType(), LakeType.Primitive.FLOAT, new Float4Vector("v", allocator),
+                i -> i % 3 == 1 ? null : i / 4.0f, i -> i % 3 == 1 ? null : i / 4.0f);
+        assertReadsBack(new BooleanType(), LakeType.Primitive.BOOLEAN, new BitVector("v", allocator),
+                i -> i % 3 == 2 ? null : i % 2 == 0, i -> i % 3 == 2 ? null : i % 2 == 0);
+        assertReadsBack(new DateType(), LakeType.Primitive.DATE, new DateDayVector("v", allocator),
+                i -> i % 4 == 0 ? null : i, i -> i % 4 == 0 ? null : i);
+        LocalDateTime epoch = LocalDateTime.of(2026, 11, 30, 0, 0);
+        assertReadsBack(new TimestampType(6), LakeType.Primitive.TIMESTAMP, new TimeStampMicroVector("v", allocator),
+                i -> i % 9 == 0 ? null : TimestampData.fromLocalDateTime(epoch.plusNanos(i * 1_001_000L)),
+                i -> i % 9 == 0 ? null : epoch.plusNanos(i * 1_001_000L));
+        assertReadsBack(new DecimalType(12, 2), new LakeType.Decimal(12, 2), new DecimalVector("v", allocator, 12, 2),
+                i -> i % 6 == 0 ? null : DecimalData.fromBigDecimal(BigDecimal.valueOf(i * -1_000_003L, 2), 12, 2),
+                i -> i % 6 == 0 ? null : BigDecimal.valueOf(i * -1_000_003L, 2));
+    }
+
+    @Test
+    void stringsReadBackAsWrittenWithNullsEmptyValuesAndMoreDataThanFirstAllocated() {
+        String wide = "x".repeat(300);
+        IntFunction<String> value = i -> switch (i % 6) {
+            case 0 -> null;
+            case 1 -> "";
+            case 2 -> "é-" + i;
+            case 3 -> wide + i;
+            default -> "customer-" + i;
+        };
+        VarCharVector vector = new VarCharVector("v", allocator);
+        // Strings from their bytes (as rows copied by Flink hold them) and from Java strings.
+        assertReadsBack(VarCharType.STRING_TYPE, LakeType.Primitive.VARCHAR, vector, i -> {
+            String s = value.apply(i);
+            if (s == null) {
+                return null;
+            }
+            return i % 2 == 0 ? StringData.fromBytes(s.getBytes(StandardCharsets.UTF_8)) : StringData.fromString(s);
+        }, i -> value.apply(i));
+        assertThat(vector.getDataBuffer().capacity()).isGreaterThan(8L * ROWS);
+    }
+
+    @Test
+    void aStringKeyRefusesAnEmptyValueNamingTableColumnAndValue() {
+        VarCharVector vector = allocated(new VarCharVector("id", allocator));
+        FieldWriter writer = ArrowValueWriters.forField(new Target(TABLE, "id", LakeType.Primitive.VARCHAR, true,
+                false), VarCharType.STRING_TYPE, vector, 0);
+        writer.write(0, GenericRowData.of(BinaryStringData.fromString("o-1")));
+
+        assertThatThrownBy(() -> writer.write(1, GenericRowData.of(BinaryStringData.fromString(""))))
+                .isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("'id'").hasMessageContaining("main.orders").hasMessageContaining("empty string");
+        assertThatThrownBy(() -> writer.write(1, GenericRowData.of((Object) null)))
+                .isInstanceOf(LakeValidationException.class).hasMessageContaining("'id'").hasMessageContaining("null");
+    }
+
+    @Test
+    void aDecimalTooWideForItsColumnIsRefusedNamingTheValue() {
+        DecimalVector vector = allocated(new DecimalVector("amount", allocator, 6, 2));
+        FieldWriter writer = ArrowValueWriters.forField(new Target(TABLE, "amount", new LakeType.Decimal(6, 2), false,
+                true), new DecimalType(12, 2), vector, 0);
+
+        assertThatThrownBy(() -> writer.write(0, GenericRowData.of(DecimalData.fromBigDecimal(
+                new BigDecimal("123456.78"), 12, 2))))
+                .isInstanceOf(LakeValidationException.class).hasMessageContaining("123456.78")
+                .hasMessageContaining("'amount'").hasMessageContaining("DECIMAL(6,2)");
+    }
+
+    /** Writes {@code ROWS} rows of one field through its writer, then reads every position back. */
+    private void assertReadsBack(LogicalType flink, LakeType lake, FieldVector vector, IntFunction<Object> field,
+            IntFunction<Object> expected) {
+        allocated(vector);
+        FieldWriter writer = ArrowValueWriters.forField(new Target(TABLE, "v", lake, false, true), flink, vector, 0);
+        for (int i = 0; i < ROWS; i++) {
+            writer.write(i, GenericRowData.of(field.apply(i)));
+        }
+        vector.setValueCount(ROWS);
+        for (int i = 0; i < ROWS; i++) {
+            Object read = vector.getObject(i);
+            if (vector instanceof VarCharVector && read != null) {
+                read = read.toString();
+            }
+            assertThat(read).as("%s at %d", flink, i).isEqualTo(expected.apply(i));
+        }
+        assertThat(vector.getNullCount()).isEqualTo((int) IntStream.range(0, ROWS)
+                .filter(i -> expected.apply(i) == null).count());
+    }
+
+    /** Allocated as the staging allocates its vectors: for a whole batch up front. */
+    private <V extends FieldVector> V allocated(V vector) {
+        vectors.add(vector);
+        vector.setInitialCapacity(ROWS);
+        vector.allocateNew();
+        return vector;
+    }
+}
