@@ -297,6 +297,35 @@ abstract class LakeEngineContractTest {
     }
 
     @Test
+    void mergeOnACompositeKeyKeepsTheLastChangeOfEachWholeKey() {
+        TableName events = TableName.of("tenant_events");
+        engine.createTable(events, TableSchema.builder()
+                .column("tenant", Primitive.VARCHAR)
+                .column("id", Primitive.BIGINT)
+                .column("status", Primitive.VARCHAR)
+                .primaryKey("tenant", "id")
+                .build());
+        append(events, new Object[] {"a", 1L, "a1"}, new Object[] {"b", 1L, "b1"}, new Object[] {"a", 2L, "a2"});
+        CommitResult result;
+        try (MergeSession merge = engine.openMergeSession(events)) {
+            merge.upsert(new Object[] {"a", 1L, "a1-x"});
+            merge.upsert(new Object[] {"b", 2L, "b2-x"});
+            merge.upsert(new Object[] {"a", 1L, "a1-y"});
+            merge.deleteKey("b", 1L);
+            merge.upsert(new Object[] {"b", 2L, "b2-y"});
+            merge.deleteKey("a", 2L);
+            merge.upsert(new Object[] {"a", 2L, "a2-z"});
+            result = merge.commit();
+        }
+
+        assertThat(List.of(result.inserted(), result.updated(), result.deleted())).containsExactly(1L, 2L, 1L);
+        try (RowReader reader = engine.read(events, ScanRequest.builder().build())) {
+            assertThat(reader.toList().stream().map(Arrays::asList).toList()).containsExactlyInAnyOrder(
+                    List.of("a", 1L, "a1-y"), List.of("a", 2L, "a2-z"), List.of("b", 2L, "b2-y"));
+        }
+    }
+
+    @Test
     void commitsThatChangeNothingCreateNoSnapshotUnlessAsked() {
         engine.createTable(ORDERS, ORDERS_SCHEMA);
         append(ORDERS, order("o-1", "1", "a"));
