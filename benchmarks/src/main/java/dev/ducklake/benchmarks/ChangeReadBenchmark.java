@@ -47,9 +47,9 @@ import org.apache.flink.util.FileUtils;
  * <p>Loading and merging are not timed. Both methods must yield the same {@value #CHANGED} changes
  * with equal summaries, or the program fails with an exception (a non-zero exit).
  *
- * <p>Run: {@code mvn -q -pl benchmarks -am install -DskipTests && mvn -q -pl benchmarks exec:java
+ * <p>Run: {@code mvn -q -pl benchmarks -am install -DskipTests && mvn -q -pl benchmarks exec:exec
  * -Dexec.mainClass=dev.ducklake.benchmarks.ChangeReadBenchmark}; the table sizes (default 100,000,
- * 1,000,000 and 10,000,000) are the arguments, {@code -Dexec.args="100000 1000000"}.
+ * 1,000,000 and 10,000,000) are the arguments, {@code -Dbenchmark.args="100000 1000000"}.
  */
 public final class ChangeReadBenchmark {
 

@@ -44,8 +44,8 @@ import org.duckdb.DuckDBConnection;
  * tenth of the rows on a separate table to warm up, and is then timed with {@link System#nanoTime}
  * from opening the appender or session until its commit returns. Table creation is not timed.
  *
- * <p>Run: {@code mvn -q -pl benchmarks -am install -DskipTests && mvn -q -pl benchmarks exec:java};
- * the row count (default 1,000,000) is the first argument, {@code -Dexec.args=100000}. Fails with
+ * <p>Run: {@code mvn -q -pl benchmarks -am install -DskipTests && mvn -q -pl benchmarks exec:exec};
+ * the row count (default 1,000,000) is the first argument, {@code -Dbenchmark.args=100000}. Fails with
  * an exception (a non-zero exit) when a variant writes a different number of rows than asked.
  */
 public final class EngineWriteBenchmark {
