@@ -178,9 +178,9 @@ final class ArrowValueWriters {
             binary.ensureMaterialized();
             MemorySegment[] segments = binary.getSegments();
             if (segments.length == 1 && !segments[0].isOffHeap()) {
-                DirectVectorWrites.putBytes(vector, index, segments[0].getArray(), binary.getOffset(),
-                        binary.getSizeInBytes());
-                return binary.getSizeInBytes();
+                int size = binary.getSizeInBytes();
+                DirectVectorWrites.putBytes(vector, index, segments[0].getArray(), binary.getOffset(), size);
+                return size;
             }
         }
         byte[] bytes = value.toBytes();
