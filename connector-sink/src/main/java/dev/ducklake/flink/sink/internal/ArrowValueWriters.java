@@ -44,6 +44,7 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
 /**
  * Writers of Flink's internal values into Arrow vectors, one per column, chosen once from the Flink
@@ -126,7 +127,8 @@ final class ArrowValueWriters {
         if (vector instanceof BigIntVector v) {
             return (i, row) -> DirectVectorWrites.putLong(v, i, row.getLong(p));
         }
-        if (vector instanceof IntVector v) {
+        if (vector instanceof IntVector || vector instanceof DateDayVector) {
+            BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
             return (i, row) -> DirectVectorWrites.putInt(v, i, row.getInt(p));
         }
         if (vector instanceof Float8Vector v) {
@@ -134,9 +136,6 @@ final class ArrowValueWriters {
         }
         if (vector instanceof Float4Vector v) {
             return (i, row) -> DirectVectorWrites.putInt(v, i, Float.floatToRawIntBits(row.getFloat(p)));
-        }
-        if (vector instanceof DateDayVector v) {
-            return (i, row) -> DirectVectorWrites.putInt(v, i, row.getInt(p));
         }
         if (vector instanceof BitVector v) {
             return (i, row) -> DirectVectorWrites.putBoolean(v, i, row.getBoolean(p));
@@ -151,12 +150,10 @@ final class ArrowValueWriters {
         if (vector instanceof VarCharVector v) {
             return (i, row) -> putString(v, i, row.getString(p));
         }
-        if (vector instanceof TimeStampMicroVector v && flink instanceof TimestampType timestamp) {
-            int precision = timestamp.getPrecision();
-            return (i, row) -> DirectVectorWrites.putLong(v, i, micros(row.getTimestamp(p, precision)));
-        }
-        if (vector instanceof TimeStampMicroTZVector v && flink instanceof LocalZonedTimestampType instant) {
-            int precision = instant.getPrecision();
+        if ((vector instanceof TimeStampMicroVector && flink instanceof TimestampType)
+                || (vector instanceof TimeStampMicroTZVector && flink instanceof LocalZonedTimestampType)) {
+            BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
+            int precision = LogicalTypeChecks.getPrecision(flink);
             return (i, row) -> DirectVectorWrites.putLong(v, i, micros(row.getTimestamp(p, precision)));
         }
         if (vector instanceof DecimalVector v && flink instanceof DecimalType decimal

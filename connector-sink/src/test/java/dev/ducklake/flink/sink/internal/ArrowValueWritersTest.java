@@ -25,6 +25,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeStampMicroTZVector;
 import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.flink.table.data.DecimalData;
@@ -39,6 +40,7 @@ import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.FloatType;
 import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.VarCharType;
@@ -82,6 +84,10 @@ class ArrowValueWritersTest {
         assertReadsBack(new TimestampType(6), LakeType.Primitive.TIMESTAMP, new TimeStampMicroVector("v", allocator),
                 i -> i % 9 == 0 ? null : TimestampData.fromLocalDateTime(epoch.plusNanos(i * 1_001_000L)),
                 i -> i % 9 == 0 ? null : epoch.plusNanos(i * 1_001_000L));
+        assertReadsBack(new LocalZonedTimestampType(6), LakeType.Primitive.TIMESTAMPTZ,
+                new TimeStampMicroTZVector("v", allocator, "UTC"),
+                i -> i % 8 == 0 ? null : TimestampData.fromEpochMillis(i * 1001L, (i % 1000) * 1000),
+                i -> i % 8 == 0 ? null : i * 1001L * 1000 + i % 1000);
         assertReadsBack(new DecimalType(12, 2), new LakeType.Decimal(12, 2), new DecimalVector("v", allocator, 12, 2),
                 i -> i % 6 == 0 ? null : DecimalData.fromBigDecimal(BigDecimal.valueOf(i * -1_000_003L, 2), 12, 2),
                 i -> i % 6 == 0 ? null : BigDecimal.valueOf(i * -1_000_003L, 2));
