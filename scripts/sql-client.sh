@@ -27,7 +27,11 @@ rm -rf "$workdir"
 mkdir -p "$workdir"
 cd "$workdir"
 # Arrow (the sink's staging) needs java.nio opened, as Flink's own JVM options do.
+# Logs: errors only, except why a task failed (Flink's Task logs it as a warning; the client itself
+# shows only the failure of its own request) and the connector's own warnings.
 FLINK_CONF_DIR="$root/scripts/sql-client" exec java -Xmx1g --add-opens=java.base/java.nio=ALL-UNNAMED \
   -Dorg.slf4j.simpleLogger.defaultLogLevel=error \
+  -Dorg.slf4j.simpleLogger.log.org.apache.flink.runtime.taskmanager.Task=warn \
+  -Dorg.slf4j.simpleLogger.log.dev.ducklake=warn \
   -cp "$(cat "$classpath_file")" org.apache.flink.table.client.SqlClient \
   --jar "$jar" --history "$workdir/.sql-history" -f "$script"

@@ -55,6 +55,21 @@ class SqlScriptExampleTest {
         }
     }
 
+    @Test
+    void aJobThatFailsShowsTheConnectorsMessageInTheClientsOutput() throws Exception {
+        Path script = Path.of(SqlScriptExampleTest.class.getResource("/sql/failing-insert.sql").toURI());
+        Path workdir = ReadmeCommands.ROOT.resolve("examples/target/sql-failing-insert");
+
+        ReadmeCommands.Result run = ReadmeCommands.run("scripts/sql-client.sh " + script + " " + workdir,
+                Duration.ofMinutes(4));
+
+        // Flink's client reports only that its MiniCluster is gone; the task's failure must show why.
+        assertThat(run.output()).as("the client's output")
+                .contains("Could not create the staging directory /proc/no-such-dir")
+                .contains("check 'sink.staging-path'")
+                .doesNotContain("FATAL");
+    }
+
     /** A row of the client's tableau output, cells padded to their column's width. */
     private static String row(String kind, String... cells) {
         StringBuilder pattern = new StringBuilder("\\| " + Pattern.quote(kind) + " \\|");

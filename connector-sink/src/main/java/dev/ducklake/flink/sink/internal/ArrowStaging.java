@@ -38,6 +38,8 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.RowKind;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A writer's staging: rows go into off-heap Arrow batches in the DuckLake table's column order
@@ -54,6 +56,7 @@ final class ArrowStaging implements AutoCloseable {
     /** A staged Parquet file and its row count. */
     record StagedFile(Path file, long rows) {}
 
+    private static final Logger LOG = LoggerFactory.getLogger(ArrowStaging.class);
     static final int BATCH_ROWS = 131_072;
     private static final long ALLOCATION_LIMIT = 512L * 1024 * 1024;
 
@@ -139,10 +142,11 @@ final class ArrowStaging implements AutoCloseable {
         if (rows > 0 || (evenIfEmpty && written.isEmpty() && inFlight == null)) {
             // The open batch is written here, on a connection of its own, while the background
             // thread finishes the batch before it: the barrier waits for the longer, not the sum.
+            Path file = files.get();
             batch.setRowCount(rows);
             VectorSchemaRoot sealed = batch;
             batch = null;
-            last = export(barrierParquet, sealed, files.get());
+            last = export(barrierParquet, sealed, file);
         }
         awaitInFlight();
         if (batch == null) {
@@ -165,8 +169,8 @@ final class ArrowStaging implements AutoCloseable {
     private void seal() throws IOException {
         batch.setRowCount(rows);
         awaitInFlight();
-        VectorSchemaRoot sealed = batch;
         Path file = files.get();
+        VectorSchemaRoot sealed = batch;
         inFlight = exporter.submit(() -> export(parquet, sealed, file));
         newBatch();
     }
@@ -279,7 +283,20 @@ final class ArrowStaging implements AutoCloseable {
             }
             parquet.close();
             barrierParquet.close();
+            closeAllocator();
+        }
+    }
+
+    /**
+     * Arrow refuses to close an allocator whose memory is still held. That would be a bug here, but
+     * an exception out of a failing task's close makes Flink kill the whole TaskManager and hides
+     * the task's own failure, so it is logged instead.
+     */
+    private void closeAllocator() {
+        try {
             allocator.close();
+        } catch (IllegalStateException e) {
+            LOG.error("The staging of {} did not release all its Arrow memory: {}", table, e.getMessage());
         }
     }
 
