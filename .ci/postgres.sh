@@ -14,6 +14,7 @@ PGTEST_DIR=${PGTEST_DIR:-/tmp/ducklake-pgtest}
 PGTEST_PORT=${PGTEST_PORT:-55432}
 DB_NAME=ducklake_test
 DB_USER=postgres
+PW_ROLE_PASSWORD='Ducklake-pw-S3cret'   # the password of role ducklake_pw; PostgresServer uses it too
 ACTION=${1:-start}
 
 case "$PGTEST_DIR" in /*) ;; *) PGTEST_DIR="$PWD/$PGTEST_DIR" ;; esac
@@ -95,7 +96,8 @@ if [ ! -f "$PGTEST_DIR/PG_VERSION" ]; then
   quiet as_pg "$PGBIN/initdb" -D "$PGTEST_DIR" -U postgres -E UTF8 --locale=C \
         --auth-local=trust --auth-host=trust --no-sync || die "initdb failed"
   cat >"$PGTEST_DIR/pg_hba.conf" <<'HBA'
-# throwaway CI cluster: trust on unix socket and loopback only
+# throwaway CI cluster: trust on unix socket and loopback only, except for the password role
+host  all         ducklake_pw  127.0.0.1/32  scram-sha-256
 local all         all                trust
 host  all         all  127.0.0.1/32  trust
 host  all         all  ::1/128       trust
@@ -134,5 +136,15 @@ exists=$("${PSQL[@]}" -tAc "select 1 from pg_database where datname = '$DB_NAME'
 if [ "$exists" != 1 ]; then
   quiet "${PSQL[@]}" -c "CREATE DATABASE $DB_NAME OWNER $DB_USER" || die "CREATE DATABASE $DB_NAME failed"
 fi
+
+# A role that must give its password (scram on loopback), for the tests of password handling.
+# Clusters made before the role existed get its pg_hba rule here.
+if ! grep -q '^host  all         ducklake_pw' "$PGTEST_DIR/pg_hba.conf"; then
+  sed -i '1a host  all         ducklake_pw  127.0.0.1/32  scram-sha-256' "$PGTEST_DIR/pg_hba.conf"
+  quiet as_pg "$PGBIN/pg_ctl" -D "$PGTEST_DIR" reload || die "pg_ctl reload failed"
+fi
+role=$("${PSQL[@]}" -tAc "select 1 from pg_roles where rolname = 'ducklake_pw'" 2>"$OUT") || die "cannot query roles"
+[ "$role" = 1 ] || quiet "${PSQL[@]}" -c "CREATE ROLE ducklake_pw LOGIN SUPERUSER" || die "CREATE ROLE ducklake_pw failed"
+quiet "${PSQL[@]}" -c "ALTER ROLE ducklake_pw PASSWORD '$PW_ROLE_PASSWORD'" || die "ALTER ROLE ducklake_pw failed"
 
 echo "host=127.0.0.1 port=$PGTEST_PORT dbname=$DB_NAME user=$DB_USER"

@@ -1,6 +1,7 @@
 package dev.ducklake.engine;
 
 import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.error.SecretMasking;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
@@ -49,6 +50,7 @@ public record CatalogLocation(Kind kind, String location) {
             location = Path.of(location).toAbsolutePath().normalize().toString();
         } else {
             location = location.trim();
+            SecretMasking.registerPasswordsOf(location);
         }
     }
 
@@ -104,6 +106,6 @@ public record CatalogLocation(Kind kind, String location) {
     /** The location safe to print: a PostgreSQL password is masked. */
     @Override
     public String toString() {
-        return kind == Kind.POSTGRES ? kind.prefix + location.replaceAll("(?i)(password\\s*=\\s*)\\S+", "$1***") : key();
+        return SecretMasking.mask(key());
     }
 }

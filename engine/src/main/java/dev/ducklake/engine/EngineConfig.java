@@ -1,11 +1,15 @@
 package dev.ducklake.engine;
 
+import dev.ducklake.engine.error.SecretMasking;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Settings of a {@link LakeEngine}. Only the catalog is required. DuckDB's own defaults (80% of
@@ -24,7 +28,15 @@ public final class EngineConfig {
     /** The alias under which the lake is attached inside the engine's DuckDB instance. */
     public static final String LAKE_ALIAS = "lake";
 
+    /** The smallest memory limit the engine accepts, in MB. */
+    public static final int MIN_MEMORY_LIMIT_MB = 64;
+
+    /** DuckDB's size syntax: a number and a unit, decimal (KB, MB, ...) or binary (KiB, MiB, ...). */
+    private static final Pattern MEMORY_SIZE = Pattern.compile(
+            "\\s*(\\d+(?:\\.\\d+)?)\\s*(b|bytes?|(?:k|m|g|t)(?:i?b)?)\\s*", Pattern.CASE_INSENSITIVE);
+
     private final CatalogLocation catalog;
+    private final String catalogPassword;
     private final String dataPath;
     private final boolean readOnly;
     private final int threads;
@@ -41,6 +53,7 @@ public final class EngineConfig {
 
     private EngineConfig(Builder b) {
         this.catalog = b.catalog;
+        this.catalogPassword = b.catalogPassword;
         this.dataPath = b.dataPath;
         this.readOnly = b.readOnly;
         this.threads = b.threads;
@@ -62,6 +75,14 @@ public final class EngineConfig {
 
     public CatalogLocation catalog() {
         return catalog;
+    }
+
+    /**
+     * The PostgreSQL catalog's password when it is kept out of the connection string; empty when
+     * libpq finds it itself ({@code PGPASSWORD}, {@code ~/.pgpass}) or needs none.
+     */
+    public Optional<String> catalogPassword() {
+        return Optional.ofNullable(catalogPassword);
     }
 
     /** Where data files go; empty to use the path stored in the catalog (or, for a new file catalog, DuckLake's default beside it). */
@@ -124,6 +145,7 @@ public final class EngineConfig {
     /** Builds an {@link EngineConfig}. */
     public static final class Builder {
         private final CatalogLocation catalog;
+        private String catalogPassword;
         private String dataPath;
         private boolean readOnly;
         private int threads = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
@@ -142,6 +164,21 @@ public final class EngineConfig {
             this.catalog = Objects.requireNonNull(catalog, "catalog");
         }
 
+        /**
+         * The password of a PostgreSQL catalog, given to DuckDB as a secret instead of in the
+         * connection string, so that it appears in no connection string DuckDB reports.
+         */
+        public Builder catalogPassword(String password) {
+            Objects.requireNonNull(password, "password");
+            if (catalog.kind() != CatalogLocation.Kind.POSTGRES) {
+                throw new IllegalArgumentException("A catalog password applies to a PostgreSQL catalog only, not to "
+                        + catalog);
+            }
+            SecretMasking.register(password);
+            this.catalogPassword = password;
+            return this;
+        }
+
         public Builder dataPath(String dataPath) {
             this.dataPath = Objects.requireNonNull(dataPath, "dataPath");
             return this;
@@ -157,10 +194,31 @@ public final class EngineConfig {
             return this;
         }
 
-        /** DuckDB's memory limit, for example {@code 512MB} or {@code 2GB}. */
+        /**
+         * DuckDB's memory limit, a size such as {@code 512MB}, {@code 2GB} or {@code 1.5GiB}, at
+         * least {@value #MIN_MEMORY_LIMIT_MB} MB.
+         */
         public Builder memoryLimit(String memoryLimit) {
-            this.memoryLimit = Objects.requireNonNull(memoryLimit, "memoryLimit");
+            Objects.requireNonNull(memoryLimit, "memoryLimit");
+            Matcher size = MEMORY_SIZE.matcher(memoryLimit);
+            if (!size.matches()) {
+                throw new IllegalArgumentException("The DuckDB memory limit '" + memoryLimit + "' is not a size such as"
+                        + " '512MB', '2GB' or '1.5GiB'");
+            }
+            double bytes = Double.parseDouble(size.group(1)) * unitBytes(size.group(2));
+            if (bytes < MIN_MEMORY_LIMIT_MB * 1_000_000L) {
+                throw new IllegalArgumentException("The DuckDB memory limit '" + memoryLimit + "' is below "
+                        + MIN_MEMORY_LIMIT_MB + "MB, too little for DuckDB to attach and write a lake");
+            }
+            this.memoryLimit = memoryLimit.trim();
             return this;
+        }
+
+        private static long unitBytes(String unit) {
+            String lower = unit.toLowerCase(Locale.ROOT);
+            int power = "bkmgt".indexOf(lower.charAt(0));
+            long base = lower.length() > 1 && lower.charAt(1) == 'i' ? 1024 : 1000;
+            return lower.startsWith("b") ? 1 : (long) Math.pow(base, power);
         }
 
         public Builder temporaryDirectory(Path temporaryDirectory) {
@@ -182,8 +240,23 @@ public final class EngineConfig {
             return this;
         }
 
+        /**
+         * A DuckDB secret the engine creates before it attaches the lake, with its {@code CREATE
+         * SECRET} parameters (plain words) including {@code TYPE}; credential values are masked in
+         * every message.
+         */
         public Builder secret(String name, Map<String, String> parameters) {
-            secrets.put(Objects.requireNonNull(name, "name"), Map.copyOf(parameters));
+            Objects.requireNonNull(name, "name");
+            parameters.forEach((parameter, value) -> {
+                if (!parameter.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                    throw new IllegalArgumentException("Parameter '" + parameter + "' of DuckDB secret '" + name
+                            + "' must be a plain word, such as KEY_ID");
+                }
+                if (SecretMasking.isSensitive(parameter)) {
+                    SecretMasking.register(value);
+                }
+            });
+            secrets.put(name, Map.copyOf(parameters));
             return this;
         }
 
@@ -214,7 +287,11 @@ public final class EngineConfig {
 
         /** The first wait between commit attempts; it doubles with each retry. */
         public Builder commitRetryBackoff(Duration commitRetryBackoff) {
-            this.commitRetryBackoff = Objects.requireNonNull(commitRetryBackoff, "commitRetryBackoff");
+            Objects.requireNonNull(commitRetryBackoff, "commitRetryBackoff");
+            if (commitRetryBackoff.isNegative()) {
+                throw new IllegalArgumentException("commitRetryBackoff must not be negative, got " + commitRetryBackoff);
+            }
+            this.commitRetryBackoff = commitRetryBackoff;
             return this;
         }
 

@@ -66,7 +66,7 @@ public final class DuckLakeConnectorOptions {
 
     /** The optional options of the lake and its engine, which the sink and the source share. */
     public static Set<ConfigOption<?>> lakeOptions() {
-        return Set.of(DATA_PATH, TABLE_NAME, DUCKDB_THREADS, DUCKDB_MEMORY_LIMIT, DUCKDB_TEMP_DIRECTORY);
+        return Set.of(CATALOG_PASSWORD, DATA_PATH, TABLE_NAME, DUCKDB_THREADS, DUCKDB_MEMORY_LIMIT, DUCKDB_TEMP_DIRECTORY);
     }
 
     // --------------------------------------------------------------------------------------------
@@ -79,6 +79,13 @@ public final class DuckLakeConnectorOptions {
             .withDescription("The DuckLake metadata catalog, as it follows 'ducklake:' in DuckDB's ATTACH: a DuckDB"
                     + " file path, 'sqlite:<path>', or 'postgres:<libpq connection string>'. A DuckDB file admits one"
                     + " process; use PostgreSQL when several TaskManagers write.");
+
+    public static final ConfigOption<String> CATALOG_PASSWORD = ConfigOptions.key("catalog.password")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("The PostgreSQL catalog's password. Keep it here, or in the TaskManagers' PGPASSWORD or"
+                    + " ~/.pgpass, never in 'catalog': Flink hides the values of options named like passwords when"
+                    + " it prints a table's options, and the connector masks it in every message.");
 
     public static final ConfigOption<String> DATA_PATH = ConfigOptions.key("data-path")
             .stringType()

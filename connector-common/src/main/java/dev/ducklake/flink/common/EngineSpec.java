@@ -9,8 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.ConfigOption;
 
 /**
  * How a task opens the lake engine: the catalog, the data path and DuckDB's bounds, each left to
@@ -23,6 +25,7 @@ public final class EngineSpec implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private final String catalog;
+    @Nullable private String catalogPassword;
     @Nullable private String dataPath;
     @Nullable private Integer threads;
     @Nullable private String memoryLimit;
@@ -34,6 +37,11 @@ public final class EngineSpec implements Serializable {
 
     public EngineSpec(String catalog) {
         this.catalog = Objects.requireNonNull(catalog, "catalog");
+    }
+
+    public EngineSpec catalogPassword(@Nullable String password) {
+        this.catalogPassword = password;
+        return this;
     }
 
     public EngineSpec dataPath(@Nullable String dataPath) {
@@ -81,32 +89,41 @@ public final class EngineSpec implements Serializable {
         return CatalogLocation.parse(catalog);
     }
 
-    /** The engine settings; fails with the engine's message on a malformed catalog or bound. */
+    /**
+     * The engine settings; fails on a malformed catalog or an invalid setting with a message that
+     * names the option, so that planning (or {@code build()}) refuses what a task could not open.
+     */
     public EngineConfig toEngineConfig() {
         EngineConfig.Builder builder = EngineConfig.builder(catalogLocation());
-        if (dataPath != null) {
-            builder.dataPath(dataPath);
-        }
-        if (threads != null) {
-            builder.threads(threads);
-        }
-        if (memoryLimit != null) {
-            builder.memoryLimit(memoryLimit);
-        }
-        if (temporaryDirectory != null) {
-            builder.temporaryDirectory(Path.of(temporaryDirectory));
-        }
-        if (dataInliningRowLimit != null) {
-            builder.dataInliningRowLimit(dataInliningRowLimit);
-        }
-        if (commitRetries != null) {
-            builder.commitRetries(commitRetries);
-        }
-        if (commitRetryBackoff != null) {
-            builder.commitRetryBackoff(commitRetryBackoff);
-        }
-        secrets.forEach(builder::secret);
+        apply(DuckLakeConnectorOptions.CATALOG_PASSWORD, catalogPassword, builder::catalogPassword);
+        apply(DuckLakeConnectorOptions.DATA_PATH, dataPath, builder::dataPath);
+        apply(DuckLakeConnectorOptions.DUCKDB_THREADS, threads, builder::threads);
+        apply(DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT, memoryLimit, builder::memoryLimit);
+        apply(DuckLakeConnectorOptions.DUCKDB_TEMP_DIRECTORY, temporaryDirectory,
+                directory -> builder.temporaryDirectory(Path.of(directory)));
+        apply(DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT, dataInliningRowLimit, builder::dataInliningRowLimit);
+        apply(DuckLakeConnectorOptions.SINK_COMMIT_RETRIES, commitRetries, builder::commitRetries);
+        apply(DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF, commitRetryBackoff, builder::commitRetryBackoff);
+        secrets.forEach((name, parameters) -> {
+            try {
+                builder.secret(name, parameters);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Options '" + DuckLakeConnectorOptions.DUCKDB_SECRET_PREFIX + name
+                        + ".*': " + e.getMessage(), e);
+            }
+        });
         return builder.build();
+    }
+
+    private static <T> void apply(ConfigOption<?> option, @Nullable T value, Consumer<T> setting) {
+        if (value == null) {
+            return;
+        }
+        try {
+            setting.accept(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Option '" + option.key() + "': " + e.getMessage(), e);
+        }
     }
 
     @Override

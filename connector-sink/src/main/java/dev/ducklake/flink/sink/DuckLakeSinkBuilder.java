@@ -38,6 +38,7 @@ import org.apache.flink.table.types.logical.RowType;
 public final class DuckLakeSinkBuilder<IN> {
 
     private String catalog;
+    private String catalogPassword;
     private String dataPath;
     private String table;
     private RowType rowType;
@@ -68,6 +69,15 @@ public final class DuckLakeSinkBuilder<IN> {
     /** The DuckLake catalog as DuckDB's ATTACH takes it after {@code ducklake:}: a file, {@code sqlite:...} or {@code postgres:...}. */
     public DuckLakeSinkBuilder<IN> catalog(String catalog) {
         this.catalog = checkNotNull(catalog, "catalog");
+        return this;
+    }
+
+    /**
+     * The password of a PostgreSQL catalog, kept out of the connection string; or leave it to libpq's
+     * {@code PGPASSWORD} or {@code ~/.pgpass} on every TaskManager.
+     */
+    public DuckLakeSinkBuilder<IN> catalogPassword(String password) {
+        this.catalogPassword = checkNotNull(password, "password");
         return this;
     }
 
@@ -201,7 +211,8 @@ public final class DuckLakeSinkBuilder<IN> {
                     column, rowType);
         }
         FlinkLakeTypes.toLakeSchema(rowType, primaryKey, partitionKeys);
-        EngineSpec engine = new EngineSpec(catalog).dataPath(dataPath).threads(threads).memoryLimit(memoryLimit)
+        EngineSpec engine = new EngineSpec(catalog).catalogPassword(catalogPassword).dataPath(dataPath)
+                .threads(threads).memoryLimit(memoryLimit)
                 .temporaryDirectory(temporaryDirectory).dataInliningRowLimit(dataInliningRowLimit)
                 .commitRetries(commitRetries).commitRetryBackoff(commitRetryBackoff);
         secrets.forEach(engine::secret);

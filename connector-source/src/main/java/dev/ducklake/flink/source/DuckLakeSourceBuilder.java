@@ -28,6 +28,7 @@ public final class DuckLakeSourceBuilder {
     public static final Duration DEFAULT_DISCOVERY_INTERVAL = Duration.ofSeconds(1);
 
     private String catalog;
+    private String catalogPassword;
     private String dataPath;
     private String table;
     private RowType rowType;
@@ -49,6 +50,15 @@ public final class DuckLakeSourceBuilder {
     /** The DuckLake metadata catalog, as it follows {@code ducklake:} in DuckDB's ATTACH. */
     public DuckLakeSourceBuilder catalog(String catalog) {
         this.catalog = checkNotNull(catalog, "catalog");
+        return this;
+    }
+
+    /**
+     * The password of a PostgreSQL catalog, kept out of the connection string; or leave it to libpq's
+     * {@code PGPASSWORD} or {@code ~/.pgpass} on every TaskManager.
+     */
+    public DuckLakeSourceBuilder catalogPassword(String password) {
+        this.catalogPassword = checkNotNull(password, "password");
         return this;
     }
 
@@ -211,7 +221,8 @@ public final class DuckLakeSourceBuilder {
     }
 
     private EngineSpec engine() {
-        EngineSpec engine = new EngineSpec(catalog).dataPath(dataPath).threads(threads).memoryLimit(memoryLimit)
+        EngineSpec engine = new EngineSpec(catalog).catalogPassword(catalogPassword).dataPath(dataPath)
+                .threads(threads).memoryLimit(memoryLimit)
                 .temporaryDirectory(temporaryDirectory);
         secrets.forEach(engine::secret);
         return engine;

@@ -4,6 +4,7 @@ import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.error.MissingExtensionException;
+import dev.ducklake.engine.error.SecretMasking;
 import dev.ducklake.engine.schema.Identifiers;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,6 +35,8 @@ public final class DuckDbInstance implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DuckDbInstance.class);
     private static final String INSTALL_SCRIPT = "scripts/install-duckdb-extensions.sh";
+    /** The secret DuckDB's postgres extension uses when a connection names none. */
+    private static final String DEFAULT_POSTGRES_SECRET = "__default_postgres";
 
     private final DuckDBConnection root;
     private final Path spillDirectory;
@@ -84,6 +87,11 @@ public final class DuckDbInstance implements AutoCloseable {
                 load(root, "httpfs", version);
             }
             createSecrets(root, config.secrets());
+            if (config.catalogPassword().isPresent()) {
+                // libpq reads it from DuckDB's default PostgreSQL secret, so no connection string holds it.
+                Jdbc.execute(root, "CREATE SECRET " + DEFAULT_POSTGRES_SECRET + " (TYPE postgres, PASSWORD "
+                        + Identifiers.literal(config.catalogPassword().get()) + ")");
+            }
             attach(root, config);
             return new DuckDbInstance(root, spill, version);
         } catch (SQLException e) {
@@ -119,7 +127,7 @@ public final class DuckDbInstance implements AutoCloseable {
         try (Statement st = root.createStatement()) {
             st.execute("DETACH " + EngineConfig.LAKE_ALIAS);
         } catch (SQLException e) {
-            LOG.debug("Detaching the lake failed; closing DuckDB anyway", e);
+            LOG.debug("Detaching the lake failed; closing DuckDB anyway", SecretMasking.mask(e));
         }
         closeQuietly(root);
         deleteRecursively(spillDirectory);
@@ -168,7 +176,7 @@ public final class DuckDbInstance implements AutoCloseable {
         try (Statement st = connection.createStatement()) {
             for (Map.Entry<String, Map<String, String>> secret : secrets.entrySet()) {
                 String parameters = secret.getValue().entrySet().stream()
-                        .map(p -> requireWord(p.getKey()) + " " + Identifiers.literal(p.getValue()))
+                        .map(p -> p.getKey() + " " + Identifiers.literal(p.getValue()))
                         .collect(Collectors.joining(", "));
                 st.execute("CREATE SECRET " + Identifiers.quote(secret.getKey()) + " (" + parameters + ")");
             }
@@ -204,13 +212,6 @@ public final class DuckDbInstance implements AutoCloseable {
         } catch (IOException e) {
             throw new LakeException("Could not create the directory " + parent + " of the catalog " + catalogFile, e);
         }
-    }
-
-    private static String requireWord(String key) {
-        if (!key.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-            throw new LakeException("A secret parameter name must be a plain word, got '" + key + "'");
-        }
-        return key;
     }
 
     private static boolean isRemote(String path) {
@@ -249,7 +250,7 @@ public final class DuckDbInstance implements AutoCloseable {
             try {
                 connection.close();
             } catch (SQLException e) {
-                LOG.debug("Closing a DuckDB connection failed", e);
+                LOG.debug("Closing a DuckDB connection failed", SecretMasking.mask(e));
             }
         }
     }

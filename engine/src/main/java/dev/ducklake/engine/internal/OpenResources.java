@@ -1,6 +1,7 @@
 package dev.ducklake.engine.internal;
 
 import dev.ducklake.engine.error.LakeClosedException;
+import dev.ducklake.engine.error.SecretMasking;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -57,7 +58,7 @@ public final class OpenResources {
             try {
                 resource.close();
             } catch (Exception e) {
-                LOG.warn("Closing {} failed while closing the engine for {}", resource, owner, e);
+                LOG.warn("Closing {} failed while closing the engine for {}", resource, owner, SecretMasking.mask(e));
             }
         }
         open.clear();

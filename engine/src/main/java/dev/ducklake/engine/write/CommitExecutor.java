@@ -5,6 +5,7 @@ import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeConcurrencyException;
 import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.error.SecretMasking;
 import dev.ducklake.engine.internal.BoundedGate;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
@@ -254,7 +255,7 @@ public final class CommitExecutor {
         try {
             Jdbc.execute(connection, "ROLLBACK");
         } catch (SQLException e) {
-            LOG.debug("Rollback after a failed commit failed", e);
+            LOG.debug("Rollback after a failed commit failed", SecretMasking.mask(e));
         }
     }
 }

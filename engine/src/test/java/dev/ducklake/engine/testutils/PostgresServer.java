@@ -19,6 +19,12 @@ import java.util.UUID;
  */
 public final class PostgresServer {
 
+    /** A role that must give its password; {@code .ci/postgres.sh} creates it. */
+    public static final String PASSWORD_ROLE = "ducklake_pw";
+
+    /** The password of {@link #PASSWORD_ROLE}, as {@code .ci/postgres.sh} sets it. */
+    public static final String PASSWORD_ROLE_PASSWORD = "Ducklake-pw-S3cret";
+
     private static String adminConnection;
 
     private PostgresServer() {}
@@ -64,6 +70,11 @@ public final class PostgresServer {
         String name = "lake_" + UUID.randomUUID().toString().replace("-", "");
         execute(admin, "CREATE DATABASE " + name);
         return admin.replaceAll("dbname=\\S+", "dbname=" + name);
+    }
+
+    /** The libpq connection string of a database as {@link #PASSWORD_ROLE}, without its password. */
+    public static String asPasswordRole(String connectionString) {
+        return connectionString.replaceAll("user=\\S+", "user=" + PASSWORD_ROLE);
     }
 
     /** Drops a database made by {@link #createDatabase()}. */

@@ -1,6 +1,7 @@
 package dev.ducklake.flink.sink.table;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG_PASSWORD;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT;
@@ -84,6 +85,7 @@ public final class DuckLakeDynamicSinkFactory implements DynamicTableSinkFactory
                 .commitRetries(options.get(SINK_COMMIT_RETRIES), options.get(SINK_COMMIT_RETRY_BACKOFF))
                 // Flink's planner already routes each key's changes to one sink subtask.
                 .shuffleByKey(false);
+        options.getOptional(CATALOG_PASSWORD).ifPresent(builder::catalogPassword);
         options.getOptional(DATA_PATH).ifPresent(builder::dataPath);
         options.getOptional(SINK_STAGING_PATH).ifPresent(builder::stagingPath);
         builder.threads(options.get(DUCKDB_THREADS));
@@ -107,7 +109,9 @@ public final class DuckLakeDynamicSinkFactory implements DynamicTableSinkFactory
     /** An existing table must fit the Flink schema; a missing one is created by the job. */
     private static void checkExistingTable(ReadableConfig options, Map<String, Map<String, String>> secrets,
             TableName table, RowType rowType, List<String> primaryKey) {
-        EngineSpec spec = new EngineSpec(options.get(CATALOG)).dataPath(options.getOptional(DATA_PATH).orElse(null));
+        EngineSpec spec = new EngineSpec(options.get(CATALOG))
+                .catalogPassword(options.getOptional(CATALOG_PASSWORD).orElse(null))
+                .dataPath(options.getOptional(DATA_PATH).orElse(null));
         secrets.forEach(spec::secret);
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             LakeEngine engine = lease.engine();

@@ -1,6 +1,7 @@
 package dev.ducklake.flink.source.table;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG_PASSWORD;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_SECRET_PREFIX;
@@ -99,6 +100,7 @@ public final class DuckLakeDynamicSourceFactory implements DynamicTableSourceFac
                 .threads(options.get(DUCKDB_THREADS))
                 .discoveryInterval(options.get(SCAN_DISCOVERY_INTERVAL));
         secrets.forEach(builder::secret);
+        options.getOptional(CATALOG_PASSWORD).ifPresent(builder::catalogPassword);
         options.getOptional(DATA_PATH).ifPresent(builder::dataPath);
         options.getOptional(DUCKDB_MEMORY_LIMIT).ifPresent(builder::memoryLimit);
         options.getOptional(DUCKDB_TEMP_DIRECTORY).ifPresent(builder::temporaryDirectory);

@@ -1,0 +1,93 @@
+package dev.ducklake.flink.source.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.ValidationException;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every option a task would fail to apply fails planning instead, for the sink and the source, with
+ * a message that names the option or its value; a streaming job never gets to restart forever on
+ * a setting. No password the options hold shows in the planner's error.
+ */
+class OptionValidationTest {
+
+    private static final String PASSWORD = "Catalog-pw-4711";
+    private static final String SECRET = "Secret-key-4712";
+    private static final String SINK = "INSERT INTO t VALUES (1, 'a')";
+    private static final String SOURCE = "SELECT * FROM t";
+
+    @TempDir static Path dir;
+
+    static Stream<Arguments> invalidOptions() {
+        return Stream.of(
+                Arguments.of("'duckdb.memory-limit' = 'lots'", "'duckdb.memory-limit'", "'lots' is not a size"),
+                Arguments.of("'duckdb.memory-limit' = '1B'", "'duckdb.memory-limit'", "below 64MB"),
+                Arguments.of("'duckdb.threads' = '0'", "threads", "got 0"),
+                Arguments.of("'duckdb.temp-directory' = 'bad\u0000path'", "'duckdb.temp-directory'", "bad"),
+                Arguments.of("'duckdb.secret.s3.key_id' = 'AKIA'", "duckdb.secret.s3.type", "'s3'"),
+                Arguments.of("'duckdb.secret.s3.type' = 's3', 'duckdb.secret.s3.key-id' = 'AKIA'",
+                        "'duckdb.secret.s3.*'", "'KEY-ID'"),
+                Arguments.of("'catalog.password' = '" + PASSWORD + "'", "'catalog.password'", "PostgreSQL catalog only"),
+                Arguments.of("'table-name' = ''", "table", "empty"),
+                Arguments.of("'duckdb.memory-limt' = '1GB'", "duckdb.memory-limt", "Unsupported options"));
+    }
+
+    /** Each invalid option, as the sink (an INSERT) and as the source (a SELECT). */
+    static Stream<Arguments> invalidOptionsOfEachSide() {
+        Stream<Arguments> sinkOnly = Stream.of(
+                Arguments.of("'data-inlining-row-limit' = '-1'", "dataInliningRowLimit", "-1"),
+                Arguments.of("'sink.commit.retries' = '-1'", "commit retries", "-1"),
+                Arguments.of("'sink.commit.retry-backoff' = '-1 s'", "sink.commit.retry-backoff", "-1"),
+                Arguments.of("'sink.compaction.interval' = '0 s'", "compaction interval", "positive"));
+        Stream<Arguments> sourceOnly = Stream.of(
+                Arguments.of("'scan.startup.mode' = 'version'", "'scan.startup.version'", "needs"),
+                Arguments.of("'scan.startup.mode' = 'sometimes'", "scan.startup.mode", "sometimes"),
+                Arguments.of("'scan.discovery-interval' = '0 s'", "discovery interval", "positive"));
+        return Stream.concat(
+                Stream.concat(invalidOptions(), sinkOnly).map(args -> withStatement(SINK, args)),
+                Stream.concat(invalidOptions(), sourceOnly).map(args -> withStatement(SOURCE, args)));
+    }
+
+    @ParameterizedTest(name = "{0} with {1}")
+    @MethodSource("invalidOptionsOfEachSide")
+    void planningRefusesAnOptionATaskCouldNotApply(String statement, String options, String names, String says) {
+        TableEnvironment tEnv = tableEnvironment(options);
+
+        assertThatThrownBy(() -> tEnv.explainSql(statement))
+                .isInstanceOf(ValidationException.class)
+                .satisfies(error -> assertThat(printed(error)).contains(names).contains(says)
+                        .doesNotContain(PASSWORD).doesNotContain(SECRET));
+    }
+
+    private static Arguments withStatement(String statement, Arguments args) {
+        Object[] values = args.get();
+        return Arguments.of(statement, values[0], values[1], values[2]);
+    }
+
+    /** Table {@code t} with the given options, beside a password and a secret that must stay hidden. */
+    private static TableEnvironment tableEnvironment(String options) {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        String hidden = options.contains("catalog.password") ? "" : ", 'duckdb.secret.hidden.type' = 's3',"
+                + " 'duckdb.secret.hidden.secret' = '" + SECRET + "'";
+        tEnv.executeSql("CREATE TABLE t (id BIGINT, name STRING) WITH ('connector' = 'ducklake', 'catalog' = '"
+                + dir.resolve("metadata.ducklake") + "', " + options + hidden + ")");
+        return tEnv;
+    }
+
+    private static String printed(Throwable error) {
+        StringWriter out = new StringWriter();
+        error.printStackTrace(new PrintWriter(out));
+        return out.toString();
+    }
+}

@@ -1,0 +1,94 @@
+package dev.ducklake.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A PostgreSQL catalog's password never shows in what the engine reports, in any form a user may
+ * write it, and it can be kept out of the connection string altogether. Runs against a real
+ * PostgreSQL role that must give its password.
+ */
+class CatalogPasswordTest {
+
+    private static final String PASSWORD = PostgresServer.PASSWORD_ROLE_PASSWORD;
+
+    @TempDir Path dir;
+    private String database;
+
+    @BeforeEach
+    void createDatabase() {
+        database = PostgresServer.createDatabase();
+    }
+
+    @AfterEach
+    void dropDatabase() {
+        PostgresServer.dropDatabase(database);
+    }
+
+    @Test
+    void aPasswordInTheConnectionStringIsInNoErrorWhateverItsForm() {
+        String role = PostgresServer.asPasswordRole(database);
+        String missingDatabase = role.replaceAll("dbname=\\S+", "dbname=no_such_db");
+        String host = role.replaceAll(".*host=(\\S+).*", "$1");
+        String port = role.replaceAll(".*port=(\\S+).*", "$1");
+
+        for (String catalog : new String[] {
+                missingDatabase + " password=" + PASSWORD,
+                missingDatabase + " password='" + PASSWORD + "'",
+                "postgresql://" + PostgresServer.PASSWORD_ROLE + ":" + PASSWORD + "@" + host + ":" + port + "/no_such_db"}) {
+            CatalogLocation location = CatalogLocation.postgres(catalog);
+            assertThat(location.toString()).doesNotContain(PASSWORD);
+            assertThatThrownBy(() -> open(TestLakes.config(location, dir).build()))
+                    .isInstanceOf(LakeException.class)
+                    .satisfies(error -> assertThat(printed(error)).as(catalog)
+                            .contains("no_such_db").contains("***").doesNotContain(PASSWORD));
+        }
+    }
+
+    @Test
+    void aCatalogPasswordOutsideTheConnectionStringOpensTheLakeAndStaysOutOfErrors() throws Exception {
+        CatalogLocation location = CatalogLocation.postgres(PostgresServer.asPasswordRole(database));
+        TableName table = TableName.of("main", "t");
+
+        assertThatThrownBy(() -> open(TestLakes.config(location, dir).build()))
+                .as("the role needs its password").hasMessageContaining("password");
+        try (LakeEngine engine = open(TestLakes.config(location, dir).catalogPassword(PASSWORD).build())) {
+            engine.createTableIfNotExists(table, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
+            try (WriteSession write = engine.openWriteSession(table, WriteMode.APPEND)) {
+                write.write(new Object[] {1L});
+                write.commit();
+            }
+            assertThat(engine.latestVersion(table)).isPositive();
+        }
+        String wrong = "Wrong-" + PASSWORD;
+        assertThatThrownBy(() -> open(TestLakes.config(location, dir).catalogPassword(wrong).build()))
+                .satisfies(error -> assertThat(printed(error)).contains("password authentication failed")
+                        .doesNotContain(wrong));
+    }
+
+    private static LakeEngine open(EngineConfig config) {
+        return LakeEngine.open(config);
+    }
+
+    private static String printed(Throwable error) {
+        StringWriter out = new StringWriter();
+        error.printStackTrace(new PrintWriter(out));
+        return out.toString();
+    }
+}

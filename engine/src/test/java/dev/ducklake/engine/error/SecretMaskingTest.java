@@ -1,0 +1,58 @@
+package dev.ducklake.engine.error;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.sql.SQLException;
+import org.junit.jupiter.api.Test;
+
+class SecretMaskingTest {
+
+    @Test
+    void masksEveryFormOfAPasswordInAConnectionString() {
+        assertThat(SecretMasking.mask("Unable to connect to Postgres at \"host=db password=pw1 user=u\": failed"))
+                .isEqualTo("Unable to connect to Postgres at \"host=db password=*** user=u\": failed");
+        assertThat(SecretMasking.mask("host=db PASSWORD = 'two words\\' here' user=u"))
+                .isEqualTo("host=db PASSWORD = *** user=u");
+        assertThat(SecretMasking.mask("at path + \"postgres:dbname=x password=pw2\"Unable to connect"))
+                .isEqualTo("at path + \"postgres:dbname=x password=***\"Unable to connect");
+        assertThat(SecretMasking.mask("at \"postgresql://flink:p%40ss@127.0.0.1:5432/lake\""))
+                .isEqualTo("at \"postgresql://flink:***@127.0.0.1:5432/lake\"");
+        assertThat(SecretMasking.mask("postgresql://127.0.0.1/lake?user=flink&password=pw3&sslmode=off"))
+                .isEqualTo("postgresql://127.0.0.1/lake?user=flink&password=***&sslmode=off");
+    }
+
+    @Test
+    void masksTheRegisteredValuesOfAConnectionStringWhereverTheyAppear() {
+        SecretMasking.registerPasswordsOf("host=db user=u password='quoted \\'pw\\' 41'");
+        SecretMasking.registerPasswordsOf("postgresql://flink:p%40ss-42@127.0.0.1/lake");
+
+        assertThat(SecretMasking.mask("DuckDB echoed quoted 'pw' 41 and p@ss-42 and p%40ss-42"))
+                .isEqualTo("DuckDB echoed *** and *** and ***");
+    }
+
+    @Test
+    void aLakeExceptionMasksItsMessageAndItsWholeChainOfCauses() {
+        SecretMasking.registerPasswordsOf("host=db password=Chain-pw-43");
+        SQLException duckDb = new SQLException("IO Error: Unable to connect at \"host=db password=Chain-pw-43\"");
+        duckDb.addSuppressed(new IllegalStateException("also Chain-pw-43"));
+        RuntimeException wrapped = new RuntimeException("wrapper", duckDb);
+
+        LakeException error = new LakeException("Could not open the lake: " + duckDb.getMessage(), wrapped);
+
+        StringWriter printed = new StringWriter();
+        error.printStackTrace(new PrintWriter(printed));
+        assertThat(printed.toString()).doesNotContain("Chain-pw-43")
+                .contains("java.sql.SQLException: IO Error: Unable to connect at \"host=db password=***\"")
+                .contains("java.lang.RuntimeException: wrapper");
+        assertThat(error.getCause().getStackTrace()).isEqualTo(wrapped.getStackTrace());
+    }
+
+    @Test
+    void aChainWithoutSecretsIsKeptAsItIs() {
+        SQLException duckDb = new SQLException("Catalog Error: Table with name x does not exist");
+
+        assertThat(new LakeException("Could not read", duckDb).getCause()).isSameAs(duckDb);
+    }
+}
