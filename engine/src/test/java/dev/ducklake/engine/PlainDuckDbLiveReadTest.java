@@ -1,0 +1,81 @@
+package dev.ducklake.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * When plain DuckDB can read a lake that an engine (a running job) holds open: live on PostgreSQL
+ * and SQLite catalogs, seeing each new commit; on a DuckDB-file catalog only once the engine has
+ * closed it, because DuckDB locks the file for the instance that opened it.
+ */
+class PlainDuckDbLiveReadTest {
+
+    private static final TableName TABLE = TableName.of("events");
+
+    @TempDir Path dir;
+
+    @ParameterizedTest
+    @EnumSource(value = CatalogLocation.Kind.class, names = {"POSTGRES", "SQLITE"})
+    void plainDuckDbReadsEveryCommitWhileTheEngineHoldsTheLake(CatalogLocation.Kind kind) throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(kind, dir);
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            engine.createTable(TABLE, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
+            append(engine, 1L, 2L);
+            try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
+                assertThat(ids(sql)).isEqualTo("1,2");
+
+                append(engine, 3L);
+
+                assertThat(ids(sql)).isEqualTo("1,2,3");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = CatalogLocation.Kind.class, names = "DUCKDB")
+    void aDuckDbFileCatalogIsReadableOnceTheEngineClosesIt(CatalogLocation.Kind kind) throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(kind, dir);
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            engine.createTable(TABLE, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
+            append(engine, 1L, 2L);
+
+            // In this JVM DuckDB refuses a second handle on the file; another process gets a lock error.
+            assertThatThrownBy(() -> TestLakes.plainDuckDb(catalog, dir).close())
+                    .isInstanceOf(SQLException.class).hasMessageContaining("is already attached");
+        }
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
+            assertThat(ids(sql)).isEqualTo("1,2");
+        }
+    }
+
+    private static void append(LakeEngine engine, long... ids) {
+        try (WriteSession write = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
+            for (long id : ids) {
+                write.write(new Object[] {id});
+            }
+            write.commit();
+        }
+    }
+
+    private static String ids(Statement sql) throws SQLException {
+        try (ResultSet rs = sql.executeQuery("SELECT string_agg(id::VARCHAR, ',' ORDER BY id) FROM plain.main.events")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}
