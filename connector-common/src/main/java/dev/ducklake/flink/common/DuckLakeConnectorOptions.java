@@ -108,8 +108,8 @@ public final class DuckLakeConnectorOptions {
     public static final ConfigOption<String> DUCKDB_MEMORY_LIMIT = ConfigOptions.key("duckdb.memory-limit")
             .stringType()
             .noDefaultValue()
-            .withDescription("DuckDB's memory limit per TaskManager JVM, for example '1GB' (the default). Staged"
-                    + " rows beyond it spill to 'duckdb.temp-directory'.");
+            .withDescription("DuckDB's memory limit per TaskManager JVM, a size such as '1GB' (the default),"
+                    + " '512MB' or '1.5GiB', at least 64MB. Staged rows beyond it spill to 'duckdb.temp-directory'.");
 
     public static final ConfigOption<String> DUCKDB_TEMP_DIRECTORY = ConfigOptions.key("duckdb.temp-directory")
             .stringType()
