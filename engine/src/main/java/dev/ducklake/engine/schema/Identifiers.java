@@ -46,7 +46,10 @@ public final class Identifiers {
         return '\'' + text.replace("'", "''") + '\'';
     }
 
-    /** The value for an error message, quoted and shortened. */
+    /**
+     * The value for an error message, quoted and shortened; control characters are written as Java
+     * unicode escapes, so a NUL or a line break in a value shows in the message.
+     */
     public static String describe(Object value) {
         if (value == null) {
             return "null";
@@ -55,6 +58,8 @@ public final class Identifiers {
         if (text.length() > 120) {
             text = text.substring(0, 117) + "...";
         }
-        return value instanceof CharSequence ? "'" + text + "'" : text;
+        StringBuilder shown = new StringBuilder(text.length());
+        text.chars().forEach(c -> shown.append(Character.isISOControl(c) ? String.format("\\u%04X", c) : (char) c));
+        return value instanceof CharSequence ? "'" + shown + "'" : shown.toString();
     }
 }

@@ -19,11 +19,20 @@ import java.util.Map;
 
 /**
  * Checks rows on their way into a session: arity, Java classes per column type (see
- * {@link LakeType}), NOT NULL and key columns, empty key strings, decimals that do not fit. Errors
- * name the table, the column and the value. Returns the row in canonical form (decimals at the
+ * {@link LakeType}), NOT NULL and key columns, key strings that are empty or hold U+0000, decimals
+ * that do not fit. Errors name the table, the column and the value. Returns the row in canonical form (decimals at the
  * column's scale, {@link OffsetDateTime} as {@link Instant}).
  */
 public final class RowValidator {
+
+    /**
+     * Why a key string holding U+0000 is refused: DuckLake puts the values a statement filters on
+     * into the text of its own catalog queries, where a NUL ends the text, so every later upsert or
+     * delete of such a key would fail (plain DuckDB's too). BLOB keys and other control characters
+     * do not have this problem.
+     */
+    public static final String NUL_IN_KEY = "is part of the primary key and must not contain the character U+0000"
+            + " (NUL): DuckLake cannot look such a key up again, so later upserts and deletes of it would fail";
 
     private final TableName table;
     private final TableSchema schema;
@@ -96,6 +105,9 @@ public final class RowValidator {
         }
         if (isKey[position] && value instanceof String s && s.isEmpty()) {
             throw invalid(column, value, "is part of the primary key and must not be an empty string");
+        }
+        if (isKey[position] && value instanceof String s && s.indexOf('\0') >= 0) {
+            throw invalid(column, value, NUL_IN_KEY);
         }
         return canonical(column, column.type(), value, column.name());
     }

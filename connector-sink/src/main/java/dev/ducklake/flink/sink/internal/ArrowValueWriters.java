@@ -4,6 +4,7 @@ import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.write.RowValidator;
 import java.math.BigDecimal;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -49,7 +50,7 @@ import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 /**
  * Writers of Flink's internal values into Arrow vectors, one per column, chosen once from the Flink
  * type and the DuckLake column type. They carry the column's checks (a key or NOT NULL column
- * without a value, a decimal wider than its column), which fail with the table, the column and the
+ * without a value, a string key DuckLake cannot store, a decimal wider than its column), which fail with the table, the column and the
  * value.
  */
 @Internal
@@ -83,6 +84,8 @@ final class ArrowValueWriters {
             return invalid(null, key ? "is part of the primary key and must not be null" : "is NOT NULL");
         }
     }
+
+    private static final BinaryStringData NUL = BinaryStringData.fromString("\0");
 
     private ArrowValueWriters() {}
 
@@ -141,11 +144,7 @@ final class ArrowValueWriters {
             return (i, row) -> DirectVectorWrites.putBoolean(v, i, row.getBoolean(p));
         }
         if (vector instanceof VarCharVector v && target.key()) {
-            return (i, row) -> {
-                if (putString(v, i, row.getString(p)) == 0) {
-                    throw target.invalid("", "is part of the primary key and must not be an empty string");
-                }
-            };
+            return (i, row) -> putString(v, i, storableKey(target, row.getString(p)));
         }
         if (vector instanceof VarCharVector v) {
             return (i, row) -> putString(v, i, row.getString(p));
@@ -166,23 +165,34 @@ final class ArrowValueWriters {
         return null;
     }
 
-    /**
-     * Copies a string's UTF-8 bytes into the vector, straight from its heap segment when it has one,
-     * and returns their number.
-     */
-    private static int putString(VarCharVector vector, int index, StringData value) {
+    /** Copies a string's UTF-8 bytes into the vector, straight from its heap segment when it has one. */
+    private static void putString(VarCharVector vector, int index, StringData value) {
         if (value instanceof BinaryStringData binary) {
             binary.ensureMaterialized();
             MemorySegment[] segments = binary.getSegments();
             if (segments.length == 1 && !segments[0].isOffHeap()) {
-                int size = binary.getSizeInBytes();
-                DirectVectorWrites.putBytes(vector, index, segments[0].getArray(), binary.getOffset(), size);
-                return size;
+                DirectVectorWrites.putBytes(vector, index, segments[0].getArray(), binary.getOffset(),
+                        binary.getSizeInBytes());
+                return;
             }
         }
         byte[] bytes = value.toBytes();
         DirectVectorWrites.putBytes(vector, index, bytes, 0, bytes.length);
-        return bytes.length;
+    }
+
+    /**
+     * The string key itself, when DuckLake can store it and look it up again: not empty and
+     * without U+0000 (see {@link RowValidator#NUL_IN_KEY}).
+     */
+    private static StringData storableKey(Target target, StringData key) {
+        BinaryStringData binary = (BinaryStringData) key;
+        if (binary.getSizeInBytes() == 0) {
+            throw target.invalid("", "is part of the primary key and must not be an empty string");
+        }
+        if (binary.contains(NUL)) {
+            throw target.invalid(key.toString(), RowValidator.NUL_IN_KEY);
+        }
+        return key;
     }
 
     static ValueWriter forColumn(Target target, LogicalType flink, FieldVector vector) {
@@ -193,10 +203,7 @@ final class ArrowValueWriters {
                 if (value == null) {
                     throw target.nullRefused();
                 }
-                if (stringKey && ((StringData) value).toBytes().length == 0) {
-                    throw target.invalid("", "is part of the primary key and must not be an empty string");
-                }
-                present.write(index, value);
+                present.write(index, stringKey ? storableKey(target, (StringData) value) : value);
             };
         }
         NullSetter nulls = nullSetter(vector);

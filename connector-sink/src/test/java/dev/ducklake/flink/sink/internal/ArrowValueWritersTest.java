@@ -129,6 +129,28 @@ class ArrowValueWritersTest {
                 .isInstanceOf(LakeValidationException.class).hasMessageContaining("'id'").hasMessageContaining("null");
     }
 
+    /**
+     * A key holding U+0000 would be written once and then poison every later upsert of it inside
+     * DuckLake: both the direct writer and the generic one (a vector not allocated for a batch)
+     * refuse it, and keep other control characters.
+     */
+    @Test
+    void aStringKeyRefusesANulNamingTableColumnAndValue() {
+        for (VarCharVector vector : List.of(allocated(new VarCharVector("id", allocator)),
+                track(new VarCharVector("id", allocator)))) {
+            FieldWriter writer = ArrowValueWriters.forField(new Target(TABLE, "id", LakeType.Primitive.VARCHAR, true,
+                    false), VarCharType.STRING_TYPE, vector, 0);
+            writer.write(0, GenericRowData.of(BinaryStringData.fromString("tab\tand\u0001")));
+
+            assertThatThrownBy(() -> writer.write(1, GenericRowData.of(BinaryStringData.fromString("o-\u00001"))))
+                    .isInstanceOf(LakeValidationException.class).hasMessageContaining("'id'")
+                    .hasMessageContaining("main.orders").hasMessageContaining("'o-\\u00001'")
+                    .hasMessageContaining("U+0000");
+            vector.setValueCount(1);
+            assertThat(vector.getObject(0)).hasToString("tab\tand\u0001");
+        }
+    }
+
     @Test
     void aDecimalTooWideForItsColumnIsRefusedNamingTheValue() {
         DecimalVector vector = allocated(new DecimalVector("amount", allocator, 6, 2));
@@ -139,6 +161,12 @@ class ArrowValueWritersTest {
                 new BigDecimal("123456.78"), 12, 2))))
                 .isInstanceOf(LakeValidationException.class).hasMessageContaining("123456.78")
                 .hasMessageContaining("'amount'").hasMessageContaining("DECIMAL(6,2)");
+    }
+
+    /** Closed after the test. */
+    private <V extends FieldVector> V track(V vector) {
+        vectors.add(vector);
+        return vector;
     }
 
     /** Writes {@code ROWS} rows of one field through its writer, then reads every position back. */
@@ -163,7 +191,7 @@ class ArrowValueWritersTest {
 
     /** Allocated as the staging allocates its vectors: for a whole batch up front. */
     private <V extends FieldVector> V allocated(V vector) {
-        vectors.add(vector);
+        track(vector);
         vector.setInitialCapacity(ROWS);
         vector.allocateNew();
         return vector;
