@@ -589,6 +589,56 @@ abstract class LakeEngineContractTest {
         }
     }
 
+    /**
+     * Dates and timestamps DuckDB cannot hold failed with an ArithmeticException and no context, or
+     * were stored as infinity; they are refused naming table, column and value. The first and last
+     * values each type holds are stored and read back exactly.
+     */
+    @Test
+    void datesAndTimestampsOutsideDuckDbsRangeAreRefusedAndItsEndsRoundTrip() {
+        TableName table = TableName.of("times");
+        engine.createTable(table, TableSchema.builder().column("id", Primitive.INTEGER)
+                .column("day", Primitive.DATE).column("ts_s", Primitive.TIMESTAMP_S)
+                .column("ts_ms", Primitive.TIMESTAMP_MS).column("ts_us", Primitive.TIMESTAMP)
+                .column("ts_ns", Primitive.TIMESTAMP_NS).column("instant", Primitive.TIMESTAMPTZ)
+                .column("days", new LakeType.ListOf(Primitive.DATE)).build());
+        LocalDateTime lastMicro = LocalDateTime.of(294247, 1, 10, 4, 0, 54, 775_806_000);
+        LocalDateTime lastNano = LocalDateTime.of(2262, 4, 11, 23, 47, 16, 854_775_806);
+        LocalDateTime firstNano = LocalDateTime.of(1677, 9, 22, 0, 0);
+        LocalDateTime firstMicro = LocalDateTime.of(-290308, 12, 22, 0, 0);
+        Object[] last = {1, LocalDate.of(5881580, 7, 10), lastMicro.withNano(0), lastMicro.withNano(775_000_000),
+            lastMicro, lastNano, lastMicro.toInstant(java.time.ZoneOffset.UTC), List.of(LocalDate.of(5881580, 7, 10))};
+        // The first DATE is not read back: DuckDB's JDBC driver reads dates BC as AD.
+        Object[] first = {2, null, firstMicro, firstMicro, firstMicro, firstNano,
+            firstMicro.toInstant(java.time.ZoneOffset.UTC), null};
+        Map<Integer, Object> outside = new LinkedHashMap<>();
+        outside.put(1, LocalDate.of(5881580, 7, 11));
+        outside.put(2, LocalDateTime.of(300000, 1, 1, 0, 0));
+        outside.put(3, firstMicro.minusNanos(1_000_000));
+        outside.put(4, lastMicro.plusNanos(1000));
+        outside.put(5, firstNano.minusNanos(1));
+        outside.put(6, lastMicro.plusNanos(1000).toInstant(java.time.ZoneOffset.UTC));
+        outside.put(7, List.of(LocalDate.of(-5877641, 6, 24)));
+        try (WriteSession session = engine.openWriteSession(table, WriteMode.APPEND)) {
+            for (Map.Entry<Integer, Object> bad : outside.entrySet()) {
+                Object[] row = new Object[8];
+                row[bad.getKey()] = bad.getValue();
+                String column = engine.describeTable(table).column(bad.getKey()).name();
+                assertThatThrownBy(() -> session.write(row)).as(column).isInstanceOf(LakeValidationException.class)
+                        .hasMessageContaining("'" + column + "'").hasMessageContaining("main.times")
+                        .hasMessageContaining(String.valueOf(bad.getValue()).replace("[", "").replace("]", ""))
+                        .hasMessageContaining("holds values from");
+            }
+            session.write(last);
+            session.write(first);
+            session.commit();
+        }
+        try (RowReader reader = engine.read(table, ScanRequest.all())) {
+            assertThat(reader.toList()).usingRecursiveFieldByFieldElementComparator()
+                    .containsExactlyInAnyOrder(last, first);
+        }
+    }
+
     @Test
     void snapshotsOfOtherTablesAndOtherClientsAreHandled() throws Exception {
         engine.createTable(ORDERS, ORDERS_SCHEMA);

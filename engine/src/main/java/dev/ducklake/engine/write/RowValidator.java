@@ -6,12 +6,14 @@ import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.schema.TemporalRange;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +22,8 @@ import java.util.Map;
 /**
  * Checks rows on their way into a session: arity, Java classes per column type (see
  * {@link LakeType}), NOT NULL and key columns, key strings that are empty or hold U+0000, decimals
- * that do not fit. Errors name the table, the column and the value. Returns the row in canonical form (decimals at the
+ * that do not fit, dates and timestamps outside DuckDB's range ({@link TemporalRange}). Errors
+ * name the table, the column and the value. Returns the row in canonical form (decimals at the
  * column's scale, {@link OffsetDateTime} as {@link Instant}).
  */
 public final class RowValidator {
@@ -174,13 +177,27 @@ public final class RowValidator {
             case TIMESTAMP_S, TIMESTAMP_MS, TIMESTAMP, TIMESTAMP_NS -> LocalDateTime.class;
             case TIMESTAMPTZ -> Instant.class;
         };
-        if (type == LakeType.Primitive.TIMESTAMPTZ && value instanceof OffsetDateTime offset) {
-            return offset.toInstant();
-        }
-        if (!expected.isInstance(value)) {
+        Object canonical = type == LakeType.Primitive.TIMESTAMPTZ && value instanceof OffsetDateTime offset
+                ? offset.toInstant() : value;
+        if (!expected.isInstance(canonical)) {
             throw wrongClass(column, type, value, path, expected.getName());
         }
-        return value;
+        if (!inRange(type, canonical)) {
+            throw invalid(column, value, path, TemporalRange.outside(type));
+        }
+        return canonical;
+    }
+
+    /** Whether DuckDB stores a date or timestamp ({@link TemporalRange}); other values always fit. */
+    private static boolean inRange(LakeType.Primitive type, Object value) {
+        return switch (type) {
+            case DATE -> TemporalRange.containsDays(((LocalDate) value).toEpochDay());
+            case TIMESTAMP_S, TIMESTAMP_MS, TIMESTAMP, TIMESTAMP_NS -> TemporalRange.contains(type,
+                    ((LocalDateTime) value).toEpochSecond(ZoneOffset.UTC), ((LocalDateTime) value).getNano());
+            case TIMESTAMPTZ -> TemporalRange.contains(type, ((Instant) value).getEpochSecond(),
+                    ((Instant) value).getNano());
+            default -> true;
+        };
     }
 
     private Object decimal(Column column, LakeType.Decimal type, Object value, String path) {

@@ -6,6 +6,7 @@ import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.schema.TemporalRange;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -197,11 +198,8 @@ final class StagingTable implements AutoCloseable {
             case TIMESTAMP_MS -> appender.appendEpochMillis(
                     ((LocalDateTime) value).toInstant(ZoneOffset.UTC).toEpochMilli());
             case TIMESTAMP -> appender.append((LocalDateTime) value);
-            case TIMESTAMP_NS -> {
-                Instant instant = ((LocalDateTime) value).toInstant(ZoneOffset.UTC);
-                appender.appendEpochNanos(Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000_000L),
-                        instant.getNano()));
-            }
+            case TIMESTAMP_NS -> appender.appendEpochNanos(TemporalRange.units(type,
+                    ((LocalDateTime) value).toEpochSecond(ZoneOffset.UTC), ((LocalDateTime) value).getNano()));
             case TIMESTAMPTZ -> appender.append(OffsetDateTime.ofInstant((Instant) value, ZoneOffset.UTC));
         }
     }

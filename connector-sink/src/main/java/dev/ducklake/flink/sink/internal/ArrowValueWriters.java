@@ -4,6 +4,7 @@ import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TemporalRange;
 import dev.ducklake.engine.write.RowValidator;
 import java.math.BigDecimal;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -50,8 +51,8 @@ import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 /**
  * Writers of Flink's internal values into Arrow vectors, one per column, chosen once from the Flink
  * type and the DuckLake column type. They carry the column's checks (a key or NOT NULL column
- * without a value, a string key DuckLake cannot store, a decimal wider than its column), which fail with the table, the column and the
- * value.
+ * without a value, a string key DuckLake cannot store, a decimal wider than its column, a date or
+ * timestamp outside DuckDB's range), which fail with the table, the column and the value.
  */
 @Internal
 final class ArrowValueWriters {
@@ -130,9 +131,11 @@ final class ArrowValueWriters {
         if (vector instanceof BigIntVector v) {
             return (i, row) -> DirectVectorWrites.putLong(v, i, row.getLong(p));
         }
-        if (vector instanceof IntVector || vector instanceof DateDayVector) {
-            BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
+        if (vector instanceof IntVector v) {
             return (i, row) -> DirectVectorWrites.putInt(v, i, row.getInt(p));
+        }
+        if (vector instanceof DateDayVector v) {
+            return (i, row) -> DirectVectorWrites.putInt(v, i, days(target, row.getInt(p)));
         }
         if (vector instanceof Float8Vector v) {
             return (i, row) -> DirectVectorWrites.putLong(v, i, Double.doubleToRawLongBits(row.getDouble(p)));
@@ -153,7 +156,8 @@ final class ArrowValueWriters {
                 || (vector instanceof TimeStampMicroTZVector && flink instanceof LocalZonedTimestampType)) {
             BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
             int precision = LogicalTypeChecks.getPrecision(flink);
-            return (i, row) -> DirectVectorWrites.putLong(v, i, micros(row.getTimestamp(p, precision)));
+            return (i, row) -> DirectVectorWrites.putLong(v, i,
+                    micros(inRange(target, row.getTimestamp(p, precision))));
         }
         if (vector instanceof DecimalVector v && flink instanceof DecimalType decimal
                 && target.type() instanceof LakeType.Decimal column && column.precision() <= 18) {
@@ -268,27 +272,27 @@ final class ArrowValueWriters {
             return (i, x) -> v.setSafe(i, (byte[]) x);
         }
         if (vector instanceof DateDayVector v) {
-            return (i, x) -> v.setSafe(i, (Integer) x);
+            return (i, x) -> v.setSafe(i, days(target, (Integer) x));
         }
         if (vector instanceof TimeMicroVector v) {
             return (i, x) -> v.setSafe(i, (Integer) x * 1000L);
         }
         if (vector instanceof TimeStampMicroTZVector v) {
-            return (i, x) -> v.setSafe(i, micros((TimestampData) x));
+            return (i, x) -> v.setSafe(i, micros(inRange(target, (TimestampData) x)));
         }
         if (vector instanceof TimeStampSecVector v) {
-            return (i, x) -> v.setSafe(i, Math.floorDiv(((TimestampData) x).getMillisecond(), 1000L));
+            return (i, x) -> v.setSafe(i, Math.floorDiv(inRange(target, (TimestampData) x).getMillisecond(), 1000L));
         }
         if (vector instanceof TimeStampMilliVector v) {
-            return (i, x) -> v.setSafe(i, ((TimestampData) x).getMillisecond());
+            return (i, x) -> v.setSafe(i, inRange(target, (TimestampData) x).getMillisecond());
         }
         if (vector instanceof TimeStampMicroVector v) {
-            return (i, x) -> v.setSafe(i, micros((TimestampData) x));
+            return (i, x) -> v.setSafe(i, micros(inRange(target, (TimestampData) x)));
         }
         if (vector instanceof TimeStampNanoVector v) {
             return (i, x) -> {
-                TimestampData ts = (TimestampData) x;
-                v.setSafe(i, Math.addExact(Math.multiplyExact(ts.getMillisecond(), 1_000_000L), ts.getNanoOfMillisecond()));
+                TimestampData ts = inRange(target, (TimestampData) x);
+                v.setSafe(i, ts.getMillisecond() * 1_000_000L + ts.getNanoOfMillisecond());
             };
         }
         if (vector instanceof DecimalVector v) {
@@ -306,8 +310,27 @@ final class ArrowValueWriters {
         throw new IllegalStateException("No Arrow writer for column '" + target.column() + "' of type " + flink);
     }
 
+    /** Epoch microseconds of a timestamp {@link #inRange}. */
     private static long micros(TimestampData ts) {
-        return Math.addExact(Math.multiplyExact(ts.getMillisecond(), 1000L), ts.getNanoOfMillisecond() / 1000);
+        return ts.getMillisecond() * 1000L + ts.getNanoOfMillisecond() / 1000;
+    }
+
+    /** The timestamp itself, when its column's type holds it ({@link TemporalRange}). */
+    private static TimestampData inRange(Target target, TimestampData ts) {
+        long millis = ts.getMillisecond();
+        int nano = (int) Math.floorMod(millis, 1000L) * 1_000_000 + ts.getNanoOfMillisecond();
+        if (!TemporalRange.contains((LakeType.Primitive) target.type(), Math.floorDiv(millis, 1000L), nano)) {
+            throw target.invalid(ts, TemporalRange.outside(target.type()));
+        }
+        return ts;
+    }
+
+    /** Epoch days, when a DATE holds them ({@link TemporalRange}). */
+    private static int days(Target target, int days) {
+        if (!TemporalRange.containsDays(days)) {
+            throw target.invalid(days + " days since 1970-01-01", TemporalRange.outside(target.type()));
+        }
+        return days;
     }
 
     private static ValueWriter decimal(Target target, LakeType.Decimal type, DecimalVector vector) {

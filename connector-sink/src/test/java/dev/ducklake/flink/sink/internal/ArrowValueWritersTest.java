@@ -27,6 +27,8 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeStampMicroTZVector;
 import org.apache.arrow.vector.TimeStampMicroVector;
+import org.apache.arrow.vector.TimeStampNanoVector;
+import org.apache.arrow.vector.TimeStampSecVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
@@ -151,6 +153,39 @@ class ArrowValueWritersTest {
         }
     }
 
+    /**
+     * A TIMESTAMP(9) value past 2262 failed with "ArithmeticException: long overflow" and nothing
+     * else; every date and timestamp its column cannot hold is refused naming table, column and
+     * value, through the direct writers and the generic ones, and the last value a column holds is
+     * written.
+     */
+    @Test
+    void datesAndTimestampsOutsideTheirColumnsRangeAreRefusedNamingTableColumnAndValue() {
+        LocalDateTime lastNano = LocalDateTime.of(2262, 4, 11, 23, 47, 16, 854_775_806);
+        TimeStampNanoVector nanos = track(new TimeStampNanoVector("v", allocator));
+        FieldWriter writer = ArrowValueWriters.forField(new Target(TABLE, "v", LakeType.Primitive.TIMESTAMP_NS, false,
+                true), new TimestampType(9), nanos, 0);
+        writer.write(0, GenericRowData.of(TimestampData.fromLocalDateTime(lastNano)));
+        nanos.setValueCount(1);
+        assertThat(nanos.getObject(0)).isEqualTo(lastNano);
+
+        assertRefused(new TimestampType(9), LakeType.Primitive.TIMESTAMP_NS, track(new TimeStampNanoVector("v",
+                allocator)), TimestampData.fromLocalDateTime(LocalDateTime.of(2262, 4, 12, 0, 0)), "2262-04-12T00:00");
+        assertRefused(new TimestampType(9), LakeType.Primitive.TIMESTAMP_NS, track(new TimeStampNanoVector("v",
+                allocator)), TimestampData.fromLocalDateTime(lastNano.plusNanos(1)), "2262-04-11T23:47:16.854775807");
+        assertRefused(new TimestampType(9), LakeType.Primitive.TIMESTAMP_NS, track(new TimeStampNanoVector("v",
+                allocator)), TimestampData.fromLocalDateTime(LocalDateTime.of(1677, 9, 21, 23, 59)), "1677-09-21T23:59");
+        assertRefused(new TimestampType(6), LakeType.Primitive.TIMESTAMP, allocated(new TimeStampMicroVector("v",
+                allocator)), TimestampData.fromLocalDateTime(LocalDateTime.of(300_000, 1, 1, 0, 0)), "+300000-01-01");
+        assertRefused(new LocalZonedTimestampType(6), LakeType.Primitive.TIMESTAMPTZ, allocated(
+                new TimeStampMicroTZVector("v", allocator, "UTC")), TimestampData.fromEpochMillis(Long.MAX_VALUE / 2),
+                "TIMESTAMP WITH TIME ZONE");
+        assertRefused(new TimestampType(0), LakeType.Primitive.TIMESTAMP_S, track(new TimeStampSecVector("v",
+                allocator)), TimestampData.fromEpochMillis(Long.MIN_VALUE / 2), "TIMESTAMP_S");
+        assertRefused(new DateType(), LakeType.Primitive.DATE, allocated(new DateDayVector("v", allocator)),
+                Integer.MAX_VALUE, "2147483647 days");
+    }
+
     @Test
     void aDecimalTooWideForItsColumnIsRefusedNamingTheValue() {
         DecimalVector vector = allocated(new DecimalVector("amount", allocator, 6, 2));
@@ -161,6 +196,15 @@ class ArrowValueWritersTest {
                 new BigDecimal("123456.78"), 12, 2))))
                 .isInstanceOf(LakeValidationException.class).hasMessageContaining("123456.78")
                 .hasMessageContaining("'amount'").hasMessageContaining("DECIMAL(6,2)");
+    }
+
+    /** The value is refused by the writer of its column, naming table, column, value and the range. */
+    private void assertRefused(LogicalType flink, LakeType lake, FieldVector vector, Object value, String shown) {
+        FieldWriter writer = ArrowValueWriters.forField(new Target(TABLE, "v", lake, false, true), flink, vector, 0);
+        assertThatThrownBy(() -> writer.write(0, GenericRowData.of(value))).as("%s", lake)
+                .isInstanceOf(LakeValidationException.class).hasMessageContaining("'v'")
+                .hasMessageContaining("main.orders").hasMessageContaining(shown)
+                .hasMessageContaining(lake.sql() + ", which holds values from");
     }
 
     /** Closed after the test. */
