@@ -12,6 +12,7 @@ import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.EngineUntilKilled;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
@@ -226,6 +227,60 @@ class EngineLifecycleTest {
         engine.close();
         assertThat(whileOpen.get(0)).doesNotExist();
         assertThat(engineTempDirs()).isEmpty();
+    }
+
+    /**
+     * A process killed with SIGKILL (a TaskManager the job lost) never closes its engines; the next
+     * engine opened on the same temporary directory removes their spill directories, and keeps those
+     * of engines still open, in this JVM and in others.
+     */
+    @Test
+    void spillDirectoriesOfAKilledProcessAreRemovedByTheNextEngineAndLiveOnesKept() throws Exception {
+        engine = open();
+        Path ours = engineTempDirs().get(0);
+        Path log = dir.resolve("other.log");
+        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                EngineUntilKilled.class.getName(), dir.resolve("other").toString(), dir.resolve("tmp").toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            Path theirs = awaitSpillDirectoryOf(other, log);
+            try (LakeEngine second = openElsewhere("second")) {
+                assertThat(theirs).as("the spill directory of a live process").isDirectory();
+            }
+            other.destroyForcibly().waitFor();
+            assertThat(theirs).as("left behind by SIGKILL").isDirectory();
+
+            try (LakeEngine third = openElsewhere("third")) {
+                assertThat(theirs).doesNotExist();
+                assertThat(ours).isDirectory();
+                assertThat(engineTempDirs()).hasSize(2);
+            }
+        } finally {
+            other.destroyForcibly().waitFor();
+        }
+    }
+
+    /** The spill directory the process's engine created, once it is open. */
+    private Path awaitSpillDirectoryOf(Process process, Path log) throws Exception {
+        List<Path> before = engineTempDirs();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline && process.isAlive()) {
+            if (Files.readString(log).contains("Opened")) {
+                List<Path> created = engineTempDirs().stream().filter(p -> !before.contains(p)).toList();
+                assertThat(created).hasSize(1);
+                return created.get(0);
+            }
+            Thread.sleep(50);
+        }
+        return fail("No engine of process " + process.pid() + " opened within 60 s; its log:\n" + Files.readString(log));
+    }
+
+    /** An engine on a catalog of its own that spills where {@link #open()}'s engines do. */
+    private LakeEngine openElsewhere(String name) {
+        Path other = dir.resolve(name);
+        return LakeEngine.open(TestLakes.config(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, other), other)
+                .temporaryDirectory(dir.resolve("tmp")).build());
     }
 
     @Test

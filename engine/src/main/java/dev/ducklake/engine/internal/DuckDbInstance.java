@@ -8,7 +8,6 @@ import dev.ducklake.engine.error.SecretMasking;
 import dev.ducklake.engine.schema.Identifiers;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.duckdb.DuckDBConnection;
 import org.duckdb.DuckDBDriver;
 import org.slf4j.Logger;
@@ -29,7 +27,7 @@ import org.slf4j.LoggerFactory;
 /**
  * One in-memory DuckDB instance with the lake attached as {@value EngineConfig#LAKE_ALIAS}. Hands
  * out a connection per user (DuckDB connections are not for concurrent statements), all sharing
- * the instance's buffer pool and catalog. Owns its spill directory and removes it on close.
+ * the instance's buffer pool and catalog. Owns its {@link SpillDirectory} and removes it on close.
  */
 public final class DuckDbInstance implements AutoCloseable {
 
@@ -39,10 +37,10 @@ public final class DuckDbInstance implements AutoCloseable {
     private static final String DEFAULT_POSTGRES_SECRET = "__default_postgres";
 
     private final DuckDBConnection root;
-    private final Path spillDirectory;
+    private final SpillDirectory spillDirectory;
     private final String duckDbVersion;
 
-    private DuckDbInstance(DuckDBConnection root, Path spillDirectory, String duckDbVersion) {
+    private DuckDbInstance(DuckDBConnection root, SpillDirectory spillDirectory, String duckDbVersion) {
         this.root = root;
         this.spillDirectory = spillDirectory;
         this.duckDbVersion = duckDbVersion;
@@ -50,7 +48,8 @@ public final class DuckDbInstance implements AutoCloseable {
 
     /** Starts DuckDB, loads the extensions the catalog needs, and attaches the lake. */
     public static DuckDbInstance start(EngineConfig config) {
-        Path spill = createSpillDirectory(config);
+        SpillDirectory spill = SpillDirectory.create(
+                config.temporaryDirectory().orElse(Path.of(System.getProperty("java.io.tmpdir"))));
         DuckDBConnection root = null;
         try {
             Properties properties = new Properties();
@@ -64,7 +63,7 @@ public final class DuckDbInstance implements AutoCloseable {
             try (Statement st = root.createStatement()) {
                 st.execute("SET threads = " + config.threads());
                 st.execute("SET memory_limit = " + Identifiers.literal(config.memoryLimit()));
-                st.execute("SET temp_directory = " + Identifiers.literal(spill.toString()));
+                st.execute("SET temp_directory = " + Identifiers.literal(spill.path().toString()));
                 st.execute("SET preserve_insertion_order = false");
                 if (config.extensionDirectory().isPresent()) {
                     st.execute("SET extension_directory = "
@@ -96,11 +95,11 @@ public final class DuckDbInstance implements AutoCloseable {
             return new DuckDbInstance(root, spill, version);
         } catch (SQLException e) {
             closeQuietly(root);
-            deleteRecursively(spill);
+            spill.close();
             throw new LakeException("Could not open the lake " + config.catalog() + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             closeQuietly(root);
-            deleteRecursively(spill);
+            spill.close();
             throw e;
         }
     }
@@ -119,7 +118,7 @@ public final class DuckDbInstance implements AutoCloseable {
     }
 
     public Path spillDirectory() {
-        return spillDirectory;
+        return spillDirectory.path();
     }
 
     @Override
@@ -130,7 +129,7 @@ public final class DuckDbInstance implements AutoCloseable {
             LOG.debug("Detaching the lake failed; closing DuckDB anyway", SecretMasking.mask(e));
         }
         closeQuietly(root);
-        deleteRecursively(spillDirectory);
+        spillDirectory.close();
     }
 
     private static String checkVersion(Connection connection) throws SQLException {
@@ -216,33 +215,6 @@ public final class DuckDbInstance implements AutoCloseable {
 
     private static boolean isRemote(String path) {
         return path.matches("(?i)^(s3|s3a|gcs|gs|r2|az|azure|abfss|https?)://.*");
-    }
-
-    private static Path createSpillDirectory(EngineConfig config) {
-        try {
-            Path parent = config.temporaryDirectory().orElse(Path.of(System.getProperty("java.io.tmpdir")));
-            Files.createDirectories(parent);
-            return Files.createTempDirectory(parent, "ducklake-engine-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("Could not create the engine's temporary directory", e);
-        }
-    }
-
-    static void deleteRecursively(Path path) {
-        if (path == null || !Files.exists(path)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(path)) {
-            files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    LOG.warn("Could not delete temporary file {}", p, e);
-                }
-            });
-        } catch (IOException e) {
-            LOG.warn("Could not delete temporary directory {}", path, e);
-        }
     }
 
     private static void closeQuietly(Connection connection) {

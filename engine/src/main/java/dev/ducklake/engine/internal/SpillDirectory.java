@@ -1,0 +1,119 @@
+package dev.ducklake.engine.internal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An engine's own spill directory, {@code ducklake-engine-<pid>-<random>} under its parent, removed
+ * on close. A process that dies without closing its engines (SIGKILL, a TaskManager the job lost)
+ * leaves its directories behind, so each new one removes those of engines that are gone: every
+ * directory holds a lock file that its engine keeps locked while it lives, and the operating system
+ * releases the lock when the process ends however it ends. A directory whose lock can be taken has
+ * no owner any more. Unlike a process id, the lock also tells live owners in other containers
+ * sharing the directory, and another JVM that reused the id, from dead ones.
+ */
+final class SpillDirectory implements AutoCloseable {
+
+    static final String PREFIX = "ducklake-engine-";
+    private static final String LOCK_FILE = ".owner.lock";
+    private static final Logger LOG = LoggerFactory.getLogger(SpillDirectory.class);
+    /**
+     * The directories of this JVM's engines. Their lock files are never opened to be checked:
+     * closing any channel to a file releases every lock the process holds on it.
+     */
+    private static final Set<Path> OWNED = ConcurrentHashMap.newKeySet();
+
+    private final Path path;
+    private final FileChannel owner;
+
+    private SpillDirectory(Path path, FileChannel owner) {
+        this.path = path;
+        this.owner = owner;
+    }
+
+    /** Removes the abandoned spill directories under {@code parent}, then creates and locks a new one. */
+    static SpillDirectory create(Path parent) {
+        Path path = null;
+        try {
+            Files.createDirectories(parent);
+            removeAbandoned(parent);
+            path = Files.createTempDirectory(parent, PREFIX + ProcessHandle.current().pid() + "-");
+            FileChannel owner = FileChannel.open(path.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+            owner.lock();
+            OWNED.add(path);
+            return new SpillDirectory(path, owner);
+        } catch (IOException e) {
+            deleteRecursively(path);
+            throw new UncheckedIOException("Could not create the engine's temporary directory under " + parent, e);
+        }
+    }
+
+    Path path() {
+        return path;
+    }
+
+    /** Removes the directory, then releases it. */
+    @Override
+    public void close() {
+        deleteRecursively(path);
+        try {
+            owner.close();
+        } catch (IOException e) {
+            LOG.debug("Could not release the lock of {}", path, e);
+        } finally {
+            OWNED.remove(path);
+        }
+    }
+
+    private static void removeAbandoned(Path parent) throws IOException {
+        try (DirectoryStream<Path> candidates = Files.newDirectoryStream(parent, PREFIX + "*")) {
+            for (Path candidate : candidates) {
+                Path lock = candidate.resolve(LOCK_FILE);
+                if (!OWNED.contains(candidate) && Files.isRegularFile(lock) && isAbandoned(lock)) {
+                    LOG.info("Removing the spill directory {} of an engine that is gone", candidate);
+                    deleteRecursively(candidate);
+                }
+            }
+        }
+    }
+
+    private static boolean isAbandoned(Path lock) {
+        try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.WRITE)) {
+            FileLock taken = channel.tryLock();
+            return taken != null;
+        } catch (IOException | OverlappingFileLockException e) {
+            LOG.debug("Could not check the owner of {}", lock, e);
+            return false;
+        }
+    }
+
+    private static void deleteRecursively(Path path) {
+        if (path == null || !Files.exists(path)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(path)) {
+            files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    LOG.warn("Could not delete temporary file {}", p, e);
+                }
+            });
+        } catch (IOException e) {
+            LOG.warn("Could not delete temporary directory {}", path, e);
+        }
+    }
+}
