@@ -2,11 +2,13 @@ package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.ducklake.engine.error.LakeBusyException;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeClosedException;
+import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
@@ -227,6 +229,28 @@ class EngineLifecycleTest {
         engine.close();
         assertThat(whileOpen.get(0)).doesNotExist();
         assertThat(engineTempDirs()).isEmpty();
+    }
+
+    /**
+     * Flink's SQL client shows the innermost cause of a failure, with a message, first or alone.
+     * For a catalog or spill directory that cannot be created, that was a bare
+     * {@code NoSuchFileException: /proc/...}; it is the engine's own message, which quotes it.
+     */
+    @Test
+    void aDirectoryThatCannotBeCreatedFailsWithTheEnginesMessageInnermost() {
+        Path impossible = Path.of("/proc/ducklake-test");
+        EngineConfig badCatalog = TestLakes.config(CatalogLocation.duckDbFile(impossible.resolve("metadata.ducklake")),
+                dir).build();
+        EngineConfig badSpill = TestLakes.config(catalog(), dir).temporaryDirectory(impossible).build();
+        for (EngineConfig config : List.of(badCatalog, badSpill)) {
+            Throwable shown = catchThrowable(() -> LakeEngine.open(config).close());
+            while (shown.getCause() != null && shown.getCause().getMessage() != null
+                    && !shown.getCause().getMessage().isEmpty()) {
+                shown = shown.getCause();
+            }
+            assertThat(shown).isInstanceOf(LakeException.class).hasMessageContaining("Could not create")
+                    .hasMessageContaining(impossible.toString()).hasMessageContaining("NoSuchFileException");
+        }
     }
 
     /**

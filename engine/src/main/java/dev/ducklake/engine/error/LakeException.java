@@ -1,8 +1,16 @@
 package dev.ducklake.engine.error;
 
 /**
- * Base of every error the lake engine raises. Unchecked, like the JDBC errors it wraps. Its message
- * and causes never carry a password or key the engine was given (see {@link SecretMasking}).
+ * Base of every error the lake engine raises. Unchecked, like the JDBC errors it wraps.
+ *
+ * <p>A lower-level error (JDBC, file system) that causes one is kept as a suppressed exception,
+ * not as its cause, and its message is part of this one. Flink's SQL client and REST API show the
+ * innermost cause of a failure first, or alone; that has to be the engine's message, which says
+ * what failed and where, not the bare error beneath it (a {@code NoSuchFileException} that says
+ * only {@code /proc/foo}). Logged stack traces still show the suppressed error in full.
+ *
+ * <p>Its message, cause and suppressed error never carry a password or key the engine was given
+ * (see {@link SecretMasking}): DuckDB repeats a PostgreSQL catalog's connection string in its errors.
  */
 public class LakeException extends RuntimeException {
 
@@ -10,7 +18,25 @@ public class LakeException extends RuntimeException {
         super(SecretMasking.mask(message));
     }
 
+    /** The cause stays the cause when it is a {@link LakeException}; see the class comment otherwise. */
     public LakeException(String message, Throwable cause) {
-        super(SecretMasking.mask(message), SecretMasking.mask(cause));
+        this(SecretMasking.mask(cause), message);
+    }
+
+    private LakeException(Throwable maskedCause, String message) {
+        super(SecretMasking.mask(withReason(message, maskedCause)),
+                maskedCause instanceof LakeException ? maskedCause : null);
+        if (maskedCause != null && !(maskedCause instanceof LakeException)) {
+            addSuppressed(maskedCause);
+        }
+    }
+
+    /** The message, followed by the lower-level error unless it ends with {@code ": " + cause.getMessage()}. */
+    private static String withReason(String message, Throwable cause) {
+        if (cause == null || cause instanceof LakeException || cause.getMessage() == null
+                || message.endsWith(": " + cause.getMessage())) {
+            return message;
+        }
+        return message + " (" + cause + ")";
     }
 }

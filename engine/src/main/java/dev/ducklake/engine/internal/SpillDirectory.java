@@ -1,7 +1,7 @@
 package dev.ducklake.engine.internal;
 
+import dev.ducklake.engine.error.LakeException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -57,7 +57,7 @@ final class SpillDirectory implements AutoCloseable {
             return new SpillDirectory(path, owner);
         } catch (IOException e) {
             deleteRecursively(path);
-            throw new UncheckedIOException("Could not create the engine's temporary directory under " + parent, e);
+            throw new LakeException("Could not create the engine's spill directory under " + parent, e);
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.error.LakeException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -60,7 +60,7 @@ public final class StagingDirectory {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not create the staging directory " + dir
+            throw new LakeException("Could not create the staging directory " + dir
                     + "; check 'sink.staging-path'", e);
         }
         return dir.resolve(String.format("%d-%012d-%s%s", epoch, written++, UUID.randomUUID(), SUFFIX));
@@ -97,7 +97,7 @@ public final class StagingDirectory {
         try (Stream<Path> dirs = Files.list(sinkRoot)) {
             return dirs.filter(Files::isDirectory).filter(d -> d.getFileName().toString().matches("\\d+")).toList();
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not list the staging directory " + sinkRoot, e);
+            throw new LakeException("Could not list the staging directory " + sinkRoot, e);
         }
     }
 
@@ -115,7 +115,7 @@ public final class StagingDirectory {
         } catch (NoSuchFileException e) {
             // another subtask cleaned it
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not clean the staging directory " + dir, e);
+            throw new LakeException("Could not clean the staging directory " + dir, e);
         }
     }
 }

@@ -207,6 +207,27 @@ class DuckLakeTableSinkITCase {
                         .contains("Unsupported options").contains("sink.paralelism"));
     }
 
+    /**
+     * Flink's SQL client prints only the innermost cause that has a message; for a catalog whose
+     * directory cannot be created that was {@code NoSuchFileException: /proc/ducklake-test}.
+     */
+    @Test
+    void aCatalogThatCannotBeCreatedShowsTheConnectorsMessageWhereTheSqlClientLooks() {
+        TableEnvironment tEnv = streaming();
+        tEnv.executeSql("CREATE TABLE orders (order_id STRING) WITH ('connector' = 'ducklake',"
+                + " 'catalog' = '/proc/ducklake-test/metadata.ducklake')");
+
+        assertThatThrownBy(() -> tEnv.executeSql("INSERT INTO orders VALUES ('o-1')")).satisfies(e -> {
+            Throwable shown = e;
+            while (shown.getCause() != null && shown.getCause().getMessage() != null
+                    && !shown.getCause().getMessage().isEmpty()) {
+                shown = shown.getCause();
+            }
+            assertThat(shown.getMessage()).contains("Could not create the directory /proc/ducklake-test")
+                    .contains("NoSuchFileException");
+        });
+    }
+
     private TableEnvironment streaming() {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         tEnv.getConfig().set("execution.checkpointing.interval", "200ms");
