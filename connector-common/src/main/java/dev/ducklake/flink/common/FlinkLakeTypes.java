@@ -37,7 +37,8 @@ import org.apache.flink.table.types.logical.VarCharType;
  *   <tr><th>Flink</th><th>DuckLake</th></tr>
  *   <tr><td>BOOLEAN, TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE</td><td>the same</td></tr>
  *   <tr><td>DECIMAL(p, s)</td><td>DECIMAL(p, s)</td></tr>
- *   <tr><td>CHAR, VARCHAR, STRING</td><td>VARCHAR</td></tr>
+ *   <tr><td>CHAR(n)</td><td>VARCHAR, written without the trailing spaces that pad it, read padded to n</td></tr>
+ *   <tr><td>VARCHAR, STRING</td><td>VARCHAR</td></tr>
  *   <tr><td>BINARY, VARBINARY, BYTES</td><td>BLOB</td></tr>
  *   <tr><td>DATE, TIME</td><td>DATE, TIME</td></tr>
  *   <tr><td>TIMESTAMP(p)</td><td>TIMESTAMP (p &lt;= 6), TIMESTAMP_NS (p &gt; 6)</td></tr>
@@ -155,7 +156,8 @@ public final class FlinkLakeTypes {
 
     /**
      * Whether a DuckLake column of the given type can be read as the Flink type: the type it maps
-     * to, a decimal of the same scale and at least its precision, or any timestamp precision.
+     * to, a decimal of the same scale and at least its precision, any timestamp precision, or a
+     * VARCHAR column as CHAR(n) (as a CHAR(n) column of a Flink table creates it).
      */
     public static boolean readableAs(LakeType lake, LogicalType flink) {
         LogicalType mapped = toFlink(lake);
@@ -168,7 +170,10 @@ public final class FlinkLakeTypes {
         if (mapped instanceof TimestampType && flink instanceof TimestampType) {
             return true;
         }
-        return mapped.getTypeRoot() == flink.getTypeRoot() && (flink instanceof VarCharType || flink instanceof CharType
+        if (mapped instanceof VarCharType && flink instanceof CharType) {
+            return true;
+        }
+        return mapped.getTypeRoot() == flink.getTypeRoot() && (flink instanceof VarCharType
                 || flink instanceof VarBinaryType || flink instanceof TimeType);
     }
 

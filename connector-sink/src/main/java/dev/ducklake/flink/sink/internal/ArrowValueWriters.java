@@ -40,12 +40,14 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.CharType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
 /**
@@ -125,7 +127,7 @@ final class ArrowValueWriters {
      * types, or null.
      */
     private static FieldWriter direct(Target target, LogicalType flink, FieldVector vector, int p) {
-        if (!DirectVectorWrites.fits(vector, ArrowStaging.BATCH_ROWS)) {
+        if (!DirectVectorWrites.fits(vector, ArrowStaging.BATCH_ROWS) || flink instanceof CharType) {
             return null;
         }
         if (vector instanceof BigIntVector v) {
@@ -185,6 +187,21 @@ final class ArrowValueWriters {
     }
 
     /**
+     * A CHAR value without the spaces that pad it to its length: DuckDB's VARCHAR keeps a string as
+     * it is, so {@code 'ab'} and {@code 'ab   '} of a CHAR(5) column would be two values there (and
+     * two keys). A source reads the column as CHAR(5) padded again.
+     */
+    private static StringData unpadded(StringData value) {
+        BinaryStringData binary = (BinaryStringData) value;
+        int size = binary.getSizeInBytes();
+        int end = size;
+        while (end > 0 && binary.byteAt(end - 1) == ' ') {
+            end--;
+        }
+        return end == size ? value : BinaryStringData.fromBytes(binary.toBytes(), 0, end);
+    }
+
+    /**
      * The string key itself, when DuckLake can store it and look it up again: not empty and
      * without U+0000 (see {@link RowValidator#NUL_IN_KEY}).
      */
@@ -200,6 +217,10 @@ final class ArrowValueWriters {
     }
 
     static ValueWriter forColumn(Target target, LogicalType flink, FieldVector vector) {
+        if (flink instanceof CharType) {
+            ValueWriter unpadded = forColumn(target, new VarCharType(flink.isNullable(), VarCharType.MAX_LENGTH), vector);
+            return (index, value) -> unpadded.write(index, value == null ? null : unpadded((StringData) value));
+        }
         ValueWriter present = present(target, flink, vector);
         if (!target.acceptsNull()) {
             boolean stringKey = target.key() && target.type() == LakeType.Primitive.VARCHAR;

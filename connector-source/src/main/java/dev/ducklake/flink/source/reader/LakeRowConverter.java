@@ -18,6 +18,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.CharType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
@@ -64,7 +65,8 @@ public final class LakeRowConverter implements Serializable {
                 DecimalType decimal = (DecimalType) type;
                 yield DecimalData.fromBigDecimal((BigDecimal) value, decimal.getPrecision(), decimal.getScale());
             }
-            case CHAR, VARCHAR -> StringData.fromString(value.toString());
+            case CHAR -> StringData.fromString(padded(value.toString(), ((CharType) type).getLength()));
+            case VARCHAR -> StringData.fromString(value.toString());
             case DATE -> (int) ((LocalDate) value).toEpochDay();
             case TIME_WITHOUT_TIME_ZONE -> (int) (((LocalTime) value).toNanoOfDay() / 1_000_000);
             case TIMESTAMP_WITHOUT_TIME_ZONE -> TimestampData.fromLocalDateTime((LocalDateTime) value);
@@ -95,5 +97,14 @@ public final class LakeRowConverter implements Serializable {
             }
             default -> throw new IllegalArgumentException("Flink type " + type + " cannot be read from DuckLake");
         };
+    }
+
+    /**
+     * A string read as CHAR(n), padded with spaces to n characters as Flink's CHAR values are (the
+     * sink writes them without); a longer string is left as it is.
+     */
+    private static String padded(String value, int length) {
+        int missing = length - value.codePointCount(0, value.length());
+        return missing > 0 ? value + " ".repeat(missing) : value;
     }
 }

@@ -16,6 +16,7 @@ import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.expressions.ValueLiteralExpression;
 import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
 import org.apache.flink.table.functions.FunctionDefinition;
+import org.apache.flink.table.types.logical.CharType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 
@@ -47,6 +48,10 @@ final class FilterTranslator {
         FunctionDefinition function = call.getFunctionDefinition();
         List<ResolvedExpression> args = call.getResolvedChildren();
         String operator = COMPARISONS.get(function);
+        if (operator != null && args.stream().anyMatch(a -> a.getOutputDataType().getLogicalType() instanceof CharType)) {
+            // DuckDB compares the VARCHAR a CHAR(n) column is stored as without Flink's padding.
+            return Optional.empty();
+        }
         if (operator != null && args.size() == 2) {
             if (args.get(0) instanceof FieldReferenceExpression field) {
                 return literal(args.get(1)).map(sql -> new LakeFilter.Compare(field.getName(), operator, sql));
