@@ -69,7 +69,7 @@ final class ArrowStaging implements AutoCloseable {
     private final int fields;
     private final int offset;
     private final Supplier<Path> files;
-    private final BufferAllocator allocator = new RootAllocator(ALLOCATION_LIMIT);
+    private final BufferAllocator allocator;
     private final ArrowParquetWriter parquet;
     private final ArrowParquetWriter barrierParquet;
     private final ExecutorService exporter;
@@ -87,6 +87,8 @@ final class ArrowStaging implements AutoCloseable {
 
     ArrowStaging(LakeEngine engine, TableName table, TableSchema lake, RowType rowType, int[] lakePositions,
             SinkMode mode, Supplier<Path> files) {
+        ArrowAccess.require();
+        this.allocator = new RootAllocator(ALLOCATION_LIMIT);
         this.table = table;
         this.mode = mode;
         this.rowType = rowType;

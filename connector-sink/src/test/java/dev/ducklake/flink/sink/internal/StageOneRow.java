@@ -1,0 +1,38 @@
+package dev.ducklake.flink.sink.internal;
+
+import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.flink.common.FlinkLakeTypes;
+import dev.ducklake.flink.sink.testutils.OrderEvents;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.flink.types.RowKind;
+
+/**
+ * Stages one row as a sink writer does, in a lake under {@code args[0]}; run in a JVM of its own by
+ * {@link ArrowAccessTest}.
+ */
+final class StageOneRow {
+
+    private StageOneRow() {}
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]);
+        TableName table = TableName.of("orders");
+        TableSchema lake = FlinkLakeTypes.toLakeSchema(OrderEvents.ROW_TYPE, List.of(), List.of());
+        AtomicInteger files = new AtomicInteger();
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir),
+                dir).build())) {
+            engine.createTable(table, lake);
+            try (ArrowStaging staging = new ArrowStaging(engine, table, lake, OrderEvents.ROW_TYPE, new int[] {0, 1, 2},
+                    SinkMode.APPEND, () -> dir.resolve("staged-" + files.incrementAndGet() + ".parquet"))) {
+                staging.stage(RowKind.INSERT, OrderEvents.append(1));
+                System.out.println("Staged " + staging.drain(false).size() + " file");
+            }
+        }
+    }
+}
