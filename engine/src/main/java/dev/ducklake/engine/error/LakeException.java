@@ -34,7 +34,7 @@ public class LakeException extends RuntimeException {
     /** The message, followed by the lower-level error unless it ends with {@code ": " + cause.getMessage()}. */
     private static String withReason(String message, Throwable cause) {
         if (cause == null || cause instanceof LakeException || cause.getMessage() == null
-                || message.endsWith(": " + cause.getMessage())) {
+                || SecretMasking.mask(message).endsWith(": " + cause.getMessage())) {
             return message;
         }
         return message + " (" + cause + ")";

@@ -46,13 +46,13 @@ class SecretMaskingTest {
         assertThat(printed.toString()).doesNotContain("Chain-pw-43")
                 .contains("java.sql.SQLException: IO Error: Unable to connect at \"host=db password=***\"")
                 .contains("java.lang.RuntimeException: wrapper");
-        assertThat(error.getCause().getStackTrace()).isEqualTo(wrapped.getStackTrace());
+        assertThat(error.getSuppressed()[0].getStackTrace()).isEqualTo(wrapped.getStackTrace());
     }
 
     @Test
     void aChainWithoutSecretsIsKeptAsItIs() {
         SQLException duckDb = new SQLException("Catalog Error: Table with name x does not exist");
 
-        assertThat(new LakeException("Could not read", duckDb).getCause()).isSameAs(duckDb);
+        assertThat(new LakeException("Could not read", duckDb).getSuppressed()).containsExactly(duckDb);
     }
 }
