@@ -46,16 +46,14 @@ public final class LakeMaintenance {
     }
 
     /**
-     * Runs the request. Rewriting files (flushing inlined rows, merging files) waits for this
-     * engine's commits to the table, or to every table, and holds new ones back while it runs.
+     * Runs the request. It changes the catalog, so it waits for this engine's commits and other
+     * maintenance, and holds them back while it runs.
      */
     @SuppressWarnings("try") // the gate is held for the run, not used in it
     public MaintenanceReport run(MaintenanceRequest request) {
         String what = "maintenance" + request.table().map(t -> " of " + t).orElse("");
         try (ReadGate.Permit gate = context.readGate().enterMaintenance(what)) {
-            MaintenanceReport report = request.rewritesFiles()
-                    ? commits.exclusively(request.table(), () -> runOnConnection(what, request))
-                    : runOnConnection(what, request);
+            MaintenanceReport report = commits.exclusively(() -> runOnConnection(what, request));
             LOG.info("Ran {}: {}", what, report);
             return report;
         } catch (InterruptedException e) {

@@ -55,11 +55,6 @@ public final class MaintenanceRequest {
         return rewriteFilesWithDeletes;
     }
 
-    /** Whether the request rewrites data: flushing, merging or rewriting files. */
-    public boolean rewritesFiles() {
-        return flushInlinedData || mergeAdjacentFiles || rewriteFilesWithDeletes;
-    }
-
     public Optional<Duration> expireOlderThan() {
         return Optional.ofNullable(expireOlderThan);
     }

@@ -7,6 +7,7 @@ import dev.ducklake.engine.error.LakeConcurrencyException;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.error.SecretMasking;
 import dev.ducklake.engine.internal.BoundedGate;
+import dev.ducklake.engine.internal.CatalogContention;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.schema.Identifiers;
@@ -17,16 +18,10 @@ import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.version.VersionLog;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.duckdb.DuckDBConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,19 +30,21 @@ import org.slf4j.LoggerFactory;
  * Runs a commit: one DuckDB transaction, so one DuckLake snapshot, carrying the engine's commit
  * metadata. Checks the expected latest version inside the transaction, creates no snapshot when
  * nothing changed, and retries a bounded number of times with doubling backoff when DuckLake
- * reports a conflict with a concurrent commit. Commits to one table from one engine are
- * serialised, so the expected-version check is exact within a process, and so is maintenance that
- * rewrites a table's files ({@link #exclusively}): DuckLake does not reliably detect a compaction
- * that races a commit deleting rows of the files it rewrites.
+ * reports a conflict with a concurrent commit. Every transaction of one engine that changes the
+ * catalog (commits to any table, DDL, maintenance: {@link #exclusively}) runs alone: the users of a
+ * shared engine (several sinks of one job) would otherwise race each other for DuckLake's next
+ * snapshot and file ids, which a DuckDB-file catalog reports as a duplicate key and a PostgreSQL
+ * catalog as a missing schema, and DuckLake does not reliably detect a compaction that races a
+ * commit deleting rows of the files it rewrites. Commits of other processes still conflict, and are
+ * retried.
  */
 public final class CommitExecutor {
 
     private static final Logger LOG = LoggerFactory.getLogger(CommitExecutor.class);
 
     private final EngineContext context;
-    private final Map<String, ReentrantLock> tableLocks = new ConcurrentHashMap<>();
-    /** Held shared by each commit, and exclusively by maintenance that rewrites every table. */
-    private final ReentrantReadWriteLock lakeLock = new ReentrantReadWriteLock();
+    /** Held by every transaction of this engine that changes the catalog. */
+    private final ReentrantLock catalogLock = new ReentrantLock(true);
     private final AtomicLong retries = new AtomicLong();
 
     public CommitExecutor(EngineContext context) {
@@ -96,40 +93,26 @@ public final class CommitExecutor {
     @SuppressWarnings("try") // the permit is held for the commit, not used in it
     public CommitResult commit(Connection connection, TableName table, String mode, CommitOptions options, Body body) {
         try (BoundedGate.Permit permit = context.commits().enter("a commit to " + table)) {
-            return exclusively(Optional.of(table), () -> commitWithRetries(connection, table, mode, options, body));
+            return exclusively(() -> commitWithRetries(connection, table, mode, options, body));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LakeCancelledException("Interrupted while waiting to commit to " + table, e);
         }
     }
 
-    /** Work that must not overlap this engine's commits to the table, or to any table when none is given. */
+    /** Work that must not overlap this engine's other changes to the catalog. */
     @FunctionalInterface
     public interface Exclusive<T> {
         T run() throws InterruptedException;
     }
 
-    /**
-     * Runs the work while no commit to the table (to any table, when the table is empty) runs in
-     * this engine, and keeps new ones waiting.
-     */
-    public <T> T exclusively(Optional<TableName> table, Exclusive<T> work) throws InterruptedException {
-        Lock lake = table.isPresent() ? lakeLock.readLock() : lakeLock.writeLock();
-        lake.lockInterruptibly();
+    /** Runs the work while no other catalog-changing work of this engine runs, and keeps new work waiting. */
+    public <T> T exclusively(Exclusive<T> work) throws InterruptedException {
+        catalogLock.lockInterruptibly();
         try {
-            if (table.isEmpty()) {
-                return work.run();
-            }
-            ReentrantLock lock = tableLocks.computeIfAbsent(table.get().toString().toLowerCase(Locale.ROOT),
-                    k -> new ReentrantLock());
-            lock.lockInterruptibly();
-            try {
-                return work.run();
-            } finally {
-                lock.unlock();
-            }
+            return work.run();
         } finally {
-            lake.unlock();
+            catalogLock.unlock();
         }
     }
 
@@ -142,7 +125,7 @@ public final class CommitExecutor {
             try {
                 return attempt(connection, table, mode, options, body, attempt);
             } catch (SQLException e) {
-                if (!isConflict(e)) {
+                if (!CatalogContention.isConflict(e)) {
                     throw new LakeException("Commit to " + table + " failed: " + e.getMessage(), e);
                 }
                 if (attempt >= maxRetries) {
@@ -236,19 +219,6 @@ public final class CommitExecutor {
         } catch (JsonProcessingException e) {
             throw new LakeException("Could not write the commit metadata of " + metadata.table(), e);
         }
-    }
-
-    /**
-     * DuckLake conflicts, and the catalog databases' own signs of a concurrent writer (a locked
-     * SQLite file, a PostgreSQL serialization failure or a lost race for the next snapshot id).
-     */
-    private static boolean isConflict(SQLException e) {
-        String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
-        return message.contains("conflict")
-                || message.contains("database is locked")
-                || message.contains("could not serialize access")
-                || message.contains("deadlock detected")
-                || message.contains("duplicate key value violates unique constraint");
     }
 
     private static void rollbackQuietly(Connection connection) {

@@ -1,0 +1,36 @@
+package dev.ducklake.engine.internal;
+
+import java.sql.SQLException;
+import java.util.Locale;
+
+/** How DuckLake and the catalog databases say that a concurrent user of the catalog got in the way. */
+public final class CatalogContention {
+
+    private CatalogContention() {}
+
+    /**
+     * A commit that lost a race and may succeed if run again: DuckLake conflicts, a locked SQLite
+     * file, a PostgreSQL serialization failure or deadlock, a lost race for the next snapshot or file
+     * id (PostgreSQL's unique constraint, DuckDB's primary key), or a schema another commit created
+     * and has not yet made visible.
+     */
+    public static boolean isConflict(SQLException e) {
+        String message = message(e);
+        return message.contains("conflict")
+                || isLocked(e)
+                || message.contains("could not serialize access")
+                || message.contains("deadlock detected")
+                || message.contains("duplicate key value violates unique constraint")
+                || (message.contains("duplicate key") && message.contains("violates primary key constraint"))
+                || message.contains("not found in metadata catalog");
+    }
+
+    /** A SQLite catalog file locked by a writer's commit; readers may simply try again. */
+    public static boolean isLocked(SQLException e) {
+        return message(e).contains("database is locked");
+    }
+
+    private static String message(SQLException e) {
+        return String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.ducklake.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Several users of one engine, as several sinks of one job share it, each creating a table of its
+ * own in a schema that does not exist yet and committing to it in lockstep with the others. With no
+ * commit retries, any race between them fails a commit. (A SQLite catalog is left out: its file
+ * locks a commit out while another user of the engine reads the catalog, a race of reads with
+ * commits that serialising commits does not remove.)
+ */
+class OneEngineManyTablesTest {
+
+    static final int USERS = 3;
+    static final int COMMITS = 8;
+    static final TableSchema SCHEMA = TableSchema.builder().column("id", Primitive.BIGINT).build();
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} catalog")
+    @EnumSource(value = CatalogLocation.Kind.class, names = {"DUCKDB", "POSTGRES"})
+    void usersOfOneEngineNeverRaceEachOther(CatalogLocation.Kind kind) throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(kind, dir);
+        CyclicBarrier lockstep = new CyclicBarrier(USERS);
+        ExecutorService pool = Executors.newFixedThreadPool(USERS);
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).commitRetries(0)
+                .dataInliningRowLimit(0).build())) {
+            List<Future<?>> users = new ArrayList<>();
+            for (int u = 0; u < USERS; u++) {
+                TableName table = TableName.of("sinks", "t" + u);
+                users.add(pool.submit(() -> {
+                    lockstep.await(60, TimeUnit.SECONDS);
+                    engine.createTableIfNotExists(table, SCHEMA);
+                    for (int c = 0; c < COMMITS; c++) {
+                        lockstep.await(60, TimeUnit.SECONDS);
+                        try (WriteSession session = engine.openWriteSession(table, WriteMode.APPEND)) {
+                            session.write(new Object[] {(long) c});
+                            session.commit();
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> user : users) {
+                user.get(120, TimeUnit.SECONDS);
+            }
+            for (int u = 0; u < USERS; u++) {
+                try (RowReader rows = engine.read(TableName.of("sinks", "t" + u), ScanRequest.all())) {
+                    assertThat(rows.toList()).hasSize(COMMITS);
+                }
+            }
+            assertThat(engine.commitRetries()).isZero();
+        } finally {
+            pool.shutdownNow();
+            if (kind == CatalogLocation.Kind.POSTGRES) {
+                PostgresServer.dropDatabase(catalog.location());
+            }
+        }
+    }
+}
