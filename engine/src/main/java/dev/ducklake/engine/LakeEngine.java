@@ -7,6 +7,7 @@ import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.internal.DuckDbInstance;
 import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.maintenance.LakeMaintenance;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
@@ -26,6 +27,7 @@ import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -155,6 +157,20 @@ public final class LakeEngine implements AutoCloseable {
      */
     public OptionalLong committedVersion(String commitKey) {
         return commits.committedVersion(commitKey);
+    }
+
+    /**
+     * Where the lake's data files live: the data path recorded in the catalog, which every DuckDB
+     * attaching the lake uses by default, and this engine's own when its settings name another.
+     * DuckLake's {@code ducklake_delete_orphaned_files} deletes every file under these that no
+     * snapshot references.
+     */
+    public Set<String> dataPaths() {
+        Set<String> paths = new LinkedHashSet<>(context.withConnection("read the lake's data path",
+                c -> Jdbc.query(c, "SELECT value FROM " + EngineContext.METADATA + ".ducklake_metadata"
+                        + " WHERE key = 'data_path' AND scope IS NULL", rs -> rs.getString(1))));
+        context.config().dataPath().ifPresent(paths::add);
+        return paths;
     }
 
     /** Which of the given absolute file paths the lake holds as data files (of any table). */

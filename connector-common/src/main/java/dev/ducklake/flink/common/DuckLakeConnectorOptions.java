@@ -136,7 +136,9 @@ public final class DuckLakeConnectorOptions {
             .withDescription("Directory for staged rows between a checkpoint and its commit, on durable storage"
                     + " reachable from every TaskManager. An append of more rows than DuckLake inlines registers its"
                     + " staged Parquet files as the table's data files where they are, so this directory holds lake"
-                    + " data like the data path. Defaults to '<data-path>/flink-staging' for a local data path, else"
+                    + " data like the data path. It must not lie inside the lake's data path, where DuckLake's"
+                    + " orphan cleanup would delete staged files before their commit; the sink refuses such a path."
+                    + " Defaults to '<data-path>.flink-staging' beside a local data path, else"
                     + " '<catalog file>.flink-staging'; required for a PostgreSQL catalog with remote data.");
 
     public static final ConfigOption<Integer> SINK_COMMIT_RETRIES = ConfigOptions.key("sink.commit.retries")

@@ -117,7 +117,11 @@ public final class DuckLakeSinkBuilder<IN> {
         return this;
     }
 
-    /** Directory for staged files between a checkpoint and its commit, shared by all TaskManagers. */
+    /**
+     * Directory for staged files between a checkpoint and its commit, shared by all TaskManagers and
+     * outside the lake's data path (the writers refuse a path inside it). Defaults to
+     * {@code <data path>.flink-staging} beside a local data path, else {@code <catalog file>.flink-staging}.
+     */
     public DuckLakeSinkBuilder<IN> stagingPath(String stagingPath) {
         this.stagingPath = checkNotNull(stagingPath, "stagingPath");
         return this;

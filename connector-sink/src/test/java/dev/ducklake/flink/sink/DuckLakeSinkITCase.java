@@ -295,7 +295,7 @@ class DuckLakeSinkITCase {
         String savepoint = first.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
                 SavepointFormatType.CANONICAL).get();
         String sinkId = LakeContents.sinkSnapshots(catalog, dir).get(0).sinkId();
-        Path stray = dir.resolve("data").resolve("flink-staging").resolve(sinkId).resolve("0").resolve("999999-stray.parquet");
+        Path stray = dir.resolve("data.flink-staging").resolve(sinkId).resolve("0").resolve("999999-stray.parquet");
         Files.createDirectories(stray.getParent());
         Files.writeString(stray, "left by a crash");
 
@@ -476,7 +476,7 @@ class DuckLakeSinkITCase {
 
     /** Staging holds nothing but files the lake adopted as data files of appended commits. */
     private void assertStagingEmpty() throws Exception {
-        Path staging = dir.resolve("data").resolve("flink-staging");
+        Path staging = dir.resolve("data.flink-staging");
         if (!Files.exists(staging)) {
             return;
         }

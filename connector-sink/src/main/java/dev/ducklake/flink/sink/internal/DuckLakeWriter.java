@@ -42,12 +42,13 @@ public final class DuckLakeWriter<IN>
         int subtask = context.getTaskInfo().getIndexOfThisSubtask();
         OptionalLong restored = context.getRestoredCheckpointId();
         this.lastCheckpointId = restored.orElse(InitContext.INITIAL_CHECKPOINT_ID - 1);
-        StagingDirectory directory = new StagingDirectory(settings.stagingPath(), sinkId);
-        directory.removeUncheckpointed(subtask, context.getTaskInfo().getNumberOfParallelSubtasks(), restored);
         this.recordsWritten = context.metricGroup().getNumRecordsSendCounter();
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         try {
             TableName table = settings.table();
+            StagingDirectory.requireOutsideDataPaths(settings.stagingPath(), lease.engine().dataPaths(), table);
+            StagingDirectory directory = new StagingDirectory(settings.stagingPath(), sinkId);
+            directory.removeUncheckpointed(subtask, context.getTaskInfo().getNumberOfParallelSubtasks(), restored);
             TableBinding binding = TableBinding.createOrBind(lease.engine(), table, settings.rowType(),
                     settings.primaryKey(), settings.partitionKeys());
             this.staging = new ArrowStaging(lease.engine(), table, binding.lakeSchema(), settings.rowType(),

@@ -2,10 +2,12 @@ package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.schema.TableName;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -39,19 +41,42 @@ public final class StagingDirectory {
     }
 
     /**
-     * The default staging root: inside a local data path (appended files registered by a commit
-     * become the lake's data files where they are), else next to a file catalog. Empty when neither
-     * is local (a PostgreSQL catalog with object-storage data).
+     * The default staging root: beside a local data path (appended files registered by a commit
+     * become the lake's data files where they are), else beside a file catalog, and never inside the
+     * data path, where DuckLake's orphan cleanup deletes staged files before they are committed.
+     * Empty when neither is local (a PostgreSQL catalog with object-storage data).
      */
     public static Optional<Path> defaultRoot(CatalogLocation catalog, @Nullable String dataPath) {
         if (dataPath != null && !dataPath.contains("://")) {
-            return Optional.of(Path.of(dataPath).toAbsolutePath().normalize().resolve("flink-staging"));
+            Path data = Path.of(dataPath).toAbsolutePath().normalize();
+            if (data.getFileName() != null) {
+                return Optional.of(data.resolveSibling(data.getFileName() + ".flink-staging"));
+            }
         }
         if (catalog.kind() != CatalogLocation.Kind.POSTGRES) {
             Path file = Path.of(catalog.location()).toAbsolutePath().normalize();
             return Optional.of(file.resolveSibling(file.getFileName() + ".flink-staging"));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Refuses a staging root inside one of the lake's data paths: DuckLake's
+     * {@code ducklake_delete_orphaned_files}, which any DuckDB user may run, deletes every file there
+     * that no snapshot references, a checkpoint's staged files before their commit among them.
+     */
+    public static void requireOutsideDataPaths(Path root, Collection<String> dataPaths, TableName table) {
+        Path staging = root.toAbsolutePath().normalize();
+        for (String dataPath : dataPaths) {
+            String local = dataPath.startsWith("file://") ? dataPath.substring("file://".length()) : dataPath;
+            if (!local.contains("://") && staging.startsWith(Path.of(local).toAbsolutePath().normalize())) {
+                throw new IllegalArgumentException("The staging path '" + staging + "' of the DuckLake sink on "
+                        + table + " is inside the lake's data path '" + dataPath + "', where DuckLake's"
+                        + " ducklake_delete_orphaned_files deletes staged files before they are committed. Set"
+                        + " 'sink.staging-path' (stagingPath(...)) to a directory outside the data path, for example '"
+                        + Path.of(local).toAbsolutePath().normalize() + ".flink-staging'");
+            }
+        }
     }
 
     /** A new file name for a subtask's staging of the given epoch; the directory exists afterwards. */
