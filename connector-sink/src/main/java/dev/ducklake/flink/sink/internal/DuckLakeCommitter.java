@@ -29,6 +29,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.util.FlinkRuntimeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * {@code signalAlreadyCommitted()} and never applied twice.
  *
  * <p>A commit that fails, conflicts that outlast the engine's retries included, throws: the task
- * fails and the job restarts from its last checkpoint, whose committables it commits again. It never
+ * fails and the job restarts from its last checkpoint, whose committables it commits again. A
+ * checkpoint whose staged files are gone can never be committed, so it fails the job without
+ * restarts, with a message that names what was lost and how to resume. The committer never
  * signals a failure with a known reason, since Flink drops such a committable without failing the
  * job, and its rows would be lost.
  */
@@ -93,13 +96,11 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             deleteStagingExcept(committables, engine.referencedDataFiles(files));
             return;
         }
-        for (DuckLakeCommittable committable : committables) {
-            if (!Files.exists(Path.of(committable.file()))) {
-                throw new FlinkRuntimeException("The staged file " + committable.file() + " of checkpoint "
-                        + checkpointId + " for " + table + " is missing and the lake holds no commit " + key + "; its"
-                        + " rows cannot be committed. 'sink.staging-path' (" + settings.stagingPath() + ") must be"
-                        + " reachable from every TaskManager and must not be cleaned by others");
-            }
+        List<String> missing = committables.stream().map(DuckLakeCommittable::file)
+                .filter(file -> !Files.exists(Path.of(file))).toList();
+        if (!missing.isEmpty()) {
+            throw new SuppressRestartsException(new FlinkRuntimeException(lostCheckpoint(checkpointId, key,
+                    committables, missing)));
         }
         CommitOptions options = CommitOptions.builder()
                 .commitKey(key)
@@ -138,6 +139,24 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         }
         LOG.debug("Checkpoint {} for {}: {}", checkpointId, table, result);
         deleteStagingExcept(committables, adopted);
+    }
+
+    /**
+     * Why a checkpoint whose staged files are gone fails the job for good: every restart would
+     * restore the same committables and fail on the same files.
+     */
+    private String lostCheckpoint(long checkpointId, String key, List<DuckLakeCommittable> committables,
+            List<String> missing) {
+        long rows = committables.stream().mapToLong(DuckLakeCommittable::rows).sum();
+        return "The rows of checkpoint " + checkpointId + " of the DuckLake sink " + committables.get(0).sinkId()
+                + " on " + settings.table() + " are lost: " + missing.size() + " of its " + committables.size()
+                + " staged files are missing (" + String.join(", ", missing) + "), and the lake holds no commit "
+                + key + ". The checkpoint held " + rows + " rows in " + committables.stream()
+                .map(DuckLakeCommittable::file).toList() + ". Every restart would fail on the same files, so the job"
+                + " fails without restarting. Something deleted them: 'sink.staging-path' (" + settings.stagingPath()
+                + ") must be reachable from every TaskManager and cleaned by no one else. To resume without losing"
+                + " these rows, restore the job from a retained checkpoint or savepoint taken before checkpoint "
+                + checkpointId + ", so the source replays them; or start it without state, accepting the loss";
     }
 
     /**
