@@ -28,6 +28,8 @@ import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.table.data.RowData;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A Flink sink that writes into a DuckLake table exactly once. Build it with {@link #builder()}.
@@ -56,6 +58,7 @@ public final class DuckLakeSink<IN>
                 SupportsPreWriteTopology<IN> {
 
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(DuckLakeSink.class);
 
     private final SinkSettings settings;
     private final RowDataConverter<IN> converter;
@@ -85,10 +88,19 @@ public final class DuckLakeSink<IN>
         return new DuckLakeWriter<>(settings, converter, context, settings.sinkId());
     }
 
+    /**
+     * A restored writer takes the sink's id from its state. One that received none, because the state
+     * was taken by an older version of this sink at a lower parallelism or the sink is new to the
+     * restored job, starts under the id of a new sink.
+     */
     @Override
     public StatefulSinkWriter<IN, DuckLakeWriterState> restoreWriter(WriterInitContext context,
             Collection<DuckLakeWriterState> recoveredState) {
-        String sinkId = recoveredState.stream().map(DuckLakeWriterState::sinkId).findFirst().orElse(settings.sinkId());
+        String sinkId = recoveredState.stream().map(DuckLakeWriterState::sinkId).findFirst().orElseGet(() -> {
+            LOG.warn("Writer {} of the DuckLake sink on {} restored no sink id; it commits under the new id {}",
+                    context.getTaskInfo().getIndexOfThisSubtask(), settings.table(), settings.sinkId());
+            return settings.sinkId();
+        });
         return new DuckLakeWriter<>(settings, converter, context, sinkId);
     }
 

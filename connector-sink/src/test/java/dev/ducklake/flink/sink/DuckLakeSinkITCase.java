@@ -285,27 +285,33 @@ class DuckLakeSinkITCase {
                 .as("commit durations recorded").isEqualTo(snapshots.size());
     }
 
+    /** Resumed at twice the writers: Flink gives the added writers no state of their own. */
     @Test
-    void aJobStoppedWithASavepointResumesExactlyOnceAndRemovesStrayStaging(
+    void aJobStoppedWithASavepointResumesAtAHigherParallelismExactlyOnceUnderItsSinkIdAndRemovesStrayStaging(
             @InjectClusterClient ClusterClient<?> client) throws Exception {
         long count = 40_000;
         int keys = 2_000;
-        JobClient first = upsertJob(count, keys, null).executeAsync("before the savepoint");
+        JobClient first = upsertJob(count, keys, null, 2).executeAsync("before the savepoint");
         waitForSinkSnapshots(2);
         String savepoint = first.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
                 SavepointFormatType.CANONICAL).get();
         String sinkId = LakeContents.sinkSnapshots(catalog, dir).get(0).sinkId();
-        Path stray = dir.resolve("data.flink-staging").resolve(sinkId).resolve("0").resolve("999999-stray.parquet");
+        Path staging = dir.resolve("data.flink-staging");
+        Path stray = staging.resolve(sinkId).resolve("0").resolve("999999-stray.parquet");
         Files.createDirectories(stray.getParent());
         Files.writeString(stray, "left by a crash");
 
-        upsertJob(count, keys, savepoint).execute("after the savepoint");
+        upsertJob(count, keys, savepoint, 4).execute("after the savepoint");
 
         assertThat(stray).doesNotExist();
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
                 .isEqualTo(expectedRows(OrderEvents.expectedUpsert(count, keys)));
         List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
         assertThat(snapshots.stream().map(SinkSnapshot::sinkId).distinct()).containsExactly(sinkId);
+        try (Stream<Path> sinkIds = Files.list(staging)) {
+            assertThat(sinkIds.map(p -> p.getFileName().toString())).as("sink ids that staged files")
+                    .containsExactly(sinkId);
+        }
         assertOneSnapshotPerCheckpoint();
         assertStagingEmpty();
     }
@@ -354,7 +360,7 @@ class DuckLakeSinkITCase {
         assertCommittedPrefixBefore(bad, OrderEvents::expectedAppend);
     }
 
-    private StreamExecutionEnvironment upsertJob(long count, int keys, String savepoint) {
+    private StreamExecutionEnvironment upsertJob(long count, int keys, String savepoint, int writers) {
         Configuration conf = new Configuration();
         if (savepoint != null) {
             conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
@@ -364,7 +370,7 @@ class DuckLakeSinkITCase {
         env.setParallelism(1);
         env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 8_000),
                         WatermarkStrategy.noWatermarks(), "order changes").uid("order-changes")
-                .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(3).uid("ducklake-orders");
+                .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(writers).uid("ducklake-orders");
         return env;
     }
 

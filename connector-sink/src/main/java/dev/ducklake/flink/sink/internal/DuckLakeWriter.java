@@ -28,6 +28,7 @@ public final class DuckLakeWriter<IN>
     private final SinkSettings settings;
     private final RowDataConverter<IN> converter;
     private final String sinkId;
+    private final List<DuckLakeWriterState> state;
     private final Counter recordsWritten;
     private final EngineRegistry.Lease lease;
     private final ArrowStaging staging;
@@ -39,6 +40,8 @@ public final class DuckLakeWriter<IN>
         this.settings = settings;
         this.converter = converter;
         this.sinkId = sinkId;
+        this.state = DuckLakeWriterState.copiesFor(sinkId, context.getTaskInfo().getNumberOfParallelSubtasks(),
+                context.getTaskInfo().getMaxNumberOfParallelSubtasks());
         int subtask = context.getTaskInfo().getIndexOfThisSubtask();
         OptionalLong restored = context.getRestoredCheckpointId();
         this.lastCheckpointId = restored.orElse(InitContext.INITIAL_CHECKPOINT_ID - 1);
@@ -83,7 +86,7 @@ public final class DuckLakeWriter<IN>
     @Override
     public List<DuckLakeWriterState> snapshotState(long checkpointId) {
         lastCheckpointId = checkpointId;
-        return List.of(new DuckLakeWriterState(sinkId));
+        return state;
     }
 
     @Override
