@@ -51,7 +51,8 @@ public final class DuckLakeWriter<IN>
             TableName table = settings.table();
             StagingDirectory.requireOutsideDataPaths(settings.stagingPath(), lease.engine().dataPaths(), table);
             StagingDirectory directory = new StagingDirectory(settings.stagingPath(), sinkId);
-            directory.removeUncheckpointed(subtask, context.getTaskInfo().getNumberOfParallelSubtasks(), restored);
+            directory.removeUncheckpointed(subtask, context.getTaskInfo().getNumberOfParallelSubtasks(), restored,
+                    lease.engine()::referencedDataFiles);
             TableBinding binding = TableBinding.createOrBind(lease.engine(), table, settings.rowType(),
                     settings.primaryKey(), settings.partitionKeys());
             this.staging = new ArrowStaging(lease.engine(), table, binding.lakeSchema(), settings.rowType(),

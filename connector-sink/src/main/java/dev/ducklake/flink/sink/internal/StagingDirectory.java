@@ -7,11 +7,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
@@ -94,14 +97,30 @@ public final class StagingDirectory {
     /**
      * Removes the staging that no completed checkpoint refers to: a subtask's files of epochs after
      * the restored checkpoint, all of them when nothing was restored. Subtask 0 also cleans the
-     * directories of subtasks beyond the current parallelism, left by a job that ran wider.
+     * directories of subtasks beyond the current parallelism, left by a job that ran wider. Files the
+     * lake holds as data files stay, whatever their epoch: a job restored from an older checkpoint
+     * finds the files that later checkpoints' appends registered.
+     *
+     * @param lakeDataFiles which of the given paths the lake holds as data files
      */
-    public void removeUncheckpointed(int subtask, int parallelism, OptionalLong restoredCheckpointId) {
+    public void removeUncheckpointed(int subtask, int parallelism, OptionalLong restoredCheckpointId,
+            Function<Collection<String>, Set<String>> lakeDataFiles) {
         long keepUpTo = restoredCheckpointId.orElse(0L);
+        List<Path> uncheckpointed = new ArrayList<>();
         for (Path dir : subtaskDirectories()) {
             int index = Integer.parseInt(dir.getFileName().toString());
             if (index == subtask || (subtask == 0 && index >= parallelism)) {
-                removeEpochsAfter(dir, keepUpTo);
+                uncheckpointed.addAll(epochsAfter(dir, keepUpTo));
+            }
+        }
+        if (uncheckpointed.isEmpty()) {
+            return;
+        }
+        Set<String> lakeData = lakeDataFiles.apply(uncheckpointed.stream().map(Path::toString).toList());
+        for (Path file : uncheckpointed) {
+            if (!lakeData.contains(file.toString())) {
+                LOG.info("Removing staging {} that belongs to no completed checkpoint", file);
+                delete(file);
             }
         }
     }
@@ -126,21 +145,18 @@ public final class StagingDirectory {
         }
     }
 
-    private static void removeEpochsAfter(Path dir, long keepUpTo) {
+    private static List<Path> epochsAfter(Path dir, long keepUpTo) {
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : files.toList()) {
+            return files.filter(file -> {
                 String name = file.getFileName().toString();
                 int dash = name.indexOf('-');
                 boolean staged = name.endsWith(SUFFIX) && dash > 0 && name.substring(0, dash).matches("\\d+");
-                if (!staged || Long.parseLong(name.substring(0, dash)) > keepUpTo) {
-                    LOG.info("Removing staging {} that belongs to no completed checkpoint", file);
-                    Files.deleteIfExists(file);
-                }
-            }
+                return !staged || Long.parseLong(name.substring(0, dash)) > keepUpTo;
+            }).toList();
         } catch (NoSuchFileException e) {
-            // another subtask cleaned it
+            return List.of(); // another subtask cleaned it
         } catch (IOException e) {
-            throw new LakeException("Could not clean the staging directory " + dir, e);
+            throw new LakeException("Could not list the staging directory " + dir, e);
         }
     }
 }

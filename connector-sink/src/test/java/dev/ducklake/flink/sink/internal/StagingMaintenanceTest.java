@@ -20,6 +20,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.stream.LongStream;
 import javax.annotation.Nullable;
 import org.junit.jupiter.api.Test;
@@ -97,6 +98,26 @@ class StagingMaintenanceTest {
                     .hasMessageContaining("main.events").hasMessageContaining("'sink.staging-path'");
             StagingDirectory.requireOutsideDataPaths(dir.resolve("data.flink-staging"), engine.dataPaths(), TABLE);
         }
+    }
+
+    @Test
+    void aRestoreFromAnOlderCheckpointKeepsTheStagedFilesLaterAppendsMadeLakeData() throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
+        StagingDirectory staging = new StagingDirectory(dir.resolve("staging"), "sink");
+        Path registered = parquet(staging.newFile(0, 5), 0, 100);
+        Path uncommitted = parquet(staging.newFile(0, 6), 100, 200);
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            engine.createTable(TABLE, TableSchema.builder().column("id", Primitive.BIGINT).build());
+            try (WriteSession append = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
+                append.importStaged(registered);
+                append.commit();
+                assertThat(append.adoptedFiles()).containsExactly(registered);
+            }
+            staging.removeUncheckpointed(0, 1, OptionalLong.of(3), engine::referencedDataFiles);
+        }
+        assertThat(registered).as("a data file of the lake").exists();
+        assertThat(uncommitted).as("staging of no completed checkpoint").doesNotExist();
+        assertThat(ids(catalog)).isEqualTo(LongStream.range(0, 100).boxed().toList());
     }
 
     private EngineConfig config(CatalogLocation catalog, @Nullable String dataPath) {
