@@ -89,7 +89,7 @@ class LostStagingITCase {
             assertThat(ExceptionUtils.stringifyException(failure))
                     .contains("checkpoint " + checkpoint + " of the DuckLake sink")
                     .contains("main.orders").contains(file).contains("are lost")
-                    .contains("restore the job from a retained checkpoint or savepoint taken before checkpoint "
+                    .contains("restore the job from the newest retained checkpoint or savepoint taken before checkpoint "
                             + checkpoint);
         } finally {
             if (!job.getJobStatus().get().isGloballyTerminalState()) {
