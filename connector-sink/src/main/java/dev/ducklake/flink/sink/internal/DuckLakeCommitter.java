@@ -151,7 +151,8 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         return "The rows of checkpoint " + checkpointId + " of the DuckLake sink " + committables.get(0).sinkId()
                 + " on " + settings.table() + " are lost: " + missing.size() + " of its " + committables.size()
                 + " staged files are missing (" + String.join(", ", missing) + "), and the lake holds no commit "
-                + key + ". The checkpoint held " + rows + " rows in " + committables.stream()
+                + key + " (unless a snapshot expiry removed the snapshot that committed them before the job"
+                + " acknowledged it). The checkpoint held " + rows + " rows in " + committables.stream()
                 .map(DuckLakeCommittable::file).toList() + ". Every restart would fail on the same files, so the job"
                 + " fails without restarting. Something deleted them: 'sink.staging-path' (" + settings.stagingPath()
                 + ") must be reachable from every TaskManager and cleaned by no one else. To resume without losing"
