@@ -3,8 +3,8 @@ package dev.ducklake.flink.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.CatalogLocation;
-import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -31,8 +31,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * commits it can never be committed: the job fails at once, under a restart strategy that would
  * otherwise restart it forever, with a message naming the checkpoint, the table and the lost file.
  */
+@ExtendWith(NoEngineLeftOpen.class)
 class LostStagingITCase {
 
     @RegisterExtension
@@ -53,11 +54,6 @@ class LostStagingITCase {
 
     @TempDir
     Path dir;
-
-    @AfterEach
-    void nothingLeftOpen() {
-        assertThat(EngineRegistry.shared().openEngines()).isZero();
-    }
 
     @Test
     void aCheckpointWhoseStagedFileIsGoneFailsTheJobWithoutRestartsSayingWhatIsLost() throws Exception {

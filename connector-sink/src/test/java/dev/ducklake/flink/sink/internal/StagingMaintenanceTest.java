@@ -12,6 +12,7 @@ import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
+import dev.ducklake.flink.sink.testutils.PlainMaintenance;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -65,13 +66,7 @@ class StagingMaintenanceTest {
             sql.execute("ATTACH 'ducklake:" + catalog.location() + "' AS plain");
             sql.execute("DELETE FROM plain.main.events WHERE id < 90");
             sql.execute("INSERT INTO plain.main.events SELECT range FROM range(100, 110)");
-            for (String call : List.of(
-                    "ducklake_flush_inlined_data('plain')",
-                    "ducklake_rewrite_data_files('plain', delete_threshold => 0.0)",
-                    "ducklake_merge_adjacent_files('plain')",
-                    "ducklake_expire_snapshots('plain', older_than => now())",
-                    "ducklake_cleanup_old_files('plain', cleanup_all => true)",
-                    "ducklake_delete_orphaned_files('plain', cleanup_all => true)")) {
+            for (String call : PlainMaintenance.CALLS) {
                 sql.execute("CALL " + call);
                 assertThat(pending).as("the pending staged file after " + call).exists();
             }
