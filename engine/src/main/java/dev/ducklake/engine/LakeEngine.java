@@ -72,7 +72,7 @@ public final class LakeEngine implements AutoCloseable {
         this.commits = new CommitExecutor(context);
         this.tables = new TableCatalog(context, commits);
         this.versions = new VersionLog(context);
-        this.maintenance = new LakeMaintenance(context, pins, commits);
+        this.maintenance = new LakeMaintenance(context, pins);
         this.changeReads = new ChangeReads(context, tables, versions);
     }
 

@@ -26,9 +26,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Several users of one engine, as several sinks of one job share it, each creating a table of its
  * own in a schema that does not exist yet and committing to it in lockstep with the others. With no
- * commit retries, any race between them fails a commit. (A SQLite catalog is left out: its file
- * locks a commit out while another user of the engine reads the catalog, a race of reads with
- * commits that serialising commits does not remove.)
+ * commit retries, any race between them fails a commit, or a read of a SQLite catalog, whose file
+ * locks a commit out while anyone reads it.
  */
 class OneEngineManyTablesTest {
 
@@ -40,7 +39,7 @@ class OneEngineManyTablesTest {
     Path dir;
 
     @ParameterizedTest(name = "{0} catalog")
-    @EnumSource(value = CatalogLocation.Kind.class, names = {"DUCKDB", "POSTGRES"})
+    @EnumSource(CatalogLocation.Kind.class)
     void usersOfOneEngineNeverRaceEachOther(CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         CyclicBarrier lockstep = new CyclicBarrier(USERS);
@@ -51,16 +50,21 @@ class OneEngineManyTablesTest {
             for (int u = 0; u < USERS; u++) {
                 TableName table = TableName.of("sinks", "t" + u);
                 users.add(pool.submit(() -> {
-                    lockstep.await(60, TimeUnit.SECONDS);
-                    engine.createTableIfNotExists(table, SCHEMA);
-                    for (int c = 0; c < COMMITS; c++) {
+                    try {
                         lockstep.await(60, TimeUnit.SECONDS);
-                        try (WriteSession session = engine.openWriteSession(table, WriteMode.APPEND)) {
-                            session.write(new Object[] {(long) c});
-                            session.commit();
+                        engine.createTableIfNotExists(table, SCHEMA);
+                        for (int c = 0; c < COMMITS; c++) {
+                            lockstep.await(60, TimeUnit.SECONDS);
+                            try (WriteSession session = engine.openWriteSession(table, WriteMode.APPEND)) {
+                                session.write(new Object[] {(long) c});
+                                session.commit();
+                            }
                         }
+                        return null;
+                    } catch (Exception e) {
+                        lockstep.reset(); // the others stop waiting for this user
+                        throw e;
                     }
-                    return null;
                 }));
             }
             for (Future<?> user : users) {

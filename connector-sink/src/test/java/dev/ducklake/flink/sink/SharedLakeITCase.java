@@ -31,10 +31,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Two sinks of one job on one lake, without restarts: their commits share the TaskManager's engine
- * and must not race each other; on PostgreSQL a plain DuckDB runs every DuckLake maintenance call
+ * and must not race each other, on a DuckDB file, a SQLite file or PostgreSQL; on PostgreSQL a plain DuckDB runs every DuckLake maintenance call
  * over and over beside them, with the sinks' default staging, and loses nothing of theirs.
  */
 @ExtendWith(NoEngineLeftOpen.class)
@@ -50,10 +52,11 @@ class SharedLakeITCase {
     @TempDir
     Path dir;
 
-    @Test
-    void twoSinksOnADuckDbFileCatalogCommitEveryCheckpointWithoutFailing() throws Exception {
-        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        twoSinks(catalog).execute("two sinks on a DuckDB file");
+    @ParameterizedTest(name = "{0} catalog")
+    @EnumSource(value = CatalogLocation.Kind.class, names = {"DUCKDB", "SQLITE"})
+    void twoSinksOnAFileCatalogCommitEveryCheckpointWithoutFailing(CatalogLocation.Kind kind) throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(kind, dir);
+        twoSinks(catalog).execute("two sinks on a " + kind + " file");
         assertBothTablesHoldEveryRowOnce(catalog);
     }
 

@@ -2,9 +2,12 @@ package dev.ducklake.engine.internal;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeException;
 import java.sql.SQLException;
+import java.util.concurrent.locks.ReentrantLock;
 import org.duckdb.DuckDBConnection;
 
 /**
@@ -23,6 +26,11 @@ public final class EngineContext {
     private final ReadGate readGate;
     private final OpenResources resources;
     private final ObjectMapper json;
+    /**
+     * Held by every transaction of this engine that changes the catalog and, on a SQLite catalog,
+     * by every metadata read too: SQLite locks a commit out while anyone else reads its file.
+     */
+    private final ReentrantLock catalogLock = new ReentrantLock(true);
 
     public EngineContext(EngineConfig config, DuckDbInstance duckDb) {
         this.config = config;
@@ -69,8 +77,39 @@ public final class EngineContext {
         return duckDb;
     }
 
-    /** Runs short metadata work on a connection of its own. */
+    /** Work that must not overlap the engine's changes to the catalog. */
+    @FunctionalInterface
+    public interface Exclusive<T> {
+        T run() throws InterruptedException;
+    }
+
+    /** Runs the work while no other catalog-changing work of this engine runs, and keeps new work waiting. */
+    public <T> T exclusively(Exclusive<T> work) throws InterruptedException {
+        catalogLock.lockInterruptibly();
+        try {
+            return work.run();
+        } finally {
+            catalogLock.unlock();
+        }
+    }
+
+    /**
+     * Runs short metadata work on a connection of its own; on a SQLite catalog, never while this
+     * engine changes the catalog.
+     */
     public <T> T withConnection(String what, SqlWork<T> work) {
+        if (config.catalog().kind() != CatalogLocation.Kind.SQLITE) {
+            return onConnection(what, work);
+        }
+        try {
+            return exclusively(() -> onConnection(what, work));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LakeCancelledException("Interrupted while waiting to " + what, e);
+        }
+    }
+
+    private <T> T onConnection(String what, SqlWork<T> work) {
         try (DuckDBConnection connection = connect()) {
             return work.run(connection);
         } catch (SQLException e) {

@@ -13,7 +13,6 @@ import dev.ducklake.engine.table.TableIdentity;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.version.VersionLog;
 import dev.ducklake.engine.version.VersionPins;
-import dev.ducklake.engine.write.CommitExecutor;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -37,12 +36,10 @@ public final class LakeMaintenance {
 
     private final EngineContext context;
     private final VersionPins pins;
-    private final CommitExecutor commits;
 
-    public LakeMaintenance(EngineContext context, VersionPins pins, CommitExecutor commits) {
+    public LakeMaintenance(EngineContext context, VersionPins pins) {
         this.context = context;
         this.pins = pins;
-        this.commits = commits;
     }
 
     /**
@@ -53,7 +50,7 @@ public final class LakeMaintenance {
     public MaintenanceReport run(MaintenanceRequest request) {
         String what = "maintenance" + request.table().map(t -> " of " + t).orElse("");
         try (ReadGate.Permit gate = context.readGate().enterMaintenance(what)) {
-            MaintenanceReport report = commits.exclusively(() -> runOnConnection(what, request));
+            MaintenanceReport report = context.exclusively(() -> runOnConnection(what, request));
             LOG.info("Ran {}: {}", what, report);
             return report;
         } catch (InterruptedException e) {

@@ -21,7 +21,6 @@ import java.sql.SQLException;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 import org.duckdb.DuckDBConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * metadata. Checks the expected latest version inside the transaction, creates no snapshot when
  * nothing changed, and retries a bounded number of times with doubling backoff when DuckLake
  * reports a conflict with a concurrent commit. Every transaction of one engine that changes the
- * catalog (commits to any table, DDL, maintenance: {@link #exclusively}) runs alone: the users of a
+ * catalog (commits to any table, DDL, maintenance: {@link EngineContext#exclusively}) runs alone: the users of a
  * shared engine (several sinks of one job) would otherwise race each other for DuckLake's next
  * snapshot and file ids, which a DuckDB-file catalog reports as a duplicate key and a PostgreSQL
  * catalog as a missing schema, and DuckLake does not reliably detect a compaction that races a
@@ -43,8 +42,6 @@ public final class CommitExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(CommitExecutor.class);
 
     private final EngineContext context;
-    /** Held by every transaction of this engine that changes the catalog. */
-    private final ReentrantLock catalogLock = new ReentrantLock(true);
     private final AtomicLong retries = new AtomicLong();
 
     public CommitExecutor(EngineContext context) {
@@ -93,26 +90,10 @@ public final class CommitExecutor {
     @SuppressWarnings("try") // the permit is held for the commit, not used in it
     public CommitResult commit(Connection connection, TableName table, String mode, CommitOptions options, Body body) {
         try (BoundedGate.Permit permit = context.commits().enter("a commit to " + table)) {
-            return exclusively(() -> commitWithRetries(connection, table, mode, options, body));
+            return context.exclusively(() -> commitWithRetries(connection, table, mode, options, body));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LakeCancelledException("Interrupted while waiting to commit to " + table, e);
-        }
-    }
-
-    /** Work that must not overlap this engine's other changes to the catalog. */
-    @FunctionalInterface
-    public interface Exclusive<T> {
-        T run() throws InterruptedException;
-    }
-
-    /** Runs the work while no other catalog-changing work of this engine runs, and keeps new work waiting. */
-    public <T> T exclusively(Exclusive<T> work) throws InterruptedException {
-        catalogLock.lockInterruptibly();
-        try {
-            return work.run();
-        } finally {
-            catalogLock.unlock();
         }
     }
 
@@ -197,11 +178,7 @@ public final class CommitExecutor {
 
     /** The version whose commit metadata carries the key, if any commit carried it. */
     public OptionalLong committedVersion(String commitKey) {
-        try (DuckDBConnection connection = context.connect()) {
-            return committedVersion(connection, commitKey);
-        } catch (SQLException e) {
-            throw new LakeException("Could not look up the commit key " + commitKey + ": " + e.getMessage(), e);
-        }
+        return context.withConnection("look up the commit key " + commitKey, c -> committedVersion(c, commitKey));
     }
 
     /** The version whose commit metadata carries the key, read in the caller's transaction. */
