@@ -23,25 +23,27 @@ import org.apache.flink.types.RowKind;
 /**
  * The DuckLake table as a Flink SQL source: a changelog in streaming mode ({@code all} for a keyed
  * table, inserts and deletes otherwise), the table at a version in batch mode. Projections and the
- * filters {@link FilterTranslator} knows are evaluated by DuckDB; the filters are also left to
- * Flink, which is harmless, since the source emits only rows that satisfy them.
+ * filters {@link FilterTranslator} translates are evaluated by DuckDB, exactly as Flink would
+ * evaluate them, so Flink evaluates only the filters that were not translated.
  */
 @Internal
 final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjectionPushDown, SupportsFilterPushDown {
 
     private final Supplier<DuckLakeSourceBuilder> builders;
     private final String table;
+    private final FilterTranslator filterTranslator;
     private final boolean keyed;
     private final boolean snapshotOnly;
     @Nullable private final Integer parallelism;
     private RowType rowType;
     private final List<LakeFilter> filters = new ArrayList<>();
 
-    DuckLakeDynamicSource(Supplier<DuckLakeSourceBuilder> builders, String table, RowType rowType, boolean keyed,
-            boolean snapshotOnly, @Nullable Integer parallelism) {
+    DuckLakeDynamicSource(Supplier<DuckLakeSourceBuilder> builders, String table, RowType rowType,
+            FilterTranslator filterTranslator, boolean keyed, boolean snapshotOnly, @Nullable Integer parallelism) {
         this.builders = builders;
         this.table = table;
         this.rowType = rowType;
+        this.filterTranslator = filterTranslator;
         this.keyed = keyed;
         this.snapshotOnly = snapshotOnly;
         this.parallelism = parallelism;
@@ -79,20 +81,23 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
     @Override
     public Result applyFilters(List<ResolvedExpression> expressions) {
         List<ResolvedExpression> accepted = new ArrayList<>();
+        List<ResolvedExpression> remaining = new ArrayList<>();
         for (ResolvedExpression expression : expressions) {
-            Optional<LakeFilter> filter = FilterTranslator.translate(expression);
+            Optional<LakeFilter> filter = filterTranslator.translate(expression);
             if (filter.isPresent()) {
                 filters.add(filter.get());
                 accepted.add(expression);
+            } else {
+                remaining.add(expression);
             }
         }
-        return Result.of(accepted, expressions);
+        return Result.of(accepted, remaining);
     }
 
     @Override
     public DynamicTableSource copy() {
-        DuckLakeDynamicSource copy = new DuckLakeDynamicSource(builders, table, rowType, keyed, snapshotOnly,
-                parallelism);
+        DuckLakeDynamicSource copy = new DuckLakeDynamicSource(builders, table, rowType, filterTranslator, keyed,
+                snapshotOnly, parallelism);
         copy.filters.addAll(filters);
         return copy;
     }

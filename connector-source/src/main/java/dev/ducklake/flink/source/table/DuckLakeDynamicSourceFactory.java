@@ -26,6 +26,7 @@ import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.DuckLakeSourceBuilder;
 import dev.ducklake.flink.source.ReadableColumns;
 import dev.ducklake.flink.source.StartupMode;
+import java.time.ZoneId;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -36,6 +37,7 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.api.config.TableConfigOptions;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
@@ -88,8 +90,15 @@ public final class DuckLakeDynamicSourceFactory implements DynamicTableSourceFac
             throw new ValidationException("Invalid DuckLake source " + table + ": " + e.getMessage(), e);
         }
         ReadableColumns.check(TableName.parse(table), schema, rowType);
-        return new DuckLakeDynamicSource(builders, table, rowType, schema.hasPrimaryKey(), batch,
+        return new DuckLakeDynamicSource(builders, table, rowType,
+                new FilterTranslator(schema, sessionZone(context.getConfiguration())), schema.hasPrimaryKey(), batch,
                 options.getOptional(SCAN_PARALLELISM).orElse(null));
+    }
+
+    /** Flink's session time zone, {@code table.local-time-zone}, in which it casts timestamps to TIMESTAMP_LTZ. */
+    private static ZoneId sessionZone(ReadableConfig configuration) {
+        String zone = configuration.get(TableConfigOptions.LOCAL_TIME_ZONE);
+        return TableConfigOptions.LOCAL_TIME_ZONE.defaultValue().equals(zone) ? ZoneId.systemDefault() : ZoneId.of(zone);
     }
 
     private static DuckLakeSourceBuilder builder(ReadableConfig options, Map<String, Map<String, String>> secrets,

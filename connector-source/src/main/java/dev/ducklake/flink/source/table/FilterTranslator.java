@@ -1,29 +1,33 @@
 package dev.ducklake.flink.source.table;
 
-import dev.ducklake.engine.schema.Identifiers;
-import dev.ducklake.flink.common.FlinkLakeTypes;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.flink.source.LakeFilter;
-import java.math.BigDecimal;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.expressions.CallExpression;
 import org.apache.flink.table.expressions.FieldReferenceExpression;
 import org.apache.flink.table.expressions.ResolvedExpression;
-import org.apache.flink.table.expressions.ValueLiteralExpression;
 import org.apache.flink.table.functions.BuiltInFunctionDefinitions;
 import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.types.logical.CharType;
-import org.apache.flink.table.types.logical.DecimalType;
-import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
- * Translates the Flink filters DuckDB can evaluate the same way into {@link LakeFilter}s:
- * comparisons of a column with a literal, {@code IS [NOT] NULL}, and {@code AND}, {@code OR} and
- * {@code NOT} of those. Literals are numbers, strings, booleans, decimals, dates and timestamps.
+ * Translates the Flink filters that DuckDB evaluates exactly as Flink does into {@link LakeFilter}s:
+ * comparisons of a column with a literal (see {@link FilterLiterals} for which literals),
+ * {@code IS [NOT] NULL}, a boolean column by itself, and {@code AND}, {@code OR} and {@code NOT}
+ * of those. Anything else, or anything with a part that cannot be translated, stays with Flink.
+ *
+ * <p>Flink compares floating-point numbers as Java does, where NaN is neither greater nor smaller
+ * than anything; DuckDB orders NaN above every number. A {@code >} or {@code >=} on a FLOAT or
+ * DOUBLE column therefore also asks for the value to be below NaN, which in DuckDB excludes NaN
+ * alone. The other comparisons already agree.
  */
 @Internal
 final class FilterTranslator {
@@ -39,9 +43,23 @@ final class FilterTranslator {
     private static final Map<String, String> MIRRORED = Map.of("=", "=", "<>", "<>", "<", ">", "<=", ">=", ">", "<",
             ">=", "<=");
 
-    private FilterTranslator() {}
+    private final TableSchema schema;
+    private final FilterLiterals literals;
 
-    static Optional<LakeFilter> translate(ResolvedExpression expression) {
+    /**
+     * @param schema the table's definition, whose column types the literals are written in
+     * @param sessionZone Flink's session time zone ({@code table.local-time-zone})
+     */
+    FilterTranslator(TableSchema schema, ZoneId sessionZone) {
+        this.schema = schema;
+        this.literals = new FilterLiterals(sessionZone);
+    }
+
+    Optional<LakeFilter> translate(ResolvedExpression expression) {
+        if (expression instanceof FieldReferenceExpression field
+                && field.getOutputDataType().getLogicalType().is(LogicalTypeRoot.BOOLEAN)) {
+            return column(field).map(type -> new LakeFilter.Compare(field.getName(), "=", "TRUE"));
+        }
         if (!(expression instanceof CallExpression call)) {
             return Optional.empty();
         }
@@ -54,16 +72,17 @@ final class FilterTranslator {
         }
         if (operator != null && args.size() == 2) {
             if (args.get(0) instanceof FieldReferenceExpression field) {
-                return literal(args.get(1)).map(sql -> new LakeFilter.Compare(field.getName(), operator, sql));
+                return compare(field, operator, args.get(1));
             }
             if (args.get(1) instanceof FieldReferenceExpression field) {
-                return literal(args.get(0)).map(sql -> new LakeFilter.Compare(field.getName(), MIRRORED.get(operator), sql));
+                return compare(field, MIRRORED.get(operator), args.get(0));
             }
             return Optional.empty();
         }
         if ((function == BuiltInFunctionDefinitions.IS_NULL || function == BuiltInFunctionDefinitions.IS_NOT_NULL)
                 && args.size() == 1 && args.get(0) instanceof FieldReferenceExpression field) {
-            return Optional.of(new LakeFilter.IsNull(field.getName(), function == BuiltInFunctionDefinitions.IS_NOT_NULL));
+            return column(field).map(type -> new LakeFilter.IsNull(field.getName(),
+                    function == BuiltInFunctionDefinitions.IS_NOT_NULL));
         }
         if (function == BuiltInFunctionDefinitions.NOT && args.size() == 1) {
             return translate(args.get(0)).map(LakeFilter.Not::new);
@@ -83,45 +102,18 @@ final class FilterTranslator {
         return Optional.empty();
     }
 
-    /**
-     * A literal, or a literal cast to another type (as the planner writes {@code amount >= 10} for a
-     * decimal column), as DuckDB SQL of the same type.
-     */
-    private static Optional<String> literal(ResolvedExpression expression) {
-        if (expression instanceof ValueLiteralExpression value) {
-            return literal(value);
-        }
-        if (expression instanceof CallExpression call && call.getFunctionDefinition() == BuiltInFunctionDefinitions.CAST
-                && call.getResolvedChildren().get(0) instanceof ValueLiteralExpression value) {
-            LogicalType target = call.getOutputDataType().getLogicalType();
-            try {
-                String type = FlinkLakeTypes.toLake("literal", target).sql();
-                return literal(value).map(sql -> "CAST(" + sql + " AS " + type + ")");
-            } catch (ValidationException e) {
-                return Optional.empty();
-            }
-        }
-        return Optional.empty();
+    private Optional<LakeFilter> compare(FieldReferenceExpression field, String operator, ResolvedExpression literal) {
+        return column(field).flatMap(type -> literals.sql(literal, type).map(sql -> {
+            LakeFilter comparison = new LakeFilter.Compare(field.getName(), operator, sql);
+            boolean floating = type == Primitive.FLOAT || type == Primitive.DOUBLE;
+            return floating && operator.startsWith(">") ? new LakeFilter.And(List.of(comparison,
+                    new LakeFilter.Compare(field.getName(), "<", "CAST('NaN' AS " + type.sql() + ")"))) : comparison;
+        }));
     }
 
-    /** The literal as DuckDB SQL of the same type, when it is one of the supported kinds. */
-    private static Optional<String> literal(ValueLiteralExpression value) {
-        LogicalType type = value.getOutputDataType().getLogicalType();
-        Object raw = value.getValueAs(value.getOutputDataType().getConversionClass()).orElse(null);
-        if (raw == null) {
-            return Optional.empty();
-        }
-        return switch (type.getTypeRoot()) {
-            case TINYINT, SMALLINT, INTEGER, BIGINT -> Optional.of(String.valueOf(((Number) raw).longValue()));
-            case DOUBLE -> Optional.of((Double) raw).filter(d -> !d.isNaN() && !d.isInfinite())
-                    .map(d -> "CAST(" + Identifiers.literal(d.toString()) + " AS DOUBLE)");
-            case DECIMAL -> Optional.of("CAST(" + Identifiers.literal(((BigDecimal) raw).toPlainString()) + " AS DECIMAL("
-                    + ((DecimalType) type).getPrecision() + ", " + ((DecimalType) type).getScale() + "))");
-            case CHAR, VARCHAR -> Optional.of(Identifiers.literal(raw.toString()));
-            case BOOLEAN -> Optional.of((Boolean) raw ? "TRUE" : "FALSE");
-            case DATE -> Optional.of("DATE " + Identifiers.literal(raw.toString()));
-            case TIMESTAMP_WITHOUT_TIME_ZONE -> Optional.of("TIMESTAMP " + Identifiers.literal(raw.toString()));
-            default -> Optional.empty();
-        };
+    /** The DuckDB type of the column the field reads. */
+    private Optional<LakeType> column(FieldReferenceExpression field) {
+        int position = schema.positionOf(field.getName());
+        return position < 0 ? Optional.empty() : Optional.of(schema.column(position).type());
     }
 }
