@@ -257,16 +257,21 @@ class DuckLakeSourceITCase {
         long end = merge(changes, 300, 600);
         Map<String, String> atEnd = tableRows();
         DuckLakeSource source = source().startAfterVersion(created).endAtLatestVersion().build();
+        DuckLakeSource full = source().endAtLatestVersion().build();
         merge(changes, 600, 900);
 
         StreamExecutionEnvironment env = environment();
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "orders changelog")
                 .sinkTo(new ChangelogModel("end at latest", OrderEvents.ROW_TYPE));
+        env.fromSource(full, WatermarkStrategy.noWatermarks(), "orders at the end")
+                .sinkTo(new ChangelogModel("full start, end at latest", OrderEvents.ROW_TYPE));
         env.execute("read up to the latest version at build time");
 
-        ChangelogModel.Result model = ChangelogModel.published("end at latest");
-        assertThat(model.problems()).isEmpty();
-        assertThat(model.rows()).as("the changelog up to version %d", end).isEqualTo(atEnd);
+        for (String name : List.of("end at latest", "full start, end at latest")) {
+            ChangelogModel.Result model = ChangelogModel.published(name);
+            assertThat(model.problems()).as(name).isEmpty();
+            assertThat(model.rows()).as("%s: the changelog up to version %d", name, end).isEqualTo(atEnd);
+        }
         assertThat(tableRows()).as("the table moved on after the source was built").isNotEqualTo(atEnd);
     }
 

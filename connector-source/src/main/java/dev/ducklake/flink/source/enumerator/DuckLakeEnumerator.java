@@ -103,8 +103,8 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             return;
         }
         switch (settings.startupMode()) {
-            case FULL -> planSnapshot(engine.latestVersion(table));
-            case LATEST -> position = engine.latestVersion(table);
+            case FULL -> planSnapshot(latestUpToEnd(engine));
+            case LATEST -> position = latestUpToEnd(engine);
             case VERSION -> position = engine.version(table, settings.startupValue()).id();
             case TIMESTAMP -> position = engine.versionAt(table, Instant.ofEpochMilli(settings.startupValue())).id();
         }
@@ -114,6 +114,15 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         }
         planningDone = settings.endVersion() != null && position == settings.endVersion();
         LOG.info("Change source on {} starts after version {} ({} buckets)", table, position, buckets);
+    }
+
+    /**
+     * The latest version, or with an end version the last one up to it: the table may have moved past
+     * the end (fixed when the source was built) by the time the job starts.
+     */
+    private long latestUpToEnd(LakeEngine engine) {
+        Long end = settings.endVersion();
+        return end == null ? engine.latestVersion(table) : engine.latestVersion(table, end);
     }
 
     private void planSnapshot(long version) {
