@@ -67,7 +67,8 @@ public final class VersionLog {
 
     /**
      * One version of the table, or a validation error that names the version and says why it is not
-     * one: expired, not yet committed, or a snapshot that did not change this table.
+     * one: expired, not yet committed, before the table was created (or dropped and created again),
+     * or a snapshot that did not change this table.
      */
     public TableVersion get(TableName table, long version) {
         return context.withConnection("read version " + version + " of " + table, c -> {
@@ -75,23 +76,31 @@ public final class VersionLog {
             Optional<TableVersion> found = Jdbc.queryFirst(c, versionsQuery(id) + " AND snapshot_id = ?",
                     this::toVersion, version);
             if (found.isEmpty()) {
-                throw notAVersion(c, table, version);
+                throw notAVersion(c, table, id, version);
             }
             return found.get();
         });
     }
 
-    private static LakeValidationException notAVersion(Connection connection, TableName table, long version)
-            throws SQLException {
-        long[] range = Jdbc.queryFirst(connection, "SELECT min(snapshot_id), max(snapshot_id) FROM "
-                + EngineConfig.LAKE_ALIAS + ".snapshots()", rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
+    private static LakeValidationException notAVersion(Connection connection, TableName table, TableIdentity id,
+            long version) throws SQLException {
+        long latestSnapshot = currentSnapshot(connection);
         boolean exists = Jdbc.queryLong(connection, "SELECT count(*) FROM " + EngineConfig.LAKE_ALIAS
                 + ".snapshots() WHERE snapshot_id = ?", version) > 0;
         String why;
-        if (version > range[1]) {
-            why = "no such snapshot yet; the latest snapshot of the lake is " + range[1];
+        if (version > latestSnapshot) {
+            why = "no such snapshot yet; the latest snapshot of the lake is " + latestSnapshot;
+        } else if (version < id.createdAt()) {
+            why = TableCatalog.identity(connection, table, version)
+                    .map(old -> "the table was dropped and created again after it: the " + table + " of version "
+                            + version + " was DuckLake table " + old.id() + ", the one now is table " + id.id()
+                            + ", created at snapshot " + id.createdAt() + ". A change source cannot follow a table"
+                            + " across its re-creation; start the source anew, without its checkpoint or savepoint,"
+                            + " to read the new table")
+                    .orElse("the table was created later, at snapshot " + id.createdAt());
         } else if (!exists) {
-            why = "the snapshot was expired or never existed; the oldest snapshot kept is " + range[0];
+            why = "the snapshot was expired or never existed; the oldest version of " + table + " kept is "
+                    + Jdbc.queryLong(connection, "SELECT min(snapshot_id) FROM (" + versionsQuery(id) + ")");
         } else {
             why = "that snapshot did not change this table";
         }
