@@ -379,7 +379,7 @@ class DuckLakeSourceITCase {
     @Test
     void aMissingTableOrAStartVersionThatIsNotOneFailsAtStartNamingIt() throws Exception {
         assertThatThrownBy(() -> source().build()).hasMessageContaining("orders");
-        createOrders();
+        long created = createOrders();
         long older = merge(new RandomChangelog(1, 10), 0, 10);
         long last = merge(new RandomChangelog(2, 10), 0, 10);
         StreamExecutionEnvironment env = withoutRestarts();
@@ -388,6 +388,12 @@ class DuckLakeSourceITCase {
         assertThatThrownBy(() -> env.execute("start at a future version"))
                 .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
                         .contains("Version " + (last + 100) + " is not a version of main.orders: no such snapshot yet"));
+        StreamExecutionEnvironment early = withoutRestarts();
+        early.fromSource(source().endVersion(created - 1).build(), WatermarkStrategy.noWatermarks(), "orders")
+                .sinkTo(new ChangelogModel("early end", OrderEvents.ROW_TYPE));
+        assertThatThrownBy(() -> early.execute("end before the table was created"))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains("The end version "
+                        + (created - 1) + " of the source on main.orders is before the table's first version"));
 
         MaintenanceReport report;
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {

@@ -122,7 +122,16 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
      */
     private long latestUpToEnd(LakeEngine engine) {
         Long end = settings.endVersion();
-        return end == null ? engine.latestVersion(table) : engine.latestVersion(table, end);
+        if (end == null) {
+            return engine.latestVersion(table);
+        }
+        long upToEnd = engine.latestVersion(table, end);
+        if (upToEnd == 0) {
+            // No version of the table up to the end.
+            throw new FlinkRuntimeException("The end version " + end + " of the source on " + table
+                    + " is before the table's first version: the table was created after snapshot " + end);
+        }
+        return upToEnd;
     }
 
     private void planSnapshot(long version) {
