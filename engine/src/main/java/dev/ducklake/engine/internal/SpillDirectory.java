@@ -46,19 +46,23 @@ final class SpillDirectory implements AutoCloseable {
     /** Removes the abandoned spill directories under {@code parent}, then creates and locks a new one. */
     static SpillDirectory create(Path parent) {
         Path path = null;
-        FileChannel owner = null;
         try {
             // One spelling of every path, so that this JVM's own directories are recognised.
             Path real = Files.createDirectories(parent).toRealPath();
             removeAbandoned(real);
             path = Files.createTempDirectory(real, PREFIX + ProcessHandle.current().pid() + "-");
-            owner = FileChannel.open(path.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            owner.lock();
+            FileChannel owner = FileChannel.open(path.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+            try {
+                owner.lock();
+            } catch (IOException e) {
+                owner.close();
+                throw e;
+            }
             OWNED.add(path);
             return new SpillDirectory(path, owner);
         } catch (IOException e) {
             deleteRecursively(path);
-            closeQuietly(owner);
             throw new LakeException("Could not create the engine's spill directory under " + parent, e);
         }
     }
@@ -70,18 +74,12 @@ final class SpillDirectory implements AutoCloseable {
     /** Removes the directory, then releases it. */
     @Override
     public void close() {
-        deleteRecursively(path);
-        closeQuietly(owner);
-        OWNED.remove(path);
-    }
-
-    private static void closeQuietly(FileChannel channel) {
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                LOG.debug("Could not release a spill directory's lock", e);
-            }
+        try (FileChannel lock = owner) {
+            deleteRecursively(path);
+        } catch (IOException e) {
+            LOG.debug("Could not release the lock of {}", path, e);
+        } finally {
+            OWNED.remove(path);
         }
     }
 
