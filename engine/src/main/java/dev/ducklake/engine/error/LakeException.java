@@ -4,7 +4,7 @@ package dev.ducklake.engine.error;
  * Base of every error the lake engine raises. Unchecked, like the JDBC errors it wraps.
  *
  * <p>A lower-level error (JDBC, file system) that causes one is kept as a suppressed exception,
- * not as its cause, and its message is part of this one. Flink's SQL client and REST API show the
+ * not as its cause, and the message quotes what it says. Flink's SQL client and REST API show the
  * innermost cause of a failure first, or alone; that has to be the engine's message, which says
  * what failed and where, not the bare error beneath it (a {@code NoSuchFileException} that says
  * only {@code /proc/foo}). Logged stack traces still show the suppressed error in full.
@@ -18,25 +18,18 @@ public class LakeException extends RuntimeException {
         super(SecretMasking.mask(message));
     }
 
-    /** The cause stays the cause when it is a {@link LakeException}; see the class comment otherwise. */
+    /**
+     * The cause stays the cause when it is a {@link LakeException}; any other is suppressed, and the
+     * message should quote it (see the class comment).
+     */
     public LakeException(String message, Throwable cause) {
-        this(SecretMasking.mask(cause), message);
+        this(SecretMasking.mask(message), SecretMasking.mask(cause));
     }
 
-    private LakeException(Throwable maskedCause, String message) {
-        super(SecretMasking.mask(withReason(message, maskedCause)),
-                maskedCause instanceof LakeException ? maskedCause : null);
+    private LakeException(String maskedMessage, Throwable maskedCause) {
+        super(maskedMessage, maskedCause instanceof LakeException ? maskedCause : null);
         if (maskedCause != null && !(maskedCause instanceof LakeException)) {
             addSuppressed(maskedCause);
         }
-    }
-
-    /** The message, followed by the lower-level error unless it ends with {@code ": " + cause.getMessage()}. */
-    private static String withReason(String message, Throwable cause) {
-        if (cause == null || cause instanceof LakeException || cause.getMessage() == null
-                || SecretMasking.mask(message).endsWith(": " + cause.getMessage())) {
-            return message;
-        }
-        return message + " (" + cause + ")";
     }
 }

@@ -209,7 +209,8 @@ public final class DuckDbInstance implements AutoCloseable {
         try {
             Files.createDirectories(parent);
         } catch (IOException e) {
-            throw new LakeException("Could not create the directory " + parent + " of the catalog " + catalogFile, e);
+            throw new LakeException("Could not create the directory " + parent + " of the catalog " + catalogFile + ": "
+                    + e, e);
         }
     }
 

@@ -63,7 +63,7 @@ final class SpillDirectory implements AutoCloseable {
             return new SpillDirectory(path, owner);
         } catch (IOException e) {
             deleteRecursively(path);
-            throw new LakeException("Could not create the engine's spill directory under " + parent, e);
+            throw new LakeException("Could not create the engine's spill directory under " + parent + ": " + e, e);
         }
     }
 

@@ -194,7 +194,8 @@ public final class CommitExecutor {
         try {
             return context.json().writeValueAsString(metadata);
         } catch (JsonProcessingException e) {
-            throw new LakeException("Could not write the commit metadata of " + metadata.table(), e);
+            throw new LakeException("Could not write the commit metadata of " + metadata.table() + ": " + e.getMessage(),
+                    e);
         }
     }
 

@@ -88,8 +88,8 @@ public final class StagingDirectory {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new LakeException("Could not create the staging directory " + dir
-                    + "; check 'sink.staging-path'", e);
+            throw new LakeException("Could not create the staging directory " + dir + " (" + e
+                    + "); check 'sink.staging-path'", e);
         }
         return dir.resolve(String.format("%d-%012d-%s%s", epoch, written++, UUID.randomUUID(), SUFFIX));
     }
@@ -141,7 +141,7 @@ public final class StagingDirectory {
         try (Stream<Path> dirs = Files.list(sinkRoot)) {
             return dirs.filter(Files::isDirectory).filter(d -> d.getFileName().toString().matches("\\d+")).toList();
         } catch (IOException e) {
-            throw new LakeException("Could not list the staging directory " + sinkRoot, e);
+            throw new LakeException("Could not list the staging directory " + sinkRoot + ": " + e, e);
         }
     }
 
@@ -156,7 +156,7 @@ public final class StagingDirectory {
         } catch (NoSuchFileException e) {
             return List.of(); // another subtask cleaned it
         } catch (IOException e) {
-            throw new LakeException("Could not list the staging directory " + dir, e);
+            throw new LakeException("Could not list the staging directory " + dir + ": " + e, e);
         }
     }
 }
