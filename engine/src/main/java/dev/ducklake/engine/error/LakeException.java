@@ -23,10 +23,10 @@ public class LakeException extends RuntimeException {
      * message should quote it (see the class comment).
      */
     public LakeException(String message, Throwable cause) {
-        this(SecretMasking.mask(message), SecretMasking.mask(cause));
+        this(SecretMasking.mask(cause), SecretMasking.mask(message));
     }
 
-    private LakeException(String maskedMessage, Throwable maskedCause) {
+    private LakeException(Throwable maskedCause, String maskedMessage) {
         super(maskedMessage, maskedCause instanceof LakeException ? maskedCause : null);
         if (maskedCause != null && !(maskedCause instanceof LakeException)) {
             addSuppressed(maskedCause);
