@@ -11,6 +11,7 @@ import dev.ducklake.flink.sink.internal.CommitObserver;
 import dev.ducklake.flink.sink.internal.SinkMode;
 import dev.ducklake.flink.sink.internal.SinkSettings;
 import dev.ducklake.flink.sink.internal.StagingDirectory;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -226,6 +227,10 @@ public final class DuckLakeSinkBuilder<IN> {
                         .orElseThrow(() -> new IllegalStateException("Set stagingPath(...): the catalog is PostgreSQL"
                                 + " and the data path " + dataPath + " is not a local directory, so there is no"
                                 + " default place for staged files that every TaskManager reaches"));
+        if (dataPath != null) {
+            // The catalog's own data path is checked when the writers open.
+            StagingDirectory.requireOutsideDataPaths(Path.of(staging), List.of(dataPath), TableName.parse(table));
+        }
         SinkMode mode = overwrite ? SinkMode.OVERWRITE : primaryKey.isEmpty() ? SinkMode.APPEND : SinkMode.UPSERT;
         SinkSettings settings = new SinkSettings(engine, table, rowType, primaryKey, partitionKeys, mode, staging,
                 UUID.randomUUID().toString(), compactionInterval);

@@ -196,6 +196,19 @@ class DuckLakeTableSinkITCase {
     }
 
     @Test
+    void aStagingPathInsideTheDataPathFailsNamingBoth() {
+        TableEnvironment tEnv = streaming();
+        String staging = dir.resolve("data").resolve("staging").toString();
+        tEnv.executeSql("CREATE TABLE orders (order_id STRING) WITH (" + options("orders")
+                + ", 'sink.staging-path' = '" + staging + "')");
+
+        assertThatThrownBy(() -> tEnv.executeSql("INSERT INTO orders VALUES ('o-1')"))
+                .isInstanceOf(ValidationException.class)
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains("'sink.staging-path'")
+                        .contains(staging).contains(dir.resolve("data").toString()).contains("main.orders"));
+    }
+
+    @Test
     void aMistypedOptionFailsNamingIt() {
         TableEnvironment tEnv = streaming();
         tEnv.executeSql("CREATE TABLE orders (order_id STRING) WITH (" + options("orders")
