@@ -85,8 +85,8 @@ class LostStagingITCase {
             assertThat(ExceptionUtils.stringifyException(failure))
                     .contains("checkpoint " + checkpoint + " of the DuckLake sink")
                     .contains("main.orders").contains(file).contains("are lost")
-                    .contains("restore the job from the newest retained checkpoint or savepoint taken before checkpoint "
-                            + checkpoint);
+                    .contains("restore the job from the newest retained checkpoint or savepoint taken before"
+                            + " checkpoint " + checkpoint + ",");
         } finally {
             if (!job.getJobStatus().get().isGloballyTerminalState()) {
                 job.cancel().get(30, TimeUnit.SECONDS);

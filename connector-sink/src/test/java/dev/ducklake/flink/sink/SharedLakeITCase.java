@@ -36,8 +36,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Two sinks of one job on one lake, without restarts: their commits share the TaskManager's engine
- * and must not race each other, on a DuckDB file, a SQLite file or PostgreSQL; on PostgreSQL a plain DuckDB runs every DuckLake maintenance call
- * over and over beside them, with the sinks' default staging, and loses nothing of theirs.
+ * and must not race each other, on a DuckDB file, a SQLite file or PostgreSQL. On PostgreSQL a
+ * plain DuckDB runs every DuckLake maintenance call over and over beside them, with the sinks'
+ * default staging, and loses nothing of theirs.
  */
 @ExtendWith(NoEngineLeftOpen.class)
 class SharedLakeITCase {

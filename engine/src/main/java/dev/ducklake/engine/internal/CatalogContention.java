@@ -15,22 +15,13 @@ public final class CatalogContention {
      * and has not yet made visible.
      */
     public static boolean isConflict(SQLException e) {
-        String message = message(e);
+        String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
         return message.contains("conflict")
-                || isLocked(e)
+                || message.contains("database is locked")
                 || message.contains("could not serialize access")
                 || message.contains("deadlock detected")
                 || message.contains("duplicate key value violates unique constraint")
                 || (message.contains("duplicate key") && message.contains("violates primary key constraint"))
                 || message.contains("not found in metadata catalog");
-    }
-
-    /** A SQLite catalog file locked by a writer's commit; readers may simply try again. */
-    public static boolean isLocked(SQLException e) {
-        return message(e).contains("database is locked");
-    }
-
-    private static String message(SQLException e) {
-        return String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
     }
 }

@@ -30,12 +30,12 @@ import org.slf4j.LoggerFactory;
  * metadata. Checks the expected latest version inside the transaction, creates no snapshot when
  * nothing changed, and retries a bounded number of times with doubling backoff when DuckLake
  * reports a conflict with a concurrent commit. Every transaction of one engine that changes the
- * catalog (commits to any table, DDL, maintenance: {@link EngineContext#exclusively}) runs alone: the users of a
- * shared engine (several sinks of one job) would otherwise race each other for DuckLake's next
- * snapshot and file ids, which a DuckDB-file catalog reports as a duplicate key and a PostgreSQL
- * catalog as a missing schema, and DuckLake does not reliably detect a compaction that races a
- * commit deleting rows of the files it rewrites. Commits of other processes still conflict, and are
- * retried.
+ * catalog (commits to any table, DDL, maintenance: {@link EngineContext#exclusively}) runs alone:
+ * the users of a shared engine (several sinks of one job) would otherwise race each other for
+ * DuckLake's next snapshot and file ids, which a DuckDB-file catalog reports as a duplicate key and
+ * a PostgreSQL catalog as a missing schema, and DuckLake does not reliably detect a compaction that
+ * races a commit deleting rows of the files it rewrites. Commits of other processes still conflict,
+ * and are retried.
  */
 public final class CommitExecutor {
 

@@ -156,8 +156,8 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
                 .map(DuckLakeCommittable::file).toList() + ". Every restart would fail on the same files, so the job"
                 + " fails without restarting. Something deleted them: 'sink.staging-path' (" + settings.stagingPath()
                 + ") must be reachable from every TaskManager and cleaned by no one else. To resume without losing"
-                + " these rows, restore the job from the newest retained checkpoint or savepoint taken before checkpoint "
-                + checkpointId + ", so the source replays them (retain several checkpoints with"
+                + " these rows, restore the job from the newest retained checkpoint or savepoint taken before"
+                + " checkpoint " + checkpointId + ", so the source replays them (retain several checkpoints with"
                 + " 'execution.checkpointing.num-retained' and keep them on failure with"
                 + " 'execution.checkpointing.externalized-checkpoint-retention'); or start it without state, accepting"
                 + " the loss";
