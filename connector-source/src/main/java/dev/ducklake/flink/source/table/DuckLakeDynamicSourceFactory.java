@@ -98,7 +98,8 @@ public final class DuckLakeDynamicSourceFactory implements DynamicTableSourceFac
     /** Flink's session time zone, {@code table.local-time-zone}, in which it casts timestamps to TIMESTAMP_LTZ. */
     private static ZoneId sessionZone(ReadableConfig configuration) {
         String zone = configuration.get(TableConfigOptions.LOCAL_TIME_ZONE);
-        return TableConfigOptions.LOCAL_TIME_ZONE.defaultValue().equals(zone) ? ZoneId.systemDefault() : ZoneId.of(zone);
+        return TableConfigOptions.LOCAL_TIME_ZONE.defaultValue().equals(zone) ? ZoneId.systemDefault()
+                : ZoneId.of(zone);
     }
 
     private static DuckLakeSourceBuilder builder(ReadableConfig options, Map<String, Map<String, String>> secrets,

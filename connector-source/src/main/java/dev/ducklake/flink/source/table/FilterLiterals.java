@@ -93,7 +93,8 @@ final class FilterLiterals {
             case VARCHAR -> value instanceof String s && s.length() <= LogicalTypeChecks.getLength(target)
                     ? Optional.of(s) : Optional.empty();
             case TIMESTAMP_WITHOUT_TIME_ZONE -> value instanceof LocalDateTime t
-                    && fitsPrecision(t.getNano(), LogicalTypeChecks.getPrecision(target)) ? Optional.of(t) : Optional.empty();
+                    && fitsPrecision(t.getNano(), LogicalTypeChecks.getPrecision(target))
+                    ? Optional.of(t) : Optional.empty();
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> instant(value)
                     .filter(i -> fitsPrecision(i.getNano(), LogicalTypeChecks.getPrecision(target))).map(i -> i);
             case BOOLEAN -> value instanceof Boolean ? Optional.of(value) : Optional.empty();
@@ -121,7 +122,8 @@ final class FilterLiterals {
             return Optional.empty();
         }
         return switch (primitive) {
-            case TINYINT, SMALLINT, INTEGER, BIGINT -> value instanceof BigDecimal exact && fitsInteger(exact, primitive)
+            case TINYINT, SMALLINT, INTEGER, BIGINT -> value instanceof BigDecimal exact
+                    && fitsInteger(exact, primitive)
                     ? typed(exact.toBigIntegerExact().toString(), column) : Optional.empty();
             case DOUBLE -> asDouble(value).filter(d -> !d.isNaN() && !d.isInfinite())
                     .flatMap(d -> typed(d.toString(), column));
