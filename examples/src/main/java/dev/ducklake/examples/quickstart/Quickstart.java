@@ -17,14 +17,15 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
-import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
@@ -77,7 +78,10 @@ public final class Quickstart {
             System.out.printf("Writing %,d order events at %,.0f/s into %s, one commit per checkpoint,"
                     + " and following the table's changelog.%n", events, EVENTS_PER_SECOND, catalog);
             long started = System.nanoTime();
-            JobClient writer = writeOrders(catalog.toString(), events).executeAsync("quickstart: write orders");
+            // The writer's result, not its status: a local job's MiniCluster shuts down as the job ends,
+            // after which its status can no longer be asked.
+            CompletableFuture<JobExecutionResult> writer = writeOrders(catalog.toString(), events)
+                    .executeAsync("quickstart: write orders").getJobExecutionResult();
             long created = awaitTable(engine, writer);
             System.out.printf("The sink created table %s at version %d.%n", ORDERS, created);
 
@@ -93,11 +97,11 @@ public final class Quickstart {
     }
 
     /** Waits for the sink to create the table; returns the version that created it. */
-    private static long awaitTable(LakeEngine engine, JobClient writer) throws Exception {
+    private static long awaitTable(LakeEngine engine, CompletableFuture<JobExecutionResult> writer) throws Exception {
         long deadline = System.nanoTime() + CATCH_UP_TIMEOUT.toNanos();
         while (!engine.tableExists(ORDERS)) {
-            if (writer.getJobStatus().get().isGloballyTerminalState()) {
-                writer.getJobExecutionResult().get();
+            if (writer.isDone()) {
+                writer.get();
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("The sink did not create " + ORDERS + " within "
@@ -141,8 +145,8 @@ public final class Quickstart {
      * Applies the changelog as it arrives, with a progress line a second, until the writer has
      * finished and the view holds the table at its last version. Returns that version.
      */
-    private static long follow(LakeEngine engine, JobClient writer, ChangeQueue changes,
-            ChangelogView view, long started) throws Exception {
+    private static long follow(LakeEngine engine, CompletableFuture<JobExecutionResult> writer,
+            ChangeQueue changes, ChangelogView view, long started) throws Exception {
         long nextProgress = 0;
         long lastVersion = -1;
         Map<String, List<Object>> table = null;
@@ -159,8 +163,8 @@ public final class Quickstart {
                         TimeUnit.NANOSECONDS.toSeconds(elapsed), engine.latestVersion(ORDERS), counts(view),
                         view.size());
             }
-            if (table == null && writer.getJobStatus().get().isGloballyTerminalState()) {
-                writer.getJobExecutionResult().get();
+            if (table == null && writer.isDone()) {
+                writer.get();
                 lastVersion = engine.latestVersion(ORDERS);
                 table = rows(engine, lastVersion);
                 deadline = System.nanoTime() + CATCH_UP_TIMEOUT.toNanos();
