@@ -2,6 +2,13 @@ package dev.ducklake.engine.error;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -91,11 +98,25 @@ public final class SecretMasking {
         return throwable == null || !holdsSecret(throwable) ? throwable : copyMasked(throwable);
     }
 
+    /** Whether a message of the throwable, its causes, their suppressed errors or JDBC's chained errors holds a secret. */
     private static boolean holdsSecret(Throwable throwable) {
-        for (Throwable t = throwable; t != null; t = t.getCause() == t ? null : t.getCause()) {
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Throwable> pending = new ArrayDeque<>(List.of(throwable));
+        while (!pending.isEmpty()) {
+            Throwable t = pending.pop();
+            if (!seen.add(t)) {
+                continue;
+            }
             String message = t.getMessage();
             if (message != null && !message.equals(mask(message))) {
                 return true;
+            }
+            if (t.getCause() != null) {
+                pending.push(t.getCause());
+            }
+            pending.addAll(Arrays.asList(t.getSuppressed()));
+            if (t instanceof SQLException sql && sql.getNextException() != null) {
+                pending.push(sql.getNextException());
             }
         }
         return false;

@@ -50,6 +50,21 @@ class SecretMaskingTest {
     }
 
     @Test
+    void aSecretInASuppressedOrChainedErrorAloneIsMaskedToo() {
+        SecretMasking.registerPasswordsOf("host=db password=Rollback-pw-44");
+        SQLException commit = new SQLException("TransactionContext Error: Failed to commit");
+        commit.addSuppressed(new SQLException("rollback failed at \"host=db password=Rollback-pw-44\""));
+        SQLException chained = new SQLException("batch failed");
+        chained.setNextException(new SQLException("next: Rollback-pw-44"));
+
+        StringWriter printed = new StringWriter();
+        new LakeException("Could not commit", commit).printStackTrace(new PrintWriter(printed));
+        new LakeException("Could not write", chained).printStackTrace(new PrintWriter(printed));
+
+        assertThat(printed.toString()).doesNotContain("Rollback-pw-44").contains("rollback failed at");
+    }
+
+    @Test
     void aChainWithoutSecretsIsKeptAsItIs() {
         SQLException duckDb = new SQLException("Catalog Error: Table with name x does not exist");
 
