@@ -8,6 +8,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,6 +29,8 @@ final class SpillDirectory implements AutoCloseable {
 
     static final String PREFIX = "ducklake-engine-";
     private static final String LOCK_FILE = ".owner.lock";
+    /** Where a new directory is made and locked before it takes its {@code PREFIX} name. */
+    private static final String UNLOCKED_PREFIX = ".unlocked-" + PREFIX;
     private static final Logger LOG = LoggerFactory.getLogger(SpillDirectory.class);
     /**
      * The directories of this JVM's engines. Their lock files are never opened to be checked:
@@ -45,24 +48,34 @@ final class SpillDirectory implements AutoCloseable {
 
     /** Removes the abandoned spill directories under {@code parent}, then creates and locks a new one. */
     static SpillDirectory create(Path parent) {
+        Path unlocked = null;
         Path path = null;
         try {
             // One spelling of every path, so that this JVM's own directories are recognised.
             Path real = Files.createDirectories(parent).toRealPath();
             removeAbandoned(real);
-            path = Files.createTempDirectory(real, PREFIX + ProcessHandle.current().pid() + "-");
-            FileChannel owner = FileChannel.open(path.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+            // Made and locked under a name no engine removes, then renamed (the lock stays with the
+            // file): an engine of another process never finds the directory unlocked.
+            unlocked = Files.createTempDirectory(real, UNLOCKED_PREFIX);
+            FileChannel owner = FileChannel.open(unlocked.resolve(LOCK_FILE), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE);
             try {
                 owner.lock();
+                path = real.resolve(PREFIX + ProcessHandle.current().pid() + "-"
+                        + unlocked.getFileName().toString().substring(UNLOCKED_PREFIX.length()));
+                OWNED.add(path);
+                Files.move(unlocked, path, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
                 owner.close();
                 throw e;
             }
-            OWNED.add(path);
             return new SpillDirectory(path, owner);
         } catch (IOException e) {
-            deleteRecursively(path);
+            deleteRecursively(unlocked);
+            if (path != null) {
+                OWNED.remove(path);
+                deleteRecursively(path);
+            }
             throw new LakeException("Could not create the engine's spill directory under " + parent + ": " + e, e);
         }
     }
