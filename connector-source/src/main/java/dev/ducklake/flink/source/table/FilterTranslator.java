@@ -66,10 +66,6 @@ final class FilterTranslator {
         FunctionDefinition function = call.getFunctionDefinition();
         List<ResolvedExpression> args = call.getResolvedChildren();
         String operator = COMPARISONS.get(function);
-        if (operator != null && args.stream().anyMatch(a -> a.getOutputDataType().getLogicalType() instanceof CharType)) {
-            // DuckDB compares the VARCHAR a CHAR(n) column is stored as without Flink's padding.
-            return Optional.empty();
-        }
         if (operator != null && args.size() == 2) {
             if (args.get(0) instanceof FieldReferenceExpression field) {
                 return compare(field, operator, args.get(1));
@@ -103,6 +99,10 @@ final class FilterTranslator {
     }
 
     private Optional<LakeFilter> compare(FieldReferenceExpression field, String operator, ResolvedExpression literal) {
+        if (field.getOutputDataType().getLogicalType() instanceof CharType) {
+            // DuckDB compares the VARCHAR a CHAR(n) column is stored as without Flink's padding.
+            return Optional.empty();
+        }
         return column(field).flatMap(type -> literals.sql(literal, type).map(sql -> {
             LakeFilter comparison = new LakeFilter.Compare(field.getName(), operator, sql);
             boolean floating = type == Primitive.FLOAT || type == Primitive.DOUBLE;

@@ -105,6 +105,11 @@ class FilterPushDownITCase {
     private static void checkFilters(TableEnvironment lake) throws Exception {
         TableEnvironment flink = flinkOnly(collect(lake, "SELECT * FROM edges"),
                 lake.from("edges").getResolvedSchema().toPhysicalRowDataType());
+        // All but the first, which Flink evaluates: the source does not translate the form the
+        // planner gives a TIMESTAMP literal compared with a TIMESTAMP_LTZ column.
+        assertThat(KNOWN.subList(1, KNOWN.size())).as("the known filters, pushed down").allSatisfy(known ->
+                assertThat(optimizedPlan(lake.explainSql("SELECT * FROM edges WHERE " + known)))
+                        .doesNotContain("filter=[]"));
         List<String> filters = new ArrayList<>(KNOWN);
         RandomFilters random = new RandomFilters(new SplittableRandom(SEED));
         while (filters.size() < KNOWN.size() + RANDOM_FILTERS) {
