@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.error.LakeBusyException;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeException;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.duckdb.DuckDBConnection;
 
@@ -79,13 +82,22 @@ public final class EngineContext {
 
     /** Work that must not overlap the engine's changes to the catalog. */
     @FunctionalInterface
-    public interface Exclusive<T> {
-        T run() throws InterruptedException;
+    public interface Exclusive<T, E extends Exception> {
+        T run() throws E, InterruptedException;
     }
 
-    /** Runs the work while no other catalog-changing work of this engine runs, and keeps new work waiting. */
-    public <T> T exclusively(Exclusive<T> work) throws InterruptedException {
-        catalogLock.lockInterruptibly();
+    /**
+     * Runs the work while no other catalog-changing work of this engine runs, and keeps new work
+     * waiting; fails with {@link LakeBusyException} when the catalog stays taken for longer than
+     * the engine's acquire timeout.
+     */
+    public <T, E extends Exception> T exclusively(String what, Exclusive<T, E> work) throws E, InterruptedException {
+        Duration timeout = config.acquireTimeout();
+        if (!catalogLock.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new LakeBusyException("Waited " + timeout.toMillis() + " ms to " + what + " while other work of"
+                    + " this engine kept changing the catalog (a commit, DDL or maintenance); raise the engine's"
+                    + " acquireTimeout if such work takes longer");
+        }
         try {
             return work.run();
         } finally {
@@ -102,7 +114,7 @@ public final class EngineContext {
             return onConnection(what, work);
         }
         try {
-            return exclusively(() -> onConnection(what, work));
+            return exclusively(what, () -> onConnection(what, work));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LakeCancelledException("Interrupted while waiting to " + what, e);

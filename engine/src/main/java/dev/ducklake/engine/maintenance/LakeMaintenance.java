@@ -50,7 +50,7 @@ public final class LakeMaintenance {
     public MaintenanceReport run(MaintenanceRequest request) {
         String what = "maintenance" + request.table().map(t -> " of " + t).orElse("");
         try (ReadGate.Permit gate = context.readGate().enterMaintenance(what)) {
-            MaintenanceReport report = context.exclusively(() -> runOnConnection(what, request));
+            MaintenanceReport report = context.exclusively("run " + what, () -> runOnConnection(what, request));
             LOG.info("Ran {}: {}", what, report);
             return report;
         } catch (InterruptedException e) {

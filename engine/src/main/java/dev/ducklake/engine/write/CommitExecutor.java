@@ -90,7 +90,7 @@ public final class CommitExecutor {
     @SuppressWarnings("try") // the permit is held for the commit, not used in it
     public CommitResult commit(Connection connection, TableName table, String mode, CommitOptions options, Body body) {
         try (BoundedGate.Permit permit = context.commits().enter("a commit to " + table)) {
-            return context.exclusively(() -> commitWithRetries(connection, table, mode, options, body));
+            return commitWithRetries(connection, table, mode, options, body);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LakeCancelledException("Interrupted while waiting to commit to " + table, e);
@@ -103,8 +103,11 @@ public final class CommitExecutor {
         long backoff = context.config().commitRetryBackoff().toMillis();
         for (int attempt = 0; ; attempt++) {
             context.resources().ensureOpen();
+            int tried = attempt;
             try {
-                return attempt(connection, table, mode, options, body, attempt);
+                // One attempt at a time holds the engine's catalog; the backoff waits outside it.
+                return context.exclusively("commit to " + table, () -> attempt(connection, table, mode, options,
+                        body, tried));
             } catch (SQLException e) {
                 if (!CatalogContention.isConflict(e)) {
                     throw new LakeException("Commit to " + table + " failed: " + e.getMessage(), e);
