@@ -97,10 +97,16 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             return;
         }
         List<String> missing = committables.stream().map(DuckLakeCommittable::file)
-                .filter(file -> !Files.exists(Path.of(file))).toList();
+                .filter(file -> Files.notExists(Path.of(file))).toList();
         if (!missing.isEmpty()) {
-            throw new SuppressRestartsException(new FlinkRuntimeException(lostCheckpoint(checkpointId, key,
-                    committables, missing)));
+            String lost = lostCheckpoint(checkpointId, key, committables, missing);
+            // Only a staging path that can be read proves the files gone; an unreachable mount (a
+            // stale handle, a volume not mounted yet) is worth a restart.
+            if (!Files.isReadable(settings.stagingPath())) {
+                throw new FlinkRuntimeException("The staging path " + settings.stagingPath() + " cannot be read;"
+                        + " if it stays so: " + lost);
+            }
+            throw new SuppressRestartsException(new FlinkRuntimeException(lost));
         }
         CommitOptions options = CommitOptions.builder()
                 .commitKey(key)
