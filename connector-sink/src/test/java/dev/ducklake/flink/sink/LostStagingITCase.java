@@ -3,6 +3,7 @@ package dev.ducklake.flink.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
@@ -60,11 +61,7 @@ class LostStagingITCase {
         DELETED.set(null);
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         Path staging = dir.resolve("staging");
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, Integer.MAX_VALUE);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(50));
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(restartForever());
         env.enableCheckpointing(200);
         env.setParallelism(1);
         env.fromSource(OrderEvents.source(OrderEvents::append, Long.MAX_VALUE, 2_000),
@@ -92,6 +89,42 @@ class LostStagingITCase {
                 job.cancel().get(30, TimeUnit.SECONDS);
             }
         }
+    }
+
+    @Test
+    void aStagingPathInsideTheLakesStoredDataPathFailsTheJobWithoutRestarts() throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
+        // The lake exists with its data path; the sink is not told it, so only its writers can tell.
+        LakeEngine.open(TestLakes.config(catalog, dir).build()).close();
+        Path staging = dir.resolve("data").resolve("staging");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(restartForever());
+        env.enableCheckpointing(200);
+        env.setParallelism(1);
+        env.fromSource(OrderEvents.source(OrderEvents::append, Long.MAX_VALUE, 2_000),
+                        WatermarkStrategy.noWatermarks(), "orders")
+                .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).stagingPath(staging.toString())
+                        .table("orders").rowType(OrderEvents.ROW_TYPE).build());
+
+        JobClient job = env.executeAsync("a staging path inside the data path");
+        try {
+            Throwable failure = failureOf(job);
+            assertThat(ExceptionUtils.findThrowable(failure, SuppressRestartsException.class)).isPresent();
+            assertThat(ExceptionUtils.stringifyException(failure)).contains("The staging path '" + staging + "'")
+                    .contains("inside the lake's data path");
+        } finally {
+            if (!job.getJobStatus().get().isGloballyTerminalState()) {
+                job.cancel().get(30, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /** A restart strategy that restarts a failing job for as long as it fails. */
+    private static Configuration restartForever() {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, Integer.MAX_VALUE);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(50));
+        return conf;
     }
 
     /** The job's failure; a job still running after the deadline is restarting forever. */

@@ -13,6 +13,7 @@ import org.apache.flink.api.connector.sink2.InitContext;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.table.data.RowData;
 
 /**
@@ -49,7 +50,11 @@ public final class DuckLakeWriter<IN>
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         try {
             TableName table = settings.table();
-            StagingDirectory.requireOutsideDataPaths(settings.stagingPath(), lease.engine().dataPaths(), table);
+            try {
+                StagingDirectory.requireOutsideDataPaths(settings.stagingPath(), lease.engine().dataPaths(), table);
+            } catch (IllegalArgumentException e) {
+                throw new SuppressRestartsException(e); // every restart would refuse the same path
+            }
             StagingDirectory directory = new StagingDirectory(settings.stagingPath(), sinkId);
             directory.removeUncheckpointed(subtask, context.getTaskInfo().getNumberOfParallelSubtasks(), restored,
                     lease.engine()::referencedDataFiles);
