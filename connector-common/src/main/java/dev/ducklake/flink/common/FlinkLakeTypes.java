@@ -195,15 +195,8 @@ public final class FlinkLakeTypes {
         if (mapped instanceof LakeType.Decimal from && lake instanceof LakeType.Decimal to) {
             return from.scale() == to.scale();
         }
-        if (flink instanceof TimestampType timestamp && lake instanceof Primitive primitive) {
-            int digits = switch (primitive) {
-                case TIMESTAMP_S -> 0;
-                case TIMESTAMP_MS -> 3;
-                case TIMESTAMP -> 6;
-                case TIMESTAMP_NS -> 9;
-                default -> -1;
-            };
-            return timestamp.getPrecision() <= digits;
+        if (flink instanceof TimestampType timestamp && toFlink(lake) instanceof TimestampType column) {
+            return timestamp.getPrecision() <= column.getPrecision();
         }
         return false;
     }

@@ -3,6 +3,7 @@ package dev.ducklake.flink.source.table;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.flink.common.FlinkLakeTypes;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -193,13 +194,9 @@ final class FilterLiterals {
         return nanos % (int) Math.pow(10, 9 - digits) == 0;
     }
 
+    /** The fractional digits of a timestamp column, as the Flink type it maps to has them. */
     private static int digits(Primitive timestamp) {
-        return switch (timestamp) {
-            case TIMESTAMP_S -> 0;
-            case TIMESTAMP_MS -> 3;
-            case TIMESTAMP -> 6;
-            default -> 9;
-        };
+        return LogicalTypeChecks.getPrecision(FlinkLakeTypes.toFlink(timestamp));
     }
 
     private static boolean inRange(LocalDateTime value, Primitive timestamp) {
