@@ -1,6 +1,6 @@
 -- Flink SQL on DuckLake: upserts, a changelog query, a changelog feeding a streaming aggregation,
 -- and time travel in batch mode.
--- Run: scripts/sql-client.sh examples/sql/orders.sql   (see README, "Examples")
+-- Run: scripts/sql-client.sh examples/sql/orders.sql   (see docs/getting-started.md, "Run the examples")
 
 SET 'sql-client.execution.result-mode' = 'tableau';
 SET 'table.dml-sync' = 'true';

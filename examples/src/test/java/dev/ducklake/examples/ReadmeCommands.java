@@ -7,22 +7,36 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** The commands the README gives, and a way to run one as a user would, from the repository's root. */
+/**
+ * The commands the README and the docs pages give, and a way to run one as a user would, from the
+ * repository's root.
+ */
 public final class ReadmeCommands {
 
     public static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+
+    /** The page that gives the examples' commands. */
+    public static final Path GETTING_STARTED = Path.of("docs", "getting-started.md");
 
     private ReadmeCommands() {}
 
     /** The command on the line after the README's comment line that starts with {@code commentPrefix}. */
     public static String after(String commentPrefix) throws IOException {
-        List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
+        return after(Path.of("README.md"), commentPrefix);
+    }
+
+    /**
+     * The command on the line after the comment line that starts with {@code commentPrefix} in
+     * {@code page}, a path relative to the repository's root.
+     */
+    public static String after(Path page, String commentPrefix) throws IOException {
+        List<String> lines = Files.readAllLines(ROOT.resolve(page));
         for (int i = 0; i + 1 < lines.size(); i++) {
             if (lines.get(i).startsWith("# " + commentPrefix)) {
                 return lines.get(i + 1).trim();
             }
         }
-        throw new IllegalStateException("README.md has no command after a comment starting with '# " + commentPrefix
+        throw new IllegalStateException(page + " has no command after a comment starting with '# " + commentPrefix
                 + "'");
     }
 

@@ -55,7 +55,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * Afterwards {@code orders_a} equals the reference model of its input, {@code orders_b} holds every
  * appended row once, and the changelog replays to {@code orders_a}. The soak lasts
- * {@code -Dsoak.seconds} (60 in the build; see the README for the long run).
+ * {@code -Dsoak.seconds} (60 in the build; see docs/getting-started.md for the long run).
  */
 class MultiProcessSoakITCase {
 

@@ -61,7 +61,7 @@ public final class DuckLakeSinkBuilder<IN> {
 
     /**
      * DuckDB threads by default: one, because DuckDB shares the TaskManager's cores with Flink's
-     * task threads (measured in BENCHMARKS.md: one thread beats two on a two-core machine).
+     * task threads (measured in docs/benchmarks.md: one thread beats two on a two-core machine).
      */
     public static final int DEFAULT_THREADS = 1;
 

@@ -6,7 +6,7 @@ public enum ChangeMethod {
      * From DuckLake's change feed: reads only the data the snapshots in the range inserted, plus
      * the before-images of the rows they deleted or updated. Inserts cost what they added; DuckLake
      * v1.5.5 finds a deleted row's before-image by scanning the data file that holds it, so deletes
-     * and updates in a large file cost a scan of that file (see BENCHMARKS.md).
+     * and updates in a large file cost a scan of that file (see docs/benchmarks.md).
      */
     CHANGE_FEED,
     /**

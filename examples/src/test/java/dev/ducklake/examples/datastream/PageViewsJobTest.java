@@ -8,12 +8,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** Runs the README's command for the DataStream job, then the plain-DuckDB command it prints. */
+/** Runs the Getting started page's command for the DataStream job, then the plain-DuckDB command it prints. */
 class PageViewsJobTest {
 
     @Test
     void theDataStreamJobWritesAndReadsBackWhatItWrote() throws Exception {
-        String command = ReadmeCommands.after("Run the DataStream job");
+        String command = ReadmeCommands.after(ReadmeCommands.GETTING_STARTED, "Run the DataStream job");
         assertThat(command).endsWith("-Dexec.mainClass=" + PageViewsJob.class.getName());
 
         ReadmeCommands.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));

@@ -16,10 +16,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs the README's command for the SQL script: Flink's SQL client in a JVM of its own, whose class
- * path holds Flink's jars only, with the connector's shaded jar passed as {@code --jar}. That proves
- * the jar carries both factories and everything they load. Then reads the lake the script left with
- * plain DuckDB.
+ * Runs the command Getting started gives for the SQL script: Flink's SQL client in a JVM of its
+ * own, whose class path holds Flink's jars only, with the connector's shaded jar passed as
+ * {@code --jar}. That proves the jar carries both factories and everything they load. Then reads
+ * the lake the script left with plain DuckDB.
  */
 class SqlScriptExampleTest {
 
@@ -27,7 +27,7 @@ class SqlScriptExampleTest {
 
     @Test
     void theSqlScriptRunsInFlinksSqlClientWithTheConnectorJarAsItsOnlyConnectorCode() throws Exception {
-        String command = ReadmeCommands.after("Run the Flink SQL script");
+        String command = ReadmeCommands.after(ReadmeCommands.GETTING_STARTED, "Run the Flink SQL script");
         assertThat(command).endsWith("scripts/sql-client.sh examples/sql/orders.sql");
 
         ReadmeCommands.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));

@@ -24,9 +24,9 @@ import org.apache.flink.util.TimeUtils;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's options table is the sink and source factories' options, rendered: key, type,
- * default and description, one row each. When an option changes, paste the table this test writes
- * to {@code target/options-table.md} into the README.
+ * The options table of the Flink SQL page ({@code docs/flink-sql.md}) is the sink and source
+ * factories' options, rendered: key, type, default and description, one row each. When an option
+ * changes, paste the table this test writes to {@code target/options-table.md} into that page.
  */
 class ConnectorOptionsDocumentedTest {
 
@@ -34,17 +34,17 @@ class ConnectorOptionsDocumentedTest {
             + " ConnectorOptionsDocumentedTest checks it. -->";
 
     @Test
-    void theReadmesOptionsTableIsTheFactoriesOptions() throws IOException {
+    void theFlinkSqlPagesOptionsTableIsTheFactoriesOptions() throws IOException {
         String expected = render(Stream.of(new DuckLakeDynamicSinkFactory(), new DuckLakeDynamicSourceFactory()));
         Files.writeString(Path.of("target", "options-table.md"), expected);
 
-        String readme = Files.readString(Path.of("..", "README.md"));
-        int start = readme.indexOf(MARKER);
-        assertThat(start).as("the marker before the README's options table").isNotNegative();
+        String page = Files.readString(Path.of("..", "docs", "flink-sql.md"));
+        int start = page.indexOf(MARKER);
+        assertThat(start).as("the marker before the options table of docs/flink-sql.md").isNotNegative();
         start += MARKER.length() + 1;
-        int end = readme.indexOf("\n\n", start);
-        assertThat(readme.substring(start, end + 1)).as("the README's options table (target/options-table.md)")
-                .isEqualTo(expected);
+        int end = page.indexOf("\n\n", start);
+        assertThat(page.substring(start, end + 1))
+                .as("the options table of docs/flink-sql.md (target/options-table.md)").isEqualTo(expected);
     }
 
     private static String render(Stream<DynamicTableFactory> factories) {
