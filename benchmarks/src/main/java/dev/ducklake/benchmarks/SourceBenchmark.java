@@ -1,5 +1,7 @@
 package dev.ducklake.benchmarks;
 
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
+
 import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
@@ -66,8 +68,8 @@ public final class SourceBenchmark {
         long changes = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
         Path dir = Files.createTempDirectory("ducklake-source-bench");
         try {
-            EngineSpec spec = new EngineSpec(dir.resolve("metadata.ducklake").toString())
-                    .dataPath(dir.resolve("data") + "/").threads(1);
+            EngineSpec spec = EngineSpec.of(dir.resolve("metadata.ducklake").toString())
+                    .with(DATA_PATH, dir.resolve("data") + "/");
             long[] range = history(spec.toEngineConfig(), changes);
             System.out.printf("Change source benchmark: %,d keys loaded, then %,d changes in 7 commits, parallelism 1%n",
                     changes / 2, changes);

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 /**
  * Settings of a {@link LakeEngine}. Only the catalog is required. DuckDB's own defaults (80% of
  * RAM, one thread per core, spill files in the working directory) do not suit a process that
- * also runs Flink, so the defaults here are bounded.
+ * also runs Flink, so the defaults here are bounded; each is a {@code DEFAULT_*} constant, which
+ * the connector's options take as their defaults.
  *
  * <pre>{@code
  * EngineConfig config = EngineConfig.builder(CatalogLocation.parse("/data/lake/metadata.ducklake"))
@@ -30,6 +31,30 @@ public final class EngineConfig {
 
     /** The smallest memory limit the engine accepts, in MB. */
     public static final int MIN_MEMORY_LIMIT_MB = 64;
+
+    /**
+     * DuckDB threads by default: one, because DuckDB shares the process's cores with the rest of
+     * it, such as Flink's task threads (docs/benchmarks.md: one thread beats two on a two-core machine).
+     */
+    public static final int DEFAULT_THREADS = 1;
+
+    /** DuckDB's memory limit by default; staged rows beyond it spill to the temporary directory. */
+    public static final String DEFAULT_MEMORY_LIMIT = "1GB";
+
+    /** Reads the engine runs at once by default. */
+    public static final int DEFAULT_MAX_CONCURRENT_READS = 16;
+
+    /** Commits the engine queues by default. */
+    public static final int DEFAULT_MAX_PENDING_COMMITS = 8;
+
+    /** How long a read or a commit waits for a free slot by default. */
+    public static final Duration DEFAULT_ACQUIRE_TIMEOUT = Duration.ofSeconds(60);
+
+    /** Retries of a commit that hit a DuckLake conflict, by default. */
+    public static final int DEFAULT_COMMIT_RETRIES = 5;
+
+    /** The first wait between commit attempts by default; it doubles with each retry. */
+    public static final Duration DEFAULT_COMMIT_RETRY_BACKOFF = Duration.ofMillis(50);
 
     /** DuckDB's size syntax: a number and a unit, decimal (KB, MB, ...) or binary (KiB, MiB, ...). */
     private static final Pattern MEMORY_SIZE = Pattern.compile(
@@ -148,17 +173,17 @@ public final class EngineConfig {
         private String catalogPassword;
         private String dataPath;
         private boolean readOnly;
-        private int threads = Math.max(1, Math.min(2, Runtime.getRuntime().availableProcessors()));
-        private String memoryLimit = "1GB";
+        private int threads = DEFAULT_THREADS;
+        private String memoryLimit = DEFAULT_MEMORY_LIMIT;
         private Path temporaryDirectory;
         private Path extensionDirectory;
         private Integer dataInliningRowLimit;
         private final Map<String, Map<String, String>> secrets = new LinkedHashMap<>();
-        private int maxConcurrentReads = 16;
-        private int maxPendingCommits = 8;
-        private Duration acquireTimeout = Duration.ofSeconds(60);
-        private int commitRetries = 5;
-        private Duration commitRetryBackoff = Duration.ofMillis(50);
+        private int maxConcurrentReads = DEFAULT_MAX_CONCURRENT_READS;
+        private int maxPendingCommits = DEFAULT_MAX_PENDING_COMMITS;
+        private Duration acquireTimeout = DEFAULT_ACQUIRE_TIMEOUT;
+        private int commitRetries = DEFAULT_COMMIT_RETRIES;
+        private Duration commitRetryBackoff = DEFAULT_COMMIT_RETRY_BACKOFF;
 
         private Builder(CatalogLocation catalog) {
             this.catalog = Objects.requireNonNull(catalog, "catalog");

@@ -2,7 +2,9 @@ package dev.ducklake.flink.common;
 
 import static org.apache.flink.configuration.description.TextElement.text;
 
+import dev.ducklake.engine.EngineConfig;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -15,7 +17,11 @@ import org.apache.flink.configuration.description.InlineElement;
 import org.apache.flink.table.factories.FactoryUtil;
 
 /**
- * Options of the {@code 'connector' = 'ducklake'} tables, for the sink and the source.
+ * Options of the {@code 'connector' = 'ducklake'} tables, for the sink and the source: each
+ * setting of the connector is declared here once, with its default and its description, and the
+ * SQL factories, the builders and {@link EngineSpec} read it from here. Where the engine has a
+ * default, the option's default is the engine's constant ({@code EngineConfig.DEFAULT_*}), so the
+ * default is written in one place.
  *
  * <pre>{@code
  * CREATE TABLE orders (order_id STRING, amount DECIMAL(12, 2), PRIMARY KEY (order_id) NOT ENFORCED)
@@ -64,9 +70,44 @@ public final class DuckLakeConnectorOptions {
         return secrets;
     }
 
-    /** The optional options of the lake and its engine, which the sink and the source share. */
-    public static Set<ConfigOption<?>> lakeOptions() {
-        return Set.of(CATALOG_PASSWORD, DATA_PATH, TABLE_NAME, DUCKDB_THREADS, DUCKDB_MEMORY_LIMIT, DUCKDB_TEMP_DIRECTORY);
+    /** The options a {@code 'connector' = 'ducklake'} table requires: the catalog. */
+    public static Set<ConfigOption<?>> requiredOptions() {
+        return Set.of(CATALOG);
+    }
+
+    /**
+     * Every other option of a {@code 'connector' = 'ducklake'} table, the sink's and the source's
+     * alike: a table is declared once, and both reading and writing it must accept its options and
+     * refuse a misspelled one.
+     */
+    public static Set<ConfigOption<?>> optionalOptions() {
+        Set<ConfigOption<?>> options = new HashSet<>(engineOptions());
+        options.remove(CATALOG);
+        options.add(TABLE_NAME);
+        options.addAll(sinkOptions());
+        options.addAll(sourceOptions());
+        return Set.copyOf(options);
+    }
+
+    /**
+     * The options that say how a task opens the lake's engine, shared by the sink and the source:
+     * {@link EngineSpec} holds them and reads them into the engine's settings. The secrets under
+     * {@value #DUCKDB_SECRET_PREFIX} go with them.
+     */
+    public static Set<ConfigOption<?>> engineOptions() {
+        return Set.of(CATALOG, CATALOG_PASSWORD, DATA_PATH, DUCKDB_THREADS, DUCKDB_MEMORY_LIMIT, DUCKDB_TEMP_DIRECTORY,
+                DATA_INLINING_ROW_LIMIT, SINK_COMMIT_RETRIES, SINK_COMMIT_RETRY_BACKOFF);
+    }
+
+    /** The sink's own options, besides the engine's. */
+    public static Set<ConfigOption<?>> sinkOptions() {
+        return Set.of(SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMPACTION_INTERVAL);
+    }
+
+    /** The source's own options. */
+    public static Set<ConfigOption<?>> sourceOptions() {
+        return Set.of(SCAN_PARALLELISM, SCAN_STARTUP_MODE, SCAN_STARTUP_VERSION, SCAN_STARTUP_TIMESTAMP_MILLIS,
+                SCAN_DISCOVERY_INTERVAL, SCAN_END_VERSION, SCAN_VERSION, SCAN_TIMESTAMP_MILLIS);
     }
 
     // --------------------------------------------------------------------------------------------
@@ -100,16 +141,17 @@ public final class DuckLakeConnectorOptions {
 
     public static final ConfigOption<Integer> DUCKDB_THREADS = ConfigOptions.key("duckdb.threads")
             .intType()
-            .defaultValue(1)
+            .defaultValue(EngineConfig.DEFAULT_THREADS)
             .withDescription("DuckDB threads per TaskManager JVM, shared by every DuckLake sink and source in it."
                     + " DuckDB shares the TaskManager's cores with Flink's task threads; raise it on TaskManagers"
                     + " with cores to spare.");
 
     public static final ConfigOption<String> DUCKDB_MEMORY_LIMIT = ConfigOptions.key("duckdb.memory-limit")
             .stringType()
-            .noDefaultValue()
-            .withDescription("DuckDB's memory limit per TaskManager JVM, a size such as '1GB' (the default),"
-                    + " '512MB' or '1.5GiB', at least 64MB. Staged rows beyond it spill to 'duckdb.temp-directory'.");
+            .defaultValue(EngineConfig.DEFAULT_MEMORY_LIMIT)
+            .withDescription("DuckDB's memory limit per TaskManager JVM, a size such as '512MB', '2GB' or '1.5GiB',"
+                    + " at least " + EngineConfig.MIN_MEMORY_LIMIT_MB + "MB. Staged rows beyond it spill to"
+                    + " 'duckdb.temp-directory'.");
 
     public static final ConfigOption<String> DUCKDB_TEMP_DIRECTORY = ConfigOptions.key("duckdb.temp-directory")
             .stringType()
@@ -143,14 +185,14 @@ public final class DuckLakeConnectorOptions {
 
     public static final ConfigOption<Integer> SINK_COMMIT_RETRIES = ConfigOptions.key("sink.commit.retries")
             .intType()
-            .defaultValue(5)
+            .defaultValue(EngineConfig.DEFAULT_COMMIT_RETRIES)
             .withDescription("Retries of a commit that conflicts with a concurrent commit (another job or client"
                     + " on the same lake), with doubling backoff. When they are exhausted the job fails, naming the table and"
                     + " the checkpoint, and commits the rows after restarting from its last checkpoint.");
 
     public static final ConfigOption<Duration> SINK_COMMIT_RETRY_BACKOFF = ConfigOptions.key("sink.commit.retry-backoff")
             .durationType()
-            .defaultValue(Duration.ofMillis(50))
+            .defaultValue(EngineConfig.DEFAULT_COMMIT_RETRY_BACKOFF)
             .withDescription("The wait before the first commit retry; it doubles with each retry.");
 
     public static final ConfigOption<Duration> SINK_COMPACTION_INTERVAL = ConfigOptions.key("sink.compaction.interval")

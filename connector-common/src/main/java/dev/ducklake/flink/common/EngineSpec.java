@@ -1,92 +1,123 @@
 package dev.ducklake.flink.common;
 
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG_PASSWORD;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_SECRET_PREFIX;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_TEMP_DIRECTORY;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_THREADS;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
+
 import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.EngineConfig;
 import java.io.Serializable;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import javax.annotation.Nullable;
+import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ReadableConfig;
 
 /**
- * How a task opens the lake engine: the catalog, the data path and DuckDB's bounds, each left to
- * the engine's default when unset. Serializable, so it travels with the job graph; the engine
- * itself is opened in the task through the shared {@link dev.ducklake.engine.EngineRegistry}.
+ * How a task opens the lake engine: the {@linkplain DuckLakeConnectorOptions#engineOptions() engine
+ * options} and the {@value DuckLakeConnectorOptions#DUCKDB_SECRET_PREFIX}{@code *} secrets, kept
+ * as a table's {@code WITH} clause gives them, by key. {@link #toEngineConfig()} reads each option
+ * through its {@link ConfigOption}, so an unset option takes the option's default. Immutable and
+ * serializable, so it travels with the job graph; the engine itself is opened in the task through
+ * the shared {@link dev.ducklake.engine.EngineRegistry}.
  */
 @Internal
 public final class EngineSpec implements Serializable {
 
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
-    private final String catalog;
-    @Nullable private String catalogPassword;
-    @Nullable private String dataPath;
-    @Nullable private Integer threads;
-    @Nullable private String memoryLimit;
-    @Nullable private String temporaryDirectory;
-    @Nullable private Integer dataInliningRowLimit;
-    @Nullable private Integer commitRetries;
-    @Nullable private Duration commitRetryBackoff;
-    private final LinkedHashMap<String, TreeMap<String, String>> secrets = new LinkedHashMap<>();
+    private static final Set<String> KEYS = DuckLakeConnectorOptions.engineOptions().stream()
+            .map(ConfigOption::key).collect(Collectors.toUnmodifiableSet());
 
-    public EngineSpec(String catalog) {
-        this.catalog = Objects.requireNonNull(catalog, "catalog");
+    private static final EngineSpec EMPTY = new EngineSpec(new TreeMap<>());
+
+    /** The engine's options and secrets by key, their values as a table's options give them. */
+    private final TreeMap<String, String> options;
+
+    private EngineSpec(TreeMap<String, String> options) {
+        this.options = options;
     }
 
-    public EngineSpec catalogPassword(@Nullable String password) {
-        this.catalogPassword = password;
-        return this;
+    /** The engine's options and secrets among a table's options; other keys are left out. */
+    public static EngineSpec of(Map<String, String> tableOptions) {
+        return EMPTY.withOptions(tableOptions);
     }
 
-    public EngineSpec dataPath(@Nullable String dataPath) {
-        this.dataPath = dataPath;
-        return this;
+    /** The engine's options and secrets among a table's options; other keys are left out. */
+    public static EngineSpec of(ReadableConfig tableOptions) {
+        return of(tableOptions.toMap());
     }
 
-    public EngineSpec threads(@Nullable Integer threads) {
-        this.threads = threads;
-        return this;
+    /** The catalog, every other option at its default. */
+    public static EngineSpec of(String catalog) {
+        return EMPTY.with(CATALOG, catalog);
     }
 
-    public EngineSpec memoryLimit(@Nullable String memoryLimit) {
-        this.memoryLimit = memoryLimit;
-        return this;
+    /** This spec with the engine's options and secrets among the given options; other keys are left out. */
+    public EngineSpec withOptions(Map<String, String> tableOptions) {
+        TreeMap<String, String> merged = new TreeMap<>(options);
+        tableOptions.forEach((key, value) -> {
+            if (KEYS.contains(key) || key.startsWith(DUCKDB_SECRET_PREFIX)) {
+                merged.put(key, Objects.requireNonNull(value, key));
+            }
+        });
+        return new EngineSpec(merged);
     }
 
-    public EngineSpec temporaryDirectory(@Nullable String temporaryDirectory) {
-        this.temporaryDirectory = temporaryDirectory;
-        return this;
+    /** This spec with one of the {@linkplain DuckLakeConnectorOptions#engineOptions() engine options} set. */
+    public <T> EngineSpec with(ConfigOption<T> option, T value) {
+        if (!KEYS.contains(option.key())) {
+            throw new IllegalArgumentException("'" + option.key() + "' is not an option of the engine");
+        }
+        Configuration typed = new Configuration();
+        typed.set(option, Objects.requireNonNull(value, option.key()));
+        return withOptions(typed.toMap());
     }
 
-    public EngineSpec dataInliningRowLimit(@Nullable Integer rows) {
-        this.dataInliningRowLimit = rows;
-        return this;
+    /**
+     * This spec with a DuckDB secret, by name, and its {@code CREATE SECRET} parameters, which
+     * replace those of a secret of the same name.
+     */
+    public EngineSpec withSecret(String name, Map<String, String> parameters) {
+        Objects.requireNonNull(name, "name");
+        if (name.isEmpty() || name.contains(".")) {
+            throw new IllegalArgumentException("The name of DuckDB secret '" + name + "' must be a word without dots");
+        }
+        String prefix = DUCKDB_SECRET_PREFIX + name + ".";
+        TreeMap<String, String> changed = new TreeMap<>(options);
+        changed.keySet().removeIf(key -> key.startsWith(prefix));
+        parameters.forEach((parameter, value) ->
+                changed.put(prefix + parameter, Objects.requireNonNull(value, parameter)));
+        return new EngineSpec(changed);
     }
 
-    public EngineSpec commitRetries(@Nullable Integer retries) {
-        this.commitRetries = retries;
-        return this;
+    /** The option's value, if it is set. */
+    public <T> Optional<T> getOptional(ConfigOption<T> option) {
+        return Configuration.fromMap(options).getOptional(option);
     }
 
-    public EngineSpec commitRetryBackoff(@Nullable Duration backoff) {
-        this.commitRetryBackoff = backoff;
-        return this;
-    }
-
-    /** A DuckDB secret the engine creates, by name, with its {@code CREATE SECRET} parameters. */
-    public EngineSpec secret(String name, Map<String, String> parameters) {
-        secrets.put(Objects.requireNonNull(name, "name"), new TreeMap<>(parameters));
-        return this;
+    /** The option's value, else its default; null when it has neither. */
+    public <T> T get(ConfigOption<T> option) {
+        return Configuration.fromMap(options).get(option);
     }
 
     public CatalogLocation catalogLocation() {
-        return CatalogLocation.parse(catalog);
+        return CatalogLocation.parse(getOptional(CATALOG).orElseThrow(() ->
+                new IllegalStateException("Option '" + CATALOG.key() + "' is required")));
     }
 
     /**
@@ -94,33 +125,34 @@ public final class EngineSpec implements Serializable {
      * names the option, so that planning (or {@code build()}) refuses what a task could not open.
      */
     public EngineConfig toEngineConfig() {
+        ReadableConfig config = Configuration.fromMap(options);
         EngineConfig.Builder builder = EngineConfig.builder(catalogLocation());
-        apply(DuckLakeConnectorOptions.CATALOG_PASSWORD, catalogPassword, builder::catalogPassword);
-        apply(DuckLakeConnectorOptions.DATA_PATH, dataPath, builder::dataPath);
-        apply(DuckLakeConnectorOptions.DUCKDB_THREADS, threads, builder::threads);
-        apply(DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT, memoryLimit, builder::memoryLimit);
-        apply(DuckLakeConnectorOptions.DUCKDB_TEMP_DIRECTORY, temporaryDirectory,
-                directory -> builder.temporaryDirectory(Path.of(directory)));
-        apply(DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT, dataInliningRowLimit, builder::dataInliningRowLimit);
-        apply(DuckLakeConnectorOptions.SINK_COMMIT_RETRIES, commitRetries, builder::commitRetries);
-        apply(DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF, commitRetryBackoff, builder::commitRetryBackoff);
-        secrets.forEach((name, parameters) -> {
+        apply(config, CATALOG_PASSWORD, builder::catalogPassword);
+        apply(config, DATA_PATH, builder::dataPath);
+        apply(config, DUCKDB_THREADS, builder::threads);
+        apply(config, DUCKDB_MEMORY_LIMIT, builder::memoryLimit);
+        apply(config, DUCKDB_TEMP_DIRECTORY, directory -> builder.temporaryDirectory(Path.of(directory)));
+        apply(config, DATA_INLINING_ROW_LIMIT, builder::dataInliningRowLimit);
+        apply(config, SINK_COMMIT_RETRIES, builder::commitRetries);
+        apply(config, SINK_COMMIT_RETRY_BACKOFF, builder::commitRetryBackoff);
+        DuckLakeConnectorOptions.secrets(options).forEach((name, parameters) -> {
             try {
                 builder.secret(name, parameters);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("Options '" + DuckLakeConnectorOptions.DUCKDB_SECRET_PREFIX + name
-                        + ".*': " + e.getMessage(), e);
+                throw new IllegalArgumentException("Options '" + DUCKDB_SECRET_PREFIX + name + ".*': " + e.getMessage(),
+                        e);
             }
         });
         return builder.build();
     }
 
-    private static <T> void apply(ConfigOption<?> option, @Nullable T value, Consumer<T> setting) {
-        if (value == null) {
-            return;
-        }
+    /** Gives the engine the option's value, or its default; a value the engine refuses fails naming the option. */
+    private static <T> void apply(ReadableConfig config, ConfigOption<T> option, Consumer<T> setting) {
         try {
-            setting.accept(value);
+            T value = config.get(option);
+            if (value != null) {
+                setting.accept(value);
+            }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("Option '" + option.key() + "': " + e.getMessage(), e);
         }
@@ -128,6 +160,7 @@ public final class EngineSpec implements Serializable {
 
     @Override
     public String toString() {
-        return "EngineSpec{catalog=" + catalogLocation().kind() + ", dataPath=" + dataPath + "}";
+        Object catalog = options.containsKey(CATALOG.key()) ? catalogLocation().kind() : null;
+        return "EngineSpec{catalog=" + catalog + ", dataPath=" + options.get(DATA_PATH.key()) + "}";
     }
 }

@@ -73,6 +73,11 @@ public final class DuckLakeSink<IN>
         this.observer = observer;
     }
 
+    /** What the writers and the committer are given; for tests. */
+    SinkSettings settings() {
+        return settings;
+    }
+
     /** A builder of a sink of records converted to {@code RowData} by a {@link RowDataConverter}. */
     public static <IN> DuckLakeSinkBuilder<IN> builder() {
         return new DuckLakeSinkBuilder<>();
@@ -98,7 +103,7 @@ public final class DuckLakeSink<IN>
             Collection<DuckLakeWriterState> recoveredState) {
         String sinkId = recoveredState.stream().map(DuckLakeWriterState::sinkId).findFirst().orElseGet(() -> {
             LOG.warn("Writer {} of the DuckLake sink on {} restored no sink id; it commits under the new id {}",
-                    context.getTaskInfo().getIndexOfThisSubtask(), settings.table(), settings.sinkId());
+                    context.getTaskInfo().getIndexOfThisSubtask(), settings.tableName(), settings.sinkId());
             return settings.sinkId();
         });
         return new DuckLakeWriter<>(settings, converter, context, sinkId);

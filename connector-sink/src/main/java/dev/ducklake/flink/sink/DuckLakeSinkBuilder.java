@@ -1,10 +1,16 @@
 package dev.ducklake.flink.sink;
 
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
 import static org.apache.flink.util.Preconditions.checkArgument;
 import static org.apache.flink.util.Preconditions.checkNotNull;
 import static org.apache.flink.util.Preconditions.checkState;
 
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.common.DuckLakeBuilderBase;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.sink.internal.CommitObserver;
@@ -13,16 +19,16 @@ import dev.ducklake.flink.sink.internal.SinkSettings;
 import dev.ducklake.flink.sink.internal.StagingDirectory;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Builds a {@link DuckLakeSink}. The catalog, the table and the row type are required; a primary
- * key makes the sink apply changes by key, otherwise it appends.
+ * key makes the sink apply changes by key, otherwise it appends. The lake's and the engine's
+ * settings, such as {@link #threads}, are {@link DuckLakeBuilderBase}'s; each setting's default and
+ * meaning is its option's in {@link DuckLakeConnectorOptions}.
  *
  * <pre>{@code
  * DuckLakeSink<Order> sink = DuckLakeSink.<Order>builder()
@@ -36,12 +42,8 @@ import org.apache.flink.table.types.logical.RowType;
  * }</pre>
  */
 @PublicEvolving
-public final class DuckLakeSinkBuilder<IN> {
+public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeSinkBuilder<IN>> {
 
-    private String catalog;
-    private String catalogPassword;
-    private String dataPath;
-    private String table;
     private RowType rowType;
     private List<String> primaryKey = List.of();
     private List<String> partitionKeys = List.of();
@@ -49,50 +51,10 @@ public final class DuckLakeSinkBuilder<IN> {
     private String stagingPath;
     private RowDataConverter<IN> converter;
     private boolean shuffleByKey = true;
-    private int threads = DEFAULT_THREADS;
-    private String memoryLimit;
-    private String temporaryDirectory;
-    private Integer dataInliningRowLimit;
-    private Integer commitRetries;
-    private Duration commitRetryBackoff;
     private Duration compactionInterval;
-    private final Map<String, Map<String, String>> secrets = new LinkedHashMap<>();
     private CommitObserver observer = CommitObserver.NONE;
 
-    /**
-     * DuckDB threads by default: one, because DuckDB shares the TaskManager's cores with Flink's
-     * task threads (measured in docs/benchmarks.md: one thread beats two on a two-core machine).
-     */
-    public static final int DEFAULT_THREADS = 1;
-
     DuckLakeSinkBuilder() {}
-
-    /** The DuckLake catalog as DuckDB's ATTACH takes it after {@code ducklake:}: a file, {@code sqlite:...} or {@code postgres:...}. */
-    public DuckLakeSinkBuilder<IN> catalog(String catalog) {
-        this.catalog = checkNotNull(catalog, "catalog");
-        return this;
-    }
-
-    /**
-     * The password of a PostgreSQL catalog, kept out of the connection string; or leave it to libpq's
-     * {@code PGPASSWORD} or {@code ~/.pgpass} on every TaskManager.
-     */
-    public DuckLakeSinkBuilder<IN> catalogPassword(String password) {
-        this.catalogPassword = checkNotNull(password, "password");
-        return this;
-    }
-
-    /** Where DuckLake keeps data files; required when the catalog is created by this sink on PostgreSQL. */
-    public DuckLakeSinkBuilder<IN> dataPath(String dataPath) {
-        this.dataPath = checkNotNull(dataPath, "dataPath");
-        return this;
-    }
-
-    /** The table, {@code table} or {@code schema.table}. */
-    public DuckLakeSinkBuilder<IN> table(String table) {
-        this.table = checkNotNull(table, "table");
-        return this;
-    }
 
     /** The fields of the rows the converter produces; the table is created from it when missing. */
     public DuckLakeSinkBuilder<IN> rowType(RowType rowType) {
@@ -144,47 +106,18 @@ public final class DuckLakeSinkBuilder<IN> {
         return this;
     }
 
-    /** DuckDB threads per TaskManager JVM; default {@value #DEFAULT_THREADS}. */
-    public DuckLakeSinkBuilder<IN> threads(int threads) {
-        checkArgument(threads > 0, "threads must be positive, got %s", threads);
-        this.threads = threads;
-        return this;
-    }
-
-    /** DuckDB's memory limit per TaskManager JVM, for example {@code 1GB}; staging beyond it spills to disk. */
-    public DuckLakeSinkBuilder<IN> memoryLimit(String memoryLimit) {
-        this.memoryLimit = checkNotNull(memoryLimit, "memoryLimit");
-        return this;
-    }
-
-    /** Where DuckDB spills. */
-    public DuckLakeSinkBuilder<IN> temporaryDirectory(String temporaryDirectory) {
-        this.temporaryDirectory = checkNotNull(temporaryDirectory, "temporaryDirectory");
-        return this;
+    /** Commits of at most this many rows are inlined into the catalog instead of writing a Parquet file. */
+    public DuckLakeSinkBuilder<IN> dataInliningRowLimit(int rows) {
+        return set(DATA_INLINING_ROW_LIMIT, rows);
     }
 
     /**
-     * A DuckDB secret the engine creates, such as credentials for a data path on object storage:
-     * its name and its {@code CREATE SECRET} parameters, {@code TYPE} among them.
+     * Retries of a commit that conflicts with a concurrent commit, and the wait before the first;
+     * when they are exhausted the job fails and restarts. See {@link
+     * DuckLakeConnectorOptions#SINK_COMMIT_RETRIES} for the defaults.
      */
-    public DuckLakeSinkBuilder<IN> secret(String name, Map<String, String> parameters) {
-        secrets.put(checkNotNull(name, "name"), Map.copyOf(parameters));
-        return this;
-    }
-
-    /** Commits of at most this many rows are inlined into the catalog instead of writing a Parquet file. */
-    public DuckLakeSinkBuilder<IN> dataInliningRowLimit(int rows) {
-        checkArgument(rows >= 0, "dataInliningRowLimit must be >= 0, got %s", rows);
-        this.dataInliningRowLimit = rows;
-        return this;
-    }
-
-    /** Retries of a commit that conflicts with a concurrent commit; when exhausted the job fails and restarts. */
     public DuckLakeSinkBuilder<IN> commitRetries(int retries, Duration firstBackoff) {
-        checkArgument(retries >= 0, "commit retries must be >= 0, got %s", retries);
-        this.commitRetries = retries;
-        this.commitRetryBackoff = checkNotNull(firstBackoff, "firstBackoff");
-        return this;
+        return set(SINK_COMMIT_RETRIES, retries).set(SINK_COMMIT_RETRY_BACKOFF, firstBackoff);
     }
 
     /** Compact the table (flush inlined rows, rewrite mostly deleted files, merge small files) at most this often. */
@@ -201,8 +134,8 @@ public final class DuckLakeSinkBuilder<IN> {
     }
 
     public DuckLakeSink<IN> build() {
-        checkState(catalog != null, "Set the DuckLake catalog with catalog(...)");
-        checkState(table != null, "Set the table with table(...)");
+        EngineSpec engine = engine();
+        String table = table();
         checkState(rowType != null, "Set the row type with rowType(...)");
         checkState(converter != null, "Set a converter to RowData with converter(...)");
         // Fail here, not in the tasks, on a malformed name or a type DuckLake cannot hold.
@@ -216,12 +149,8 @@ public final class DuckLakeSinkBuilder<IN> {
                     column, rowType);
         }
         FlinkLakeTypes.toLakeSchema(rowType, primaryKey, partitionKeys);
-        EngineSpec engine = new EngineSpec(catalog).catalogPassword(catalogPassword).dataPath(dataPath)
-                .threads(threads).memoryLimit(memoryLimit)
-                .temporaryDirectory(temporaryDirectory).dataInliningRowLimit(dataInliningRowLimit)
-                .commitRetries(commitRetries).commitRetryBackoff(commitRetryBackoff);
-        secrets.forEach(engine::secret);
         engine.toEngineConfig();
+        String dataPath = engine.getOptional(DATA_PATH).orElse(null);
         String staging = stagingPath != null ? stagingPath
                 : StagingDirectory.defaultRoot(engine.catalogLocation(), dataPath).map(Object::toString)
                         .orElseThrow(() -> new IllegalStateException("Set stagingPath(...): the catalog is PostgreSQL"

@@ -1,77 +1,44 @@
 package dev.ducklake.flink.source;
 
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_DISCOVERY_INTERVAL;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_STARTUP_MODE;
 import static org.apache.flink.util.Preconditions.checkArgument;
 import static org.apache.flink.util.Preconditions.checkNotNull;
 import static org.apache.flink.util.Preconditions.checkState;
 
+import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.common.DuckLakeBuilderBase;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.FlinkLakeTypes;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Builds a {@link DuckLakeSource}. Required: {@link #catalog} and {@link #table}. Without
  * {@link #rowType}, the produced type is read from the table's definition when the source is built
- * (on the client), with {@link #columns} choosing and ordering the columns.
+ * (on the client), with {@link #columns} choosing and ordering the columns. The lake's and the
+ * engine's settings, such as {@link #threads}, are {@link DuckLakeBuilderBase}'s; each setting's
+ * default and meaning is its option's in {@link DuckLakeConnectorOptions}.
  */
 @PublicEvolving
-public final class DuckLakeSourceBuilder {
+public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSourceBuilder> {
 
-    /** How often the source looks for new versions, by default. */
-    public static final Duration DEFAULT_DISCOVERY_INTERVAL = Duration.ofSeconds(1);
-
-    private String catalog;
-    private String catalogPassword;
-    private String dataPath;
-    private String table;
     private RowType rowType;
     private List<String> columns = List.of();
     private LakeFilter filter;
-    private StartupMode startupMode = StartupMode.FULL;
+    private StartupMode startupMode = StartupMode.valueOf(SCAN_STARTUP_MODE.defaultValue().name());
     private Long startupValue;
     private Long endVersion;
     private boolean endAtLatestVersion;
-    private final Map<String, Map<String, String>> secrets = new LinkedHashMap<>();
     private boolean snapshotOnly;
-    private Duration discoveryInterval = DEFAULT_DISCOVERY_INTERVAL;
-    private int threads = 1;
-    private String memoryLimit;
-    private String temporaryDirectory;
+    private Duration discoveryInterval = SCAN_DISCOVERY_INTERVAL.defaultValue();
 
     DuckLakeSourceBuilder() {}
-
-    /** The DuckLake metadata catalog, as it follows {@code ducklake:} in DuckDB's ATTACH. */
-    public DuckLakeSourceBuilder catalog(String catalog) {
-        this.catalog = checkNotNull(catalog, "catalog");
-        return this;
-    }
-
-    /**
-     * The password of a PostgreSQL catalog, kept out of the connection string; or leave it to libpq's
-     * {@code PGPASSWORD} or {@code ~/.pgpass} on every TaskManager.
-     */
-    public DuckLakeSourceBuilder catalogPassword(String password) {
-        this.catalogPassword = checkNotNull(password, "password");
-        return this;
-    }
-
-    public DuckLakeSourceBuilder dataPath(String dataPath) {
-        this.dataPath = dataPath;
-        return this;
-    }
-
-    /** The table, {@code table} or {@code schema.table}. */
-    public DuckLakeSourceBuilder table(String table) {
-        this.table = checkNotNull(table, "table");
-        return this;
-    }
 
     /**
      * The produced row type: columns of the table by name, each of a type the column can be read
@@ -94,9 +61,17 @@ public final class DuckLakeSourceBuilder {
         return this;
     }
 
-    /** Where the change stream starts; default {@link StartupMode#FULL}. */
+    /**
+     * Where the change stream starts, {@link StartupMode#FULL} or {@link StartupMode#LATEST}; see
+     * {@link DuckLakeConnectorOptions#SCAN_STARTUP_MODE} for the default. A start after a version
+     * or a time is {@link #startAfterVersion} or {@link #startAfterTimestamp}.
+     */
     public DuckLakeSourceBuilder startupMode(StartupMode mode) {
-        this.startupMode = checkNotNull(mode, "mode");
+        checkArgument(mode == StartupMode.FULL || mode == StartupMode.LATEST,
+                "Start a read after a version or a time with startAfterVersion(...) or startAfterTimestamp(...), not"
+                        + " startupMode(%s)", mode);
+        this.startupMode = mode;
+        this.startupValue = null;
         return this;
     }
 
@@ -155,6 +130,10 @@ public final class DuckLakeSourceBuilder {
         return this;
     }
 
+    /**
+     * How often a streaming read looks for new versions. See {@link
+     * DuckLakeConnectorOptions#SCAN_DISCOVERY_INTERVAL} for the default.
+     */
     public DuckLakeSourceBuilder discoveryInterval(Duration interval) {
         checkArgument(!interval.isNegative() && !interval.isZero(), "discovery interval must be positive, got %s",
                 interval);
@@ -162,42 +141,15 @@ public final class DuckLakeSourceBuilder {
         return this;
     }
 
-    /** DuckDB threads per TaskManager JVM; default 1. */
-    public DuckLakeSourceBuilder threads(int threads) {
-        checkArgument(threads > 0, "threads must be positive, got %s", threads);
-        this.threads = threads;
-        return this;
-    }
-
-    public DuckLakeSourceBuilder memoryLimit(String memoryLimit) {
-        this.memoryLimit = memoryLimit;
-        return this;
-    }
-
-    public DuckLakeSourceBuilder temporaryDirectory(String temporaryDirectory) {
-        this.temporaryDirectory = temporaryDirectory;
-        return this;
-    }
-
-    /**
-     * A DuckDB secret the engine creates, such as credentials for a data path on object storage:
-     * its name and its {@code CREATE SECRET} parameters, {@code TYPE} among them.
-     */
-    public DuckLakeSourceBuilder secret(String name, Map<String, String> parameters) {
-        secrets.put(checkNotNull(name, "name"), Map.copyOf(parameters));
-        return this;
-    }
-
     /** The table's definition, read through this JVM's shared engine; fails when it does not exist. */
     public TableSchema describe() {
         try (EngineRegistry.Lease lease = lease()) {
-            return lease.engine().describeTable(TableName.parse(table));
+            return lease.engine().describeTable(TableName.parse(table()));
         }
     }
 
     public DuckLakeSource build() {
-        checkState(startupMode != StartupMode.VERSION && startupMode != StartupMode.TIMESTAMP || startupValue != null,
-                "startup mode %s needs a version or a timestamp", startupMode);
+        String table = table();
         TableName name = TableName.parse(table);
         TableSchema schema;
         Long end = endVersion;
@@ -215,16 +167,8 @@ public final class DuckLakeSourceBuilder {
 
     /** A hold on this JVM's shared engine for the catalog, to look at the table from the client. */
     private EngineRegistry.Lease lease() {
-        checkState(catalog != null, "catalog is required");
-        checkState(table != null, "table is required");
-        return EngineRegistry.shared().acquire(engine().toEngineConfig());
-    }
-
-    private EngineSpec engine() {
-        EngineSpec engine = new EngineSpec(catalog).catalogPassword(catalogPassword).dataPath(dataPath)
-                .threads(threads).memoryLimit(memoryLimit)
-                .temporaryDirectory(temporaryDirectory);
-        secrets.forEach(engine::secret);
-        return engine;
+        EngineConfig config = engine().toEngineConfig();
+        table();
+        return EngineRegistry.shared().acquire(config);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ducklake.flink.source;
 
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -421,7 +422,7 @@ class DuckLakeSourceITCase {
     }
 
     private EngineSpec engineSpec() {
-        return new EngineSpec(catalog.key()).dataPath(dataPath()).threads(1);
+        return EngineSpec.of(catalog.key()).with(DATA_PATH, dataPath());
     }
 
     private String dataPath() {

@@ -85,7 +85,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         List<DuckLakeCommittable> committables = requests.stream().map(CommitRequest::getCommittable).toList();
         String key = commitKey(checkpointId, committables);
         LakeEngine engine = lease.engine();
-        TableName table = settings.table();
+        TableName table = settings.tableName();
         OptionalLong done = engine.committedVersion(key);
         if (done.isPresent()) {
             LOG.info("Checkpoint {} of sink {} is already in {} at version {}; skipping its replay", checkpointId,
@@ -155,7 +155,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             List<String> missing) {
         long rows = committables.stream().mapToLong(DuckLakeCommittable::rows).sum();
         return "The rows of checkpoint " + checkpointId + " of the DuckLake sink " + committables.get(0).sinkId()
-                + " on " + settings.table() + " are lost: " + missing.size() + " of its " + committables.size()
+                + " on " + settings.tableName() + " are lost: " + missing.size() + " of its " + committables.size()
                 + " staged files are missing (" + String.join(", ", missing) + "), and the lake holds no commit "
                 + key + " (unless a snapshot expiry removed the snapshot that committed them before the job"
                 + " acknowledged it). The checkpoint held " + rows + " rows in " + committables.stream()
@@ -194,12 +194,12 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         }
         lastCompactionNanos = System.nanoTime();
         try {
-            MaintenanceReport report = lease.engine().maintain(MaintenanceRequest.builder().table(settings.table())
+            MaintenanceReport report = lease.engine().maintain(MaintenanceRequest.builder().table(settings.tableName())
                     .flushInlinedData().rewriteFilesWithDeletes().mergeAdjacentFiles().build());
             metrics.compacted(report);
-            LOG.info("Compacted {}: {}", settings.table(), report);
+            LOG.info("Compacted {}: {}", settings.tableName(), report);
         } catch (LakeException e) {
-            LOG.warn("Compaction of {} failed; the next interval tries again", settings.table(), e);
+            LOG.warn("Compaction of {} failed; the next interval tries again", settings.tableName(), e);
         }
     }
 

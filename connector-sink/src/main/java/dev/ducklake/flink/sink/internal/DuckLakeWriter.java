@@ -49,7 +49,7 @@ public final class DuckLakeWriter<IN>
         this.recordsWritten = context.metricGroup().getNumRecordsSendCounter();
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         try {
-            TableName table = settings.table();
+            TableName table = settings.tableName();
             try {
                 StagingDirectory.requireOutsideDataPaths(settings.stagingPath(), lease.engine().dataPaths(), table);
             } catch (IllegalArgumentException e) {

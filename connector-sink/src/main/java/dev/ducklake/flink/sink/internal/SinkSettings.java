@@ -12,70 +12,49 @@ import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 
-/** Everything a sink's writers and committer need, fixed when the job is built. */
+/**
+ * Everything a sink's writers and committer need, fixed when the job is built; the builder takes
+ * each value, or its default, from the sink's options in {@code DuckLakeConnectorOptions}.
+ *
+ * @param engine how a task opens the lake engine
+ * @param table the DuckLake table, {@code table} or {@code schema.table}
+ * @param staging {@code 'sink.staging-path'}, or its default
+ * @param sinkId the id of a sink that starts without restored state; a restored writer keeps its old one
+ * @param compaction {@code 'sink.compaction.interval'}; null when the sink does not compact
+ */
 @Internal
-public final class SinkSettings implements Serializable {
+public record SinkSettings(
+        EngineSpec engine,
+        String table,
+        RowType rowType,
+        List<String> primaryKey,
+        List<String> partitionKeys,
+        SinkMode mode,
+        String staging,
+        String sinkId,
+        @Nullable Duration compaction)
+        implements Serializable {
 
-    private static final long serialVersionUID = 1L;
-
-    private final EngineSpec engine;
-    private final String table;
-    private final RowType rowType;
-    private final List<String> primaryKey;
-    private final List<String> partitionKeys;
-    private final SinkMode mode;
-    private final String stagingPath;
-    private final String sinkId;
-    @Nullable private final Duration compactionInterval;
-
-    public SinkSettings(EngineSpec engine, String table, RowType rowType, List<String> primaryKey,
-            List<String> partitionKeys, SinkMode mode, String stagingPath, String sinkId,
-            @Nullable Duration compactionInterval) {
-        this.engine = Objects.requireNonNull(engine, "engine");
-        this.table = Objects.requireNonNull(table, "table");
-        this.rowType = Objects.requireNonNull(rowType, "rowType");
-        this.primaryKey = List.copyOf(primaryKey);
-        this.partitionKeys = List.copyOf(partitionKeys);
-        this.mode = Objects.requireNonNull(mode, "mode");
-        this.stagingPath = Objects.requireNonNull(stagingPath, "stagingPath");
-        this.sinkId = Objects.requireNonNull(sinkId, "sinkId");
-        this.compactionInterval = compactionInterval;
+    public SinkSettings {
+        Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(rowType, "rowType");
+        primaryKey = List.copyOf(primaryKey);
+        partitionKeys = List.copyOf(partitionKeys);
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(staging, "staging");
+        Objects.requireNonNull(sinkId, "sinkId");
     }
 
-    public EngineSpec engine() {
-        return engine;
-    }
-
-    public TableName table() {
+    public TableName tableName() {
         return TableName.parse(table);
     }
 
-    public RowType rowType() {
-        return rowType;
-    }
-
-    public List<String> primaryKey() {
-        return primaryKey;
-    }
-
-    public List<String> partitionKeys() {
-        return partitionKeys;
-    }
-
-    public SinkMode mode() {
-        return mode;
-    }
-
     public Path stagingPath() {
-        return Path.of(stagingPath);
-    }
-
-    /** The id of a sink that starts without restored state; a restored writer keeps its old one. */
-    public String sinkId() {
-        return sinkId;
+        return Path.of(staging);
     }
 
     public Optional<Duration> compactionInterval() {
-        return Optional.ofNullable(compactionInterval);
+        return Optional.ofNullable(compaction);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ducklake.flink.source.table;
 
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -239,6 +240,6 @@ class DuckLakeTableSourceITCase {
     }
 
     private EngineSpec spec() {
-        return new EngineSpec(catalog.key()).dataPath(dir.resolve("data") + "/").threads(1);
+        return EngineSpec.of(catalog.key()).with(DATA_PATH, dir.resolve("data") + "/");
     }
 }

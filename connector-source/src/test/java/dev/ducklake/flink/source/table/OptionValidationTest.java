@@ -40,15 +40,21 @@ class OptionValidationTest {
                         "'duckdb.secret.s3.*'", "'KEY-ID'"),
                 Arguments.of("'catalog.password' = '" + PASSWORD + "'", "'catalog.password'", "PostgreSQL catalog only"),
                 Arguments.of("'table-name' = ''", "table", "empty"),
+                Arguments.of("'data-inlining-row-limit' = '-1'", "'data-inlining-row-limit'", "-1"),
+                Arguments.of("'sink.commit.retries' = '-1'", "'sink.commit.retries'", "-1"),
+                Arguments.of("'sink.commit.retry-backoff' = '-1 s'", "sink.commit.retry-backoff", "-1"),
                 Arguments.of("'duckdb.memory-limt' = '1GB'", "duckdb.memory-limt", "Unsupported options"));
+    }
+
+    /** Misspelled keys of either side, which reading and writing the table alike refuse. */
+    static Stream<String> misspelledKeys() {
+        return Stream.of("sink.paralelism", "sink.staging-pth", "sink.compaction-interval", "scan.startup.mdoe",
+                "scan.discovery-intervall", "scan.parallelism.max", "duckdb.thread", "catalog.pasword");
     }
 
     /** Each invalid option, as the sink (an INSERT) and as the source (a SELECT). */
     static Stream<Arguments> invalidOptionsOfEachSide() {
         Stream<Arguments> sinkOnly = Stream.of(
-                Arguments.of("'data-inlining-row-limit' = '-1'", "dataInliningRowLimit", "-1"),
-                Arguments.of("'sink.commit.retries' = '-1'", "commit retries", "-1"),
-                Arguments.of("'sink.commit.retry-backoff' = '-1 s'", "sink.commit.retry-backoff", "-1"),
                 Arguments.of("'sink.compaction.interval' = '0 s'", "compaction interval", "positive"));
         Stream<Arguments> sourceOnly = Stream.of(
                 Arguments.of("'scan.startup.mode' = 'version'", "'scan.startup.version'", "needs"),
@@ -68,6 +74,24 @@ class OptionValidationTest {
                 .isInstanceOf(ValidationException.class)
                 .satisfies(error -> assertThat(printed(error)).contains(names).contains(says)
                         .doesNotContain(PASSWORD).doesNotContain(SECRET));
+    }
+
+    /**
+     * A table is declared once and both read and written, so a misspelled key of the sink's or the
+     * source's fails planning of a write and of a read alike, naming the key.
+     */
+    @ParameterizedTest(name = "{0} with {1}")
+    @MethodSource("misspelledKeysOfEachSide")
+    void planningRefusesAMisspelledKeyOfEitherSide(String statement, String key) {
+        TableEnvironment tEnv = tableEnvironment("'" + key + "' = '1'");
+
+        assertThatThrownBy(() -> tEnv.explainSql(statement))
+                .isInstanceOf(ValidationException.class)
+                .satisfies(error -> assertThat(printed(error)).contains("Unsupported options:\n\n" + key + "\n"));
+    }
+
+    static Stream<Arguments> misspelledKeysOfEachSide() {
+        return Stream.of(SINK, SOURCE).flatMap(statement -> misspelledKeys().map(key -> Arguments.of(statement, key)));
     }
 
     private static Arguments withStatement(String statement, Arguments args) {

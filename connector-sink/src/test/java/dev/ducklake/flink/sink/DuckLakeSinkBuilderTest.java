@@ -1,0 +1,106 @@
+package dev.ducklake.flink.sink;
+
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_THREADS;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.flink.common.EngineSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.InstantiationUtil;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The builder's settings are the connector's options: unset, each takes its option's default (the
+ * engine's), and a builder and a table's {@code WITH} clause with the same settings open the same
+ * engine.
+ */
+class DuckLakeSinkBuilderTest {
+
+    private static final RowType ROW_TYPE = RowType.of(new BigIntType());
+
+    @TempDir Path dir;
+
+    @Test
+    void anUnsetSettingIsItsOptionsDefault() {
+        EngineConfig config = engine(builder()).toEngineConfig();
+
+        assertThat(config.threads()).isEqualTo(DUCKDB_THREADS.defaultValue()).isEqualTo(EngineConfig.DEFAULT_THREADS);
+        assertThat(config.memoryLimit()).isEqualTo(DUCKDB_MEMORY_LIMIT.defaultValue());
+        assertThat(config.commitRetries()).isEqualTo(SINK_COMMIT_RETRIES.defaultValue());
+        assertThat(config.commitRetryBackoff()).isEqualTo(SINK_COMMIT_RETRY_BACKOFF.defaultValue());
+        assertThat(config.dataInliningRowLimit()).isEmpty();
+        assertThat(config.temporaryDirectory()).isEmpty();
+    }
+
+    @Test
+    void theBuildersSettingsAreTheTableOptionsOfTheSameNames() throws Exception {
+        EngineSpec built = engine(builder().dataPath(dir.resolve("data").toString()).threads(3).memoryLimit("512MB")
+                .temporaryDirectory(dir.resolve("spill").toString()).dataInliningRowLimit(7)
+                .commitRetries(2, Duration.ofMillis(250))
+                .secret("lake_s3", Map.of("TYPE", "s3", "KEY_ID", "AKIA")));
+        EngineSpec declared = EngineSpec.of(Map.ofEntries(
+                Map.entry("connector", "ducklake"),
+                Map.entry("catalog", catalog()),
+                Map.entry("data-path", dir.resolve("data").toString()),
+                Map.entry("duckdb.threads", "3"),
+                Map.entry("duckdb.memory-limit", "512MB"),
+                Map.entry("duckdb.temp-directory", dir.resolve("spill").toString()),
+                Map.entry("data-inlining-row-limit", "7"),
+                Map.entry("sink.commit.retries", "2"),
+                Map.entry("sink.commit.retry-backoff", "250 ms"),
+                Map.entry("duckdb.secret.lake_s3.type", "s3"),
+                Map.entry("duckdb.secret.lake_s3.key_id", "AKIA")));
+        EngineSpec travelled = InstantiationUtil.clone(built);
+
+        for (EngineSpec spec : new EngineSpec[] {built, declared, travelled}) {
+            EngineConfig config = spec.toEngineConfig();
+            assertThat(config.dataPath()).contains(dir.resolve("data").toString());
+            assertThat(config.threads()).isEqualTo(3);
+            assertThat(config.memoryLimit()).isEqualTo("512MB");
+            assertThat(config.temporaryDirectory()).contains(dir.resolve("spill"));
+            assertThat(config.dataInliningRowLimit()).contains(7);
+            assertThat(config.commitRetries()).isEqualTo(2);
+            assertThat(config.commitRetryBackoff()).isEqualTo(Duration.ofMillis(250));
+            assertThat(config.secrets()).isEqualTo(Map.of("lake_s3", Map.of("TYPE", "s3", "KEY_ID", "AKIA")));
+        }
+    }
+
+    @Test
+    void aSettingTheEngineRefusesFailsTheBuildNamingItsOption() {
+        assertThatThrownBy(() -> builder().threads(0).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'duckdb.threads'").hasMessageContaining("got 0");
+        assertThatThrownBy(() -> builder().commitRetries(-1, Duration.ZERO).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'sink.commit.retries'").hasMessageContaining("-1");
+    }
+
+    @Test
+    void theCatalogIsRequired() {
+        assertThatThrownBy(() -> DuckLakeSink.forRowData().table("t").rowType(ROW_TYPE).build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("catalog(...)");
+    }
+
+    private DuckLakeSinkBuilder<RowData> builder() {
+        return DuckLakeSink.forRowData().catalog(catalog()).table("t").rowType(ROW_TYPE);
+    }
+
+    private static EngineSpec engine(DuckLakeSinkBuilder<RowData> builder) {
+        return builder.build().settings().engine();
+    }
+
+    private String catalog() {
+        return dir.resolve("metadata.ducklake").toString();
+    }
+}
