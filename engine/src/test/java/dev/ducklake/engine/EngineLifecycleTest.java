@@ -14,6 +14,7 @@ import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.Await;
 import dev.ducklake.engine.testutils.EngineUntilKilled;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
@@ -288,16 +289,17 @@ class EngineLifecycleTest {
     /** The spill directory the process's engine created, once it is open. */
     private Path awaitSpillDirectoryOf(Process process, Path log) throws Exception {
         List<Path> before = engineTempDirs();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline && process.isAlive()) {
-            if (Files.readString(log).contains("Opened")) {
-                List<Path> created = engineTempDirs().stream().filter(p -> !before.contains(p)).toList();
-                assertThat(created).hasSize(1);
-                return created.get(0);
-            }
-            Thread.sleep(50);
-        }
-        return fail("No engine of process " + process.pid() + " opened within 60 s; its log:\n" + Files.readString(log));
+        Await.atMost(Duration.ofSeconds(60)).withDetails(() -> "Its log:\n" + Files.readString(log))
+                .until("the engine of process " + process.pid() + " opened", () -> {
+                    if (!process.isAlive()) {
+                        throw new AssertionError("Process " + process.pid() + " exited with " + process.exitValue()
+                                + " before its engine opened; its log:\n" + Files.readString(log));
+                    }
+                    return Files.readString(log).contains("Opened");
+                });
+        List<Path> created = engineTempDirs().stream().filter(p -> !before.contains(p)).toList();
+        assertThat(created).as("spill directories the other process created").hasSize(1);
+        return created.get(0);
     }
 
     /** An engine on a catalog of its own that spills where {@link #open()}'s engines do. */

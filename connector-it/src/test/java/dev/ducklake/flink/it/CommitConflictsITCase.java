@@ -6,17 +6,14 @@ import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.testutils.TestLakes;
-import dev.ducklake.flink.common.FlinkLakeTypes;
-import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import dev.ducklake.flink.source.testutils.ChangelogModel;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
@@ -54,8 +51,7 @@ class CommitConflictsITCase {
         Files.createDirectories(logs);
         catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(TestLakes.config(catalog, dir).build())) {
-            lease.engine().createTable(TableName.of("shared"),
-                    FlinkLakeTypes.toLakeSchema(OrderEvents.ROW_TYPE, List.of("order_id"), List.of()));
+            lease.engine().createTable(TableName.of("shared"), OrderEvents.lakeSchema(true));
         }
     }
 
@@ -70,7 +66,7 @@ class CommitConflictsITCase {
 
         Map<String, String> expected = new TreeMap<>(WriterProcess.expectedUpserts(1, EVENTS));
         expected.putAll(WriterProcess.expectedUpserts(2, EVENTS));
-        assertThat(ChangelogModel.render(LakeContents.rowsByFirstColumn(catalog, dir, "shared")))
+        assertThat(ChangelogModel.lakeRows(catalog, dir, "shared"))
                 .as("both writers' rows, each key at its last value").isEqualTo(expected);
         long retries = retries(one) + retries(two);
         System.out.println("Commit retries: " + retries);
@@ -105,7 +101,7 @@ class CommitConflictsITCase {
 
     /** The table's rows but the other writer's. */
     private Map<String, String> jobRows() throws Exception {
-        Map<String, String> rows = ChangelogModel.render(LakeContents.rowsByFirstColumn(catalog, dir, "shared"));
+        Map<String, String> rows = ChangelogModel.lakeRows(catalog, dir, "shared");
         rows.keySet().removeIf(key -> key.startsWith(NOISE_PREFIX));
         return rows;
     }

@@ -7,17 +7,17 @@ import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.Await;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
-import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
+import dev.ducklake.flink.sink.testutils.TestJobs;
 import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.testutils.ChangelogModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -29,7 +29,6 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.FileUtils;
@@ -60,9 +59,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MultiProcessSoakITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
 
     private static final long SECONDS = Long.getLong("soak.seconds", 60);
     private static final int UPSERTS_PER_SECOND = 1_000;
@@ -86,10 +83,8 @@ class MultiProcessSoakITCase {
         EngineConfig lake = TestLakes.config(catalog, dir).build();
         long created;
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(lake)) {
-            created = lease.engine().createTable(TableName.of("orders_a"),
-                    FlinkLakeTypes.toLakeSchema(OrderEvents.ROW_TYPE, List.of("order_id"), List.of()));
-            lease.engine().createTable(TableName.of("orders_b"),
-                    FlinkLakeTypes.toLakeSchema(OrderEvents.ROW_TYPE, List.of(), List.of()));
+            created = lease.engine().createTable(TableName.of("orders_a"), OrderEvents.lakeSchema(true));
+            lease.engine().createTable(TableName.of("orders_b"), OrderEvents.lakeSchema(false));
         }
         long upserts = SECONDS * UPSERTS_PER_SECOND;
         long appends = SECONDS * APPENDS_PER_SECOND;
@@ -117,17 +112,18 @@ class MultiProcessSoakITCase {
                 upsertOutput = a.awaitSuccess(Duration.ofSeconds(SECONDS * 4 + 120));
                 appendOutput = restartedB.awaitSuccess(Duration.ofSeconds(SECONDS * 4 + 120));
             }
-            model = awaitModel(WriterProcess.expectedUpserts(0, upserts));
+            model = ChangelogModel.awaitRows("soak", WriterProcess.expectedUpserts(0, upserts),
+                    Duration.ofSeconds(120));
         } finally {
             maintenance.shutdownNow();
             maintenance.awaitTermination(30, TimeUnit.SECONDS);
-            follower.cancel().get(60, TimeUnit.SECONDS);
+            TestJobs.cancel(follower);
         }
 
         Map<String, String> expectedA = WriterProcess.expectedUpserts(0, upserts);
-        assertThat(ChangelogModel.render(LakeContents.rowsByFirstColumn(catalog, dir, "orders_a")))
+        assertThat(ChangelogModel.lakeRows(catalog, dir, "orders_a"))
                 .as("orders_a against the model of its input").isEqualTo(expectedA);
-        assertThat(ChangelogModel.render(LakeContents.rowsByFirstColumn(catalog, dir, "orders_b")))
+        assertThat(ChangelogModel.lakeRows(catalog, dir, "orders_b"))
                 .as("orders_b: every appended row once")
                 .isEqualTo(ChangelogModel.render(OrderEvents.expectedAppend(appends)));
         assertThat(model.problems()).as("changelog problems").isEmpty();
@@ -177,27 +173,11 @@ class MultiProcessSoakITCase {
 
     /** Waits until the table holds at least this many rows, as plain DuckDB counts them. */
     private void awaitRows(CatalogLocation catalog, String table, long rows) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SECONDS * 4 + 120);
-        while (System.nanoTime() < deadline) {
-            long count = ((Number) LakeContents.rows(catalog, dir, "SELECT count(*) FROM plain." + table).get(0).get(0))
-                    .longValue();
-            if (count >= rows) {
-                return;
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError(table + " did not reach " + rows + " rows");
-    }
-
-    private static ChangelogModel.Result awaitModel(Map<String, String> expected) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        ChangelogModel.Result model = ChangelogModel.published("soak");
-        while ((model == null || !model.rows().equals(expected)) && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-            model = ChangelogModel.published("soak");
-        }
-        assertThat(model).as("the model published by the following job").isNotNull();
-        return model;
+        // Each look attaches the lake anew: look twice a second at most.
+        Await.atMost(Duration.ofSeconds(SECONDS * 4 + 120)).pollingAtMost(Duration.ofMillis(500))
+                .withDetails(() -> "The writers' logs are in " + logs.toAbsolutePath())
+                .until(table + " holds " + rows + " rows", () -> ((Number) LakeContents.rows(catalog, dir,
+                        "SELECT count(*) FROM plain." + table).get(0).get(0)).longValue(), count -> count >= rows);
     }
 
     private static Matcher result(String output) {

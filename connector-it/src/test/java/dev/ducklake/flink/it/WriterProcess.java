@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -34,7 +33,6 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-import org.apache.flink.types.RowKind;
 
 /**
  * A Flink job in a JVM of its own, on a local MiniCluster: a deterministic stream of order events
@@ -121,12 +119,7 @@ public final class WriterProcess {
 
     /** The rows {@link #upserts} events {@code 0..count-1} leave, rendered as {@link ChangelogModel} holds them. */
     static Map<String, String> expectedUpserts(long keySpace, long count) throws Exception {
-        GeneratorFunction<Long, RowData> events = upserts(keySpace);
-        Map<String, String> rows = new TreeMap<>();
-        for (long i = 0; i < count; i++) {
-            apply(events.map(i), rows);
-        }
-        return rows;
+        return RandomChangelog.replay(upserts(keySpace), count);
     }
 
     /**
@@ -140,18 +133,9 @@ public final class WriterProcess {
             if (rows.equals(table)) {
                 return OptionalLong.of(i);
             }
-            apply(events.map(i), rows);
+            RandomChangelog.apply(events.map(i), rows);
         }
         return rows.equals(table) ? OptionalLong.of(count) : OptionalLong.empty();
-    }
-
-    private static void apply(RowData row, Map<String, String> rows) {
-        String key = row.getString(0).toString();
-        if (row.getRowKind() == RowKind.DELETE) {
-            rows.remove(key);
-        } else {
-            rows.put(key, ChangelogModel.render(List.of(key, row.getLong(1), row.getDecimal(2, 12, 2))));
-        }
     }
 
     private static Configuration configuration(Path checkpoints, int restarts) {

@@ -9,16 +9,18 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.flink.sink.internal.CommitterMetrics;
-import dev.ducklake.flink.sink.testutils.CountCheckpoints;
-
+import dev.ducklake.engine.testutils.Await;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import dev.ducklake.flink.sink.testutils.CountCheckpoints;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.LakeContents.SinkSnapshot;
+import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
-import dev.ducklake.flink.sink.testutils.SlowDown;
+import dev.ducklake.flink.sink.testutils.TestJobs;
+import dev.ducklake.flink.sink.testutils.Throttle;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,44 +36,40 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.client.program.ClusterClient;
-import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.StringData;
-import org.apache.flink.test.junit5.InjectClusterClient;
-import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.Test;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterEach;
+import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Exactly-once writes through the DataStream API on a MiniCluster, checked with plain DuckDB. */
+@ExtendWith(NoEngineLeftOpen.class)
 class DuckLakeSinkITCase {
 
     static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
-                    .setConfiguration(METRICS.addToConfiguration(new Configuration())).build());
+    static final MiniClusterExtension MINI_CLUSTER =
+            TestJobs.miniCluster(4, METRICS.addToConfiguration(new Configuration()));
 
     @TempDir
     Path dir;
@@ -85,16 +83,11 @@ class DuckLakeSinkITCase {
         LoseAcknowledgementOnce.reset();
     }
 
-    @AfterEach
-    void nothingLeftOpen() {
-        assertThat(EngineRegistry.shared().openEngines()).isZero();
-    }
-
     @ParameterizedTest(name = "parallelism {0}")
     @ValueSource(ints = {1, 4})
     void appendsEveryRowOnceAcrossAFailureAfterACheckpoint(int parallelism) throws Exception {
         long count = 30_000;
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(OrderEvents.source(OrderEvents::append, count, 10_000), WatermarkStrategy.noWatermarks(),
                         "orders")
                 .map(new FailOnce<>(count / 2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
@@ -111,14 +104,30 @@ class DuckLakeSinkITCase {
     @ParameterizedTest(name = "parallelism {0}")
     @ValueSource(ints = {1, 4})
     void upsertsLeaveEveryKeyAtItsLastValueAcrossAFailureAfterACheckpoint(int parallelism) throws Exception {
-        long count = 30_000;
-        int keys = 1_000;
-        StreamExecutionEnvironment env = environment();
+        upsertAcrossAFailure(30_000, 1_000, parallelism);
+    }
+
+    @Test
+    void upsertsOnAPostgresCatalogExactlyOnceAcrossAFailure() throws Exception {
+        catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
+        try {
+            upsertAcrossAFailure(20_000, 500, 4);
+        } finally {
+            PostgresServer.dropDatabase(catalog.location());
+        }
+    }
+
+    /**
+     * Upserts {@code count} events over {@code keys} orders through {@code writers} writers, failing
+     * once halfway after a checkpoint; the lake must hold each key at its last value, exactly once.
+     */
+    private void upsertAcrossAFailure(long count, int keys, int writers) throws Exception {
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 10_000),
                         WatermarkStrategy.noWatermarks(), "order changes")
                 .map(new FailOnce<>(count / 2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(parallelism);
-        env.execute("upsert with a failure");
+                .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(writers);
+        env.execute("upsert on a " + catalog.kind() + " catalog with a failure");
 
         assertThat(FailOnce.failures()).isEqualTo(1);
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders")).isEqualTo(expectedRows(
@@ -127,37 +136,13 @@ class DuckLakeSinkITCase {
         assertStagingEmpty();
     }
 
-
-    @Test
-    void upsertsOnAPostgresCatalogExactlyOnceAcrossAFailure() throws Exception {
-        catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
-        try {
-            long count = 20_000;
-            int keys = 500;
-            StreamExecutionEnvironment env = environment();
-            env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 10_000),
-                            WatermarkStrategy.noWatermarks(), "order changes")
-                    .map(new FailOnce<>(count / 2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                    .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(4);
-            env.execute("upsert on PostgreSQL with a failure");
-
-            assertThat(FailOnce.failures()).isEqualTo(1);
-            assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders")).isEqualTo(expectedRows(
-                    OrderEvents.expectedUpsert(count, keys)));
-            assertOneSnapshotPerCheckpoint();
-            assertStagingEmpty();
-        } finally {
-            PostgresServer.dropDatabase(catalog.location());
-        }
-    }
-
     /** A user's own record type, written through a converter. */
     record Order(String id, long seq, BigDecimal amount) {}
 
     @Test
     void userRecordsThroughAConverterWithSmallCommitsInlinedAndCompactedOnACadence() throws Exception {
         long count = 3_000;
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.enableCheckpointing(100);
         DuckLakeSink<Order> sink = DuckLakeSink.<Order>builder()
                 .catalog(catalog.key())
@@ -170,7 +155,7 @@ class DuckLakeSinkITCase {
                 .compactionInterval(Duration.ofMillis(300))
                 .build();
         env.fromSequence(0, count - 1).map(i -> new Order("o-" + i, i, BigDecimal.valueOf(i % 100_000, 2)))
-                .map(new SlowDown<>(1)).sinkTo(sink);
+                .map(new Throttle<>(1)).sinkTo(sink);
         env.execute("user records, inlined and compacted");
 
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
@@ -193,7 +178,7 @@ class DuckLakeSinkITCase {
     @Test
     void compactionMergesTheFilesThatAppendsAdopted() throws Exception {
         long count = 40_000;
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.enableCheckpointing(100);
         env.fromSource(OrderEvents.source(OrderEvents::append, count, 10_000), WatermarkStrategy.noWatermarks(),
                         "orders")
@@ -231,7 +216,7 @@ class DuckLakeSinkITCase {
 
     @Test
     void checkpointsWithoutDataCreateNoSnapshotAndEachSnapshotNamesSinkAndCheckpoint() throws Exception {
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.enableCheckpointing(100);
         env.fromSource(OrderEvents.source(OrderEvents::append, 6, 2), WatermarkStrategy.noWatermarks(), "slow orders")
                 .map(new CountCheckpoints<>()).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
@@ -249,7 +234,7 @@ class DuckLakeSinkITCase {
     @Test
     void aCommitWhoseAcknowledgementIsLostIsNotAppliedTwice() throws Exception {
         long count = 20_000;
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(OrderEvents.source(OrderEvents::append, count, 10_000), WatermarkStrategy.noWatermarks(),
                         "orders")
                 .sinkTo(sink("orders").commitObserver(new LoseAcknowledgementOnce()).build()).setParallelism(2);
@@ -267,7 +252,7 @@ class DuckLakeSinkITCase {
     @Test
     void reportsRecordsCommitsDurationsVersionsAndRetries() throws Exception {
         long count = 5_000;
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(OrderEvents.source(OrderEvents::append, count, 5_000), WatermarkStrategy.noWatermarks(),
                         "orders")
                 .sinkTo(sink("orders").build()).setParallelism(2);
@@ -291,17 +276,16 @@ class DuckLakeSinkITCase {
             @InjectClusterClient ClusterClient<?> client) throws Exception {
         long count = 40_000;
         int keys = 2_000;
-        JobClient first = upsertJob(count, keys, null, 2).executeAsync("before the savepoint");
+        JobClient first = upsertJob(TestJobs.environment(), count, keys, 2).executeAsync("before the savepoint");
         waitForSinkSnapshots(2);
-        String savepoint = first.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
-                SavepointFormatType.CANONICAL).get();
+        String savepoint = TestJobs.stopWithSavepoint(first, dir);
         String sinkId = LakeContents.sinkSnapshots(catalog, dir).get(0).sinkId();
         Path staging = dir.resolve("data.flink-staging");
         Path stray = staging.resolve(sinkId).resolve("0").resolve("999999-stray.parquet");
         Files.createDirectories(stray.getParent());
         Files.writeString(stray, "left by a crash");
 
-        upsertJob(count, keys, savepoint, 4).execute("after the savepoint");
+        upsertJob(TestJobs.resumedFrom(savepoint), count, keys, 4).execute("after the savepoint");
 
         assertThat(stray).doesNotExist();
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
@@ -327,7 +311,7 @@ class DuckLakeSinkITCase {
             throws Exception {
         long bad = 5_000;
         String value = key.equals("null") ? null : key;
-        StreamExecutionEnvironment env = environment(0);
+        StreamExecutionEnvironment env = TestJobs.environment(0);
         env.fromSource(OrderEvents.source(i -> i == bad ? withKey(i, value) : OrderEvents.upsert(i, 100_000), 10_000,
                         5_000), WatermarkStrategy.noWatermarks(), "orders")
                 .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(2);
@@ -348,7 +332,7 @@ class DuckLakeSinkITCase {
                     .column("amount", new LakeType.Decimal(5, 2)).build());
         }
         long bad = 5_000;
-        StreamExecutionEnvironment env = environment(0);
+        StreamExecutionEnvironment env = TestJobs.environment(0);
         env.fromSource(OrderEvents.source(i -> i == bad ? tooLarge(i) : OrderEvents.append(i), 10_000, 5_000),
                         WatermarkStrategy.noWatermarks(), "orders")
                 .sinkTo(sink("orders").build()).setParallelism(2);
@@ -360,14 +344,7 @@ class DuckLakeSinkITCase {
         assertCommittedPrefixBefore(bad, OrderEvents::expectedAppend);
     }
 
-    private StreamExecutionEnvironment upsertJob(long count, int keys, String savepoint, int writers) {
-        Configuration conf = new Configuration();
-        if (savepoint != null) {
-            conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
-        }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.enableCheckpointing(200);
-        env.setParallelism(1);
+    private StreamExecutionEnvironment upsertJob(StreamExecutionEnvironment env, long count, int keys, int writers) {
         env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 8_000),
                         WatermarkStrategy.noWatermarks(), "order changes").uid("order-changes")
                 .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(writers).uid("ducklake-orders");
@@ -375,14 +352,8 @@ class DuckLakeSinkITCase {
     }
 
     private void waitForSinkSnapshots(int atLeast) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(dir.resolve("metadata.ducklake")) && committedSnapshots() >= atLeast) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("The sink committed fewer than " + atLeast + " snapshots within 60 s");
+        Await.atMost(Duration.ofSeconds(60)).until("the sink committed " + atLeast + " snapshots",
+                () -> Files.exists(dir.resolve("metadata.ducklake")) && committedSnapshots() >= atLeast);
     }
 
     /** Sink snapshots, read through the running job's engine (a DuckDB file admits one process). */
@@ -440,21 +411,6 @@ class DuckLakeSinkITCase {
                 .filter(e -> jobId.equals(e.getKey().getAllVariables().get("<job_id>")))
                 .map(e -> e.getValue().get(name))
                 .filter(Objects::nonNull);
-    }
-
-    private StreamExecutionEnvironment environment() {
-        return environment(3);
-    }
-
-    private StreamExecutionEnvironment environment(int restarts) {
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, restarts == 0 ? "none" : "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, restarts);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.enableCheckpointing(200);
-        env.setParallelism(1);
-        return env;
     }
 
     private DuckLakeSinkBuilder<RowData> sink(String table) {

@@ -6,12 +6,12 @@ import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
+import dev.ducklake.flink.sink.testutils.TestJobs;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -27,9 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LargeCheckpointITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(1)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(1);
 
     @TempDir
     Path dir;

@@ -7,6 +7,7 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
+import dev.ducklake.flink.sink.testutils.TestJobs;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,6 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
@@ -46,9 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LostStagingITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
 
     /** The staged file deleted, and its checkpoint; JVM-wide, as the MiniCluster's tasks share the JVM. */
     static final AtomicReference<String> DELETED = new AtomicReference<>();
@@ -61,9 +59,7 @@ class LostStagingITCase {
         DELETED.set(null);
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         Path staging = dir.resolve("staging");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(restartForever());
-        env.enableCheckpointing(200);
-        env.setParallelism(1);
+        StreamExecutionEnvironment env = restartingForever();
         env.fromSource(OrderEvents.source(OrderEvents::append, Long.MAX_VALUE, 2_000),
                         WatermarkStrategy.noWatermarks(), "orders")
                 .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dir.resolve("data") + "/")
@@ -86,7 +82,7 @@ class LostStagingITCase {
                             + " checkpoint " + checkpoint + ",");
         } finally {
             if (!job.getJobStatus().get().isGloballyTerminalState()) {
-                job.cancel().get(30, TimeUnit.SECONDS);
+                TestJobs.cancel(job);
             }
         }
     }
@@ -97,9 +93,7 @@ class LostStagingITCase {
         // The lake exists with its data path; the sink is not told it, so only its writers can tell.
         LakeEngine.open(TestLakes.config(catalog, dir).build()).close();
         Path staging = dir.resolve("data").resolve("staging");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(restartForever());
-        env.enableCheckpointing(200);
-        env.setParallelism(1);
+        StreamExecutionEnvironment env = restartingForever();
         env.fromSource(OrderEvents.source(OrderEvents::append, Long.MAX_VALUE, 2_000),
                         WatermarkStrategy.noWatermarks(), "orders")
                 .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).stagingPath(staging.toString())
@@ -113,18 +107,21 @@ class LostStagingITCase {
                     .contains("inside the lake's data path");
         } finally {
             if (!job.getJobStatus().get().isGloballyTerminalState()) {
-                job.cancel().get(30, TimeUnit.SECONDS);
+                TestJobs.cancel(job);
             }
         }
     }
 
-    /** A restart strategy that restarts a failing job for as long as it fails. */
-    private static Configuration restartForever() {
+    /** A job that restarts a failing job for as long as it fails, checkpointing every 200 ms. */
+    private static StreamExecutionEnvironment restartingForever() {
         Configuration conf = new Configuration();
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, Integer.MAX_VALUE);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(50));
-        return conf;
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.enableCheckpointing(200);
+        env.setParallelism(1);
+        return env;
     }
 
     /** The job's failure; a job still running after the deadline is restarting forever. */

@@ -9,18 +9,18 @@ import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.Await;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.EngineSpec;
-import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.sink.testutils.FailOnce;
-import dev.ducklake.flink.sink.testutils.LakeContents;
+import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
+import dev.ducklake.flink.sink.testutils.TestJobs;
+import dev.ducklake.flink.sink.testutils.Throttle;
 import dev.ducklake.flink.source.testutils.ChangelogModel;
-import dev.ducklake.flink.source.testutils.OpenEngines;
 import dev.ducklake.flink.source.testutils.RandomChangelog;
-import dev.ducklake.flink.source.testutils.Throttle;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -32,24 +32,18 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,14 +54,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * which must end equal to the table as plain DuckDB reads it, without a change that does not fit.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
+@ExtendWith(NoEngineLeftOpen.class)
 class DuckLakeSourceITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(8)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(8);
 
     static final TableName ORDERS = TableName.of("orders");
+    /** How long a reading job may take to show what the test waits for. */
+    static final Duration MODEL_TIMEOUT = Duration.ofSeconds(90);
 
     @TempDir
     Path dir;
@@ -80,16 +75,11 @@ class DuckLakeSourceITCase {
         FailOnce.reset();
     }
 
-    @AfterEach
-    void nothingLeftOpen() throws InterruptedException {
-        OpenEngines.awaitNone();
-    }
-
     @ParameterizedTest(name = "writer parallelism {0}")
     @ValueSource(ints = {1, 4})
     void aChangelogReadWhileTheSinkWritesReplaysToTheTable(int writers) throws Exception {
         createOrders();
-        StreamExecutionEnvironment reading = environment();
+        StreamExecutionEnvironment reading = TestJobs.environment();
         reading.fromSource(source().discoveryInterval(Duration.ofMillis(100)).build(), WatermarkStrategy.noWatermarks(),
                         "orders changelog").setParallelism(3)
                 .sinkTo(new ChangelogModel("e2e", OrderEvents.ROW_TYPE)).setParallelism(1);
@@ -98,15 +88,14 @@ class DuckLakeSourceITCase {
         long count = 20_000;
         ChangelogModel.Result model;
         try {
-            StreamExecutionEnvironment writing = environment();
+            StreamExecutionEnvironment writing = TestJobs.environment();
             writing.fromSource(changes.source(count, 10_000), WatermarkStrategy.noWatermarks(), "random changes")
                     .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dataPath()).table("orders")
                             .rowType(OrderEvents.ROW_TYPE).primaryKey("order_id").build()).setParallelism(writers);
             writing.execute("write the changelog");
-            model = awaitModel("e2e", changes.expected(count));
+            model = ChangelogModel.awaitRows("e2e", changes.expected(count), MODEL_TIMEOUT);
         } finally {
-            reader.cancel().get(30, TimeUnit.SECONDS);
-            awaitTermination(reader);
+            TestJobs.cancel(reader);
         }
         Map<String, String> expected = changes.expected(count);
 
@@ -122,7 +111,7 @@ class DuckLakeSourceITCase {
         long last = merge(changes, 0, 30_000);
         last = merge(changes, 30_000, 60_000);
 
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(source().startAfterVersion(created).endVersion(last).build(), WatermarkStrategy.noWatermarks(),
                         "orders changelog").setParallelism(2)
                 .map(new Throttle<>(20)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
@@ -147,21 +136,17 @@ class DuckLakeSourceITCase {
         }
         DuckLakeSource bounded = source().startAfterVersion(created).endVersion(last).build();
 
-        StreamExecutionEnvironment first = environment();
+        StreamExecutionEnvironment first = TestJobs.environment();
         first.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog").uid("source").setParallelism(2)
                 .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .setParallelism(2)
                 .sinkTo(new ChangelogModel("savepoint", OrderEvents.ROW_TYPE)).uid("model").setParallelism(1);
         JobClient job = first.executeAsync("read until the savepoint");
-        awaitChanges("savepoint", 2_000);
-        String savepoint = job.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
-                SavepointFormatType.CANONICAL).get(60, TimeUnit.SECONDS);
-        awaitTermination(job);
+        ChangelogModel.awaitChanges("savepoint", 2_000, MODEL_TIMEOUT);
+        String savepoint = TestJobs.stopWithSavepoint(job, dir);
         ChangelogModel.Result atSavepoint = ChangelogModel.published("savepoint");
 
-        Configuration resume = new Configuration();
-        resume.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
-        StreamExecutionEnvironment second = environment(resume);
+        StreamExecutionEnvironment second = TestJobs.resumedFrom(savepoint);
         second.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog").uid("source").setParallelism(3)
                 .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .setParallelism(3)
@@ -184,30 +169,31 @@ class DuckLakeSourceITCase {
         long created = createOrders();
         RandomChangelog changes = new RandomChangelog(13, 5_000);
         String name = "restored splits";
-        StreamExecutionEnvironment first = environment();
+        StreamExecutionEnvironment first = TestJobs.environment();
         first.fromSource(following(created),
                         WatermarkStrategy.noWatermarks(), "orders changelog").uid("source")
                 .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE)).uid("model");
         JobClient job = first.executeAsync("read while versions pile up");
         long last = merge(changes, 0, 10_000);
-        awaitChanges(name, 1);
+        ChangelogModel.awaitChanges(name, 1, MODEL_TIMEOUT);
         for (int batch = 0; batch < 5; batch++) {
+            // Pacing, not synchronization: the pause lets the enumerator (looking every 50 ms) plan each
+            // version as a split of its own, so that the reader's state holds several. Should two
+            // versions share a split, the test still holds, over fewer splits.
             Thread.sleep(150);
             last = merge(changes, 10_000 + batch * 2_000L, 10_000 + (batch + 1) * 2_000L);
         }
+        // Pacing as well: lets the enumerator hand the last versions to the reader before the savepoint.
+        // Splits it has not handed out are in its own state, which restores them just the same.
         Thread.sleep(300);
-        String savepoint = job.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
-                SavepointFormatType.CANONICAL).get(60, TimeUnit.SECONDS);
-        awaitTermination(job);
+        String savepoint = TestJobs.stopWithSavepoint(job, dir);
         assertThat(ChangelogModel.published(name).changes())
                 .as("changes read before the savepoint: fewer than the first version's, so the later versions'"
                         + " splits were all unread in the reader's state")
                 .isLessThan(changes.expected(10_000).size());
 
-        Configuration resume = new Configuration();
-        resume.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
-        StreamExecutionEnvironment second = environment(resume);
+        StreamExecutionEnvironment second = TestJobs.resumedFrom(savepoint);
         second.fromSource(source().startAfterVersion(created).endVersion(last).build(),
                         WatermarkStrategy.noWatermarks(), "orders changelog").uid("source")
                 .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
@@ -225,29 +211,29 @@ class DuckLakeSourceITCase {
         createOrders();
         RandomChangelog changes = new RandomChangelog(5, 100);
         merge(changes, 0, 200);
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(source().startupMode(StartupMode.LATEST).discoveryInterval(Duration.ofMillis(100)).build(),
                         WatermarkStrategy.noWatermarks(), "orders changelog")
                 .sinkTo(new ChangelogModel("latest", OrderEvents.ROW_TYPE));
         JobClient job = env.executeAsync("read the latest changes");
         ChangelogModel.Result model;
         try {
-            awaitRunning(job);
-            Thread.sleep(1_000);
+            // The enumerator resolves the latest version when it starts; a checkpoint comes after that.
+            ChangelogModel.awaitPublished("latest", MODEL_TIMEOUT);
             try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig());
                     MergeSession merge = lease.engine().openMergeSession(ORDERS)) {
                 merge.upsert(new Object[] {"new", 1L, BigDecimal.ONE});
                 merge.commit();
             }
-            awaitChanges("latest", 1);
-            Thread.sleep(500);
-            model = ChangelogModel.published("latest");
+            // One reader, one bucket: an older change read by mistake would arrive before this one.
+            model = Await.atMost(MODEL_TIMEOUT).until("the model latest holds the row committed after the start",
+                    () -> ChangelogModel.published("latest"), m -> m.rows().containsKey("new"));
         } finally {
-            job.cancel().get(30, TimeUnit.SECONDS);
-            awaitTermination(job);
+            TestJobs.cancel(job);
         }
         assertThat(model.problems()).isEmpty();
         assertThat(model.rows()).containsOnlyKeys("new");
+        assertThat(model.changes()).as("changes read").isEqualTo(1);
     }
 
     @Test
@@ -261,7 +247,7 @@ class DuckLakeSourceITCase {
         DuckLakeSource full = source().endAtLatestVersion().build();
         merge(changes, 600, 900);
 
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "orders changelog")
                 .sinkTo(new ChangelogModel("end at latest", OrderEvents.ROW_TYPE));
         env.fromSource(full, WatermarkStrategy.noWatermarks(), "orders at the end")
@@ -294,7 +280,7 @@ class DuckLakeSourceITCase {
         }
         long last = latestVersion();
 
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(source().startAfterVersion(created).endVersion(last).build(), WatermarkStrategy.noWatermarks(),
                         "orders changelog").setParallelism(2)
                 .sinkTo(new ChangelogModel("plain", OrderEvents.ROW_TYPE)).setParallelism(1);
@@ -314,13 +300,13 @@ class DuckLakeSourceITCase {
             last = merge(changes, batch * 4_000L, (batch + 1) * 4_000L);
         }
         long end = last;
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(source().startAfterVersion(created).endVersion(end).build(), WatermarkStrategy.noWatermarks(),
                         "orders changelog").setParallelism(1)
                 .map(new Throttle<>(2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(new ChangelogModel("pinned", OrderEvents.ROW_TYPE)).setParallelism(1);
         JobClient job = env.executeAsync("read while snapshots expire");
-        awaitChanges("pinned", 500);
+        ChangelogModel.awaitChanges("pinned", 500, MODEL_TIMEOUT);
         MaintenanceReport report;
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
             report = lease.engine().maintain(MaintenanceRequest.builder()
@@ -344,7 +330,7 @@ class DuckLakeSourceITCase {
         long created = createOrders();
         RandomChangelog changes = new RandomChangelog(17, 3_000);
         String name = "expiry through a failure";
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(following(created),
                         WatermarkStrategy.noWatermarks(), "orders changelog")
                 .map(new Throttle<>(1)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
@@ -361,14 +347,16 @@ class DuckLakeSourceITCase {
             }, 0, 100, TimeUnit.MILLISECONDS);
             for (int batch = 0; batch < 8; batch++) {
                 merge(changes, batch * 2_000L, (batch + 1) * 2_000L);
-                Thread.sleep(250);
+                // Paced by expiry: each version meets two expiry runs before the next one comes.
+                int expiriesBefore = expiries.get();
+                Await.atMost(Duration.ofSeconds(30)).until("two expiry runs after merge " + batch,
+                        () -> expiries.get() >= expiriesBefore + 2);
             }
-            model = awaitModel(name, changes.expected(16_000));
+            model = ChangelogModel.awaitRows(name, changes.expected(16_000), MODEL_TIMEOUT);
         } finally {
             expiry.shutdownNow();
             assertThat(expiry.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
-            job.cancel().get(30, TimeUnit.SECONDS);
-            awaitTermination(job);
+            TestJobs.cancel(job);
         }
 
         assertThat(FailOnce.failures()).as("the induced failure").isEqualTo(1);
@@ -383,13 +371,13 @@ class DuckLakeSourceITCase {
         long created = createOrders();
         long older = merge(new RandomChangelog(1, 10), 0, 10);
         long last = merge(new RandomChangelog(2, 10), 0, 10);
-        StreamExecutionEnvironment env = withoutRestarts();
+        StreamExecutionEnvironment env = TestJobs.environment(0);
         env.fromSource(source().startAfterVersion(last + 100).build(), WatermarkStrategy.noWatermarks(), "orders")
                 .sinkTo(new ChangelogModel("missing", OrderEvents.ROW_TYPE));
         assertThatThrownBy(() -> env.execute("start at a future version"))
                 .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
                         .contains("Version " + (last + 100) + " is not a version of main.orders: no such snapshot yet"));
-        StreamExecutionEnvironment early = withoutRestarts();
+        StreamExecutionEnvironment early = TestJobs.environment(0);
         early.fromSource(source().endVersion(created - 1).build(), WatermarkStrategy.noWatermarks(), "orders")
                 .sinkTo(new ChangelogModel("early end", OrderEvents.ROW_TYPE));
         assertThatThrownBy(() -> early.execute("end before the table was created"))
@@ -402,7 +390,7 @@ class DuckLakeSourceITCase {
                     .build());
         }
         assertThat(report.expiredSnapshots()).contains(older);
-        StreamExecutionEnvironment expired = withoutRestarts();
+        StreamExecutionEnvironment expired = TestJobs.environment(0);
         expired.fromSource(source().startAfterVersion(older).endVersion(last).build(),
                         WatermarkStrategy.noWatermarks(), "orders")
                 .sinkTo(new ChangelogModel("expired", OrderEvents.ROW_TYPE));
@@ -431,8 +419,7 @@ class DuckLakeSourceITCase {
 
     private long createOrders() {
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
-            return lease.engine().createTable(ORDERS, FlinkLakeTypes.toLakeSchema(OrderEvents.ROW_TYPE,
-                    List.of("order_id"), List.of()));
+            return lease.engine().createTable(ORDERS, OrderEvents.lakeSchema(true));
         }
     }
 
@@ -461,63 +448,6 @@ class DuckLakeSourceITCase {
 
     /** The table as plain DuckDB reads it, rendered as the model holds rows. */
     private Map<String, String> tableRows() throws Exception {
-        return ChangelogModel.render(LakeContents.rowsByFirstColumn(catalog, dir, "orders"));
-    }
-
-    private static ChangelogModel.Result awaitModel(String name, Map<String, String> expected) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        ChangelogModel.Result model = ChangelogModel.published(name);
-        while ((model == null || !model.rows().equals(expected)) && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            model = ChangelogModel.published(name);
-        }
-        assertThat(model).as("the model published by the reading job").isNotNull();
-        return model;
-    }
-
-    private static void awaitChanges(String name, long changes) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            ChangelogModel.Result model = ChangelogModel.published(name);
-            if (model != null && model.changes() >= changes) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("The model " + name + " did not reach " + changes + " changes");
-    }
-
-    private static void awaitRunning(JobClient job) throws Exception {
-        while (job.getJobStatus().get() != JobStatus.RUNNING) {
-            Thread.sleep(50);
-        }
-    }
-
-    private static void awaitTermination(JobClient job) throws Exception {
-        while (!job.getJobStatus().get().isTerminalState()) {
-            Thread.sleep(50);
-        }
-    }
-
-    private static StreamExecutionEnvironment environment() {
-        return environment(new Configuration());
-    }
-
-    private static StreamExecutionEnvironment withoutRestarts() {
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        return environment(conf);
-    }
-
-    private static StreamExecutionEnvironment environment(Configuration conf) {
-        if (conf.getOptional(RestartStrategyOptions.RESTART_STRATEGY).isEmpty()) {
-            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
-            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
-        }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.enableCheckpointing(200);
-        env.setParallelism(1);
-        return env;
+        return ChangelogModel.lakeRows(catalog, dir, "orders");
     }
 }

@@ -13,6 +13,7 @@ import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.Await;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.engine.write.MergeSession;
@@ -124,7 +125,10 @@ class MaintenanceDuringReadsTest {
             for (int round = 0; round < 3; round++) {
                 engine.maintain(MaintenanceRequest.builder().flushInlinedData().mergeAdjacentFiles()
                         .expireSnapshotsOlderThan(Duration.ZERO).deleteUnusedFiles().build());
-                Thread.sleep(200);
+                // Paced by the readers: the next round starts once reads have run against this one's result.
+                int readsBefore = reads.get();
+                Await.atMost(Duration.ofSeconds(60)).until("two more reads after maintenance round " + round,
+                        () -> reads.get() >= readsBefore + 2 || !failures.isEmpty());
             }
         } finally {
             stop.set(true);

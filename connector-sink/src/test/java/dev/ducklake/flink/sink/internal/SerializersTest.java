@@ -3,20 +3,31 @@ package dev.ducklake.flink.sink.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ducklake.engine.testutils.GoldenFiles;
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
  * Round trips of the committable and writer-state serializers, and the bytes of every released
- * version (golden files under {@code src/test/resources/serializer}), which a restored job reads.
+ * version (golden files under {@code src/test/resources/serializer}), which a restored job reads:
+ * each golden file must deserialize to the exact object below, and the current version must still
+ * write exactly its golden bytes.
+ *
+ * <p>A new serializer version gets a golden file of its own, written once and checked in: run
+ * {@link #main} with the module's {@code src/test/resources} as argument (e.g. from the IDE); it
+ * writes the current versions' files that do not exist yet and keeps the others. The version 1
+ * files are what the version 1 serializers wrote for {@link #COMMITTABLE} and {@link #STATE}.
  */
 class SerializersTest {
 
     private static final DuckLakeCommittable COMMITTABLE = new DuckLakeCommittable("sink-7f3a", 42,
             "/lake/staging/sink-7f3a/3/41-0b8e.parquet", 123_456);
     private static final DuckLakeWriterState STATE = new DuckLakeWriterState("sink-7f3a");
+
+    private static final String COMMITTABLE_V1 = "committable-v1.bin";
+    private static final String WRITER_STATE_V1 = "writer-state-v1.bin";
 
     private final DuckLakeCommittableSerializer committables = new DuckLakeCommittableSerializer();
     private final DuckLakeWriterStateSerializer states = new DuckLakeWriterStateSerializer();
@@ -26,7 +37,8 @@ class SerializersTest {
         byte[] bytes = committables.serialize(COMMITTABLE);
         assertThat(committables.deserialize(committables.getVersion(), bytes)).isEqualTo(COMMITTABLE);
         DuckLakeCommittable unstamped = new DuckLakeCommittable("s", DuckLakeCommittable.UNSTAMPED, "f", 0);
-        assertThat(committables.deserialize(1, committables.serialize(unstamped))).isEqualTo(unstamped);
+        assertThat(committables.deserialize(committables.getVersion(), committables.serialize(unstamped)))
+                .isEqualTo(unstamped);
     }
 
     @Test
@@ -35,17 +47,25 @@ class SerializersTest {
     }
 
     @Test
-    void version1BytesStillRead() throws IOException {
-        assertThat(committables.deserialize(1, golden("committable-v1.bin"))).isEqualTo(COMMITTABLE);
-        assertThat(states.deserialize(1, golden("writer-state-v1.bin"))).isEqualTo(STATE);
+    void committableVersion1BytesStillRead() throws IOException {
+        assertThat(committables.deserialize(DuckLakeCommittableSerializer.VERSION_1, GoldenFiles.read(COMMITTABLE_V1)))
+                .isEqualTo(COMMITTABLE);
     }
 
     @Test
-    void currentVersionWritesTheGoldenBytes() throws IOException {
-        assertThat(committables.getVersion()).isEqualTo(1);
-        assertThat(committables.serialize(COMMITTABLE)).isEqualTo(golden("committable-v1.bin"));
-        assertThat(states.getVersion()).isEqualTo(1);
-        assertThat(states.serialize(STATE)).isEqualTo(golden("writer-state-v1.bin"));
+    void writerStateVersion1BytesStillRead() throws IOException {
+        assertThat(states.deserialize(DuckLakeWriterStateSerializer.VERSION_1, GoldenFiles.read(WRITER_STATE_V1)))
+                .isEqualTo(STATE);
+    }
+
+    @Test
+    void theCurrentVersionsWriteTheirGoldenBytes() throws IOException {
+        assertThat(committables.getVersion()).as("a new committable version needs a golden file")
+                .isEqualTo(DuckLakeCommittableSerializer.VERSION_1);
+        assertThat(committables.serialize(COMMITTABLE)).isEqualTo(GoldenFiles.read(COMMITTABLE_V1));
+        assertThat(states.getVersion()).as("a new writer state version needs a golden file")
+                .isEqualTo(DuckLakeWriterStateSerializer.VERSION_1);
+        assertThat(states.serialize(STATE)).isEqualTo(GoldenFiles.read(WRITER_STATE_V1));
     }
 
     @Test
@@ -58,12 +78,20 @@ class SerializersTest {
                 .hasMessageContaining("trailing bytes");
         assertThatThrownBy(() -> states.deserialize(0, states.serialize(STATE))).isInstanceOf(IOException.class)
                 .hasMessageContaining("Unknown version 0");
+        byte[] state = states.serialize(STATE);
+        assertThatThrownBy(() -> states.deserialize(1, Arrays.copyOf(state, state.length + 1)))
+                .isInstanceOf(IOException.class).hasMessageContaining("trailing bytes");
     }
 
-    private static byte[] golden(String name) throws IOException {
-        try (InputStream in = SerializersTest.class.getResourceAsStream("/serializer/" + name)) {
-            assertThat(in).as("golden file %s", name).isNotNull();
-            return in.readAllBytes();
-        }
+    /**
+     * Writes the golden files of the current versions that do not exist yet, under the directory
+     * given (this module's {@code src/test/resources}); existing ones are never replaced. Not a test.
+     */
+    public static void main(String[] args) throws IOException {
+        Path resources = Path.of(args[0]);
+        GoldenFiles.writeNew(resources, "committable-v" + new DuckLakeCommittableSerializer().getVersion() + ".bin",
+                new DuckLakeCommittableSerializer().serialize(COMMITTABLE));
+        GoldenFiles.writeNew(resources, "writer-state-v" + new DuckLakeWriterStateSerializer().getVersion() + ".bin",
+                new DuckLakeWriterStateSerializer().serialize(STATE));
     }
 }

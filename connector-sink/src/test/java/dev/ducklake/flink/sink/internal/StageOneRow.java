@@ -5,10 +5,8 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
-import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.types.RowKind;
 
@@ -23,7 +21,7 @@ final class StageOneRow {
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args[0]);
         TableName table = TableName.of("orders");
-        TableSchema lake = FlinkLakeTypes.toLakeSchema(OrderEvents.ROW_TYPE, List.of(), List.of());
+        TableSchema lake = OrderEvents.lakeSchema(false);
         AtomicInteger files = new AtomicInteger();
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir),
                 dir).build())) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.CatalogLocation;
-import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.PartitionField;
@@ -12,9 +11,10 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.LakeContents;
+import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
+import dev.ducklake.flink.sink.testutils.TestJobs;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.DataTypes;
@@ -29,19 +29,18 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code 'connector' = 'ducklake'} as a Flink SQL sink, checked with plain DuckDB. */
+@ExtendWith(NoEngineLeftOpen.class)
 class DuckLakeTableSinkITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
 
     @TempDir
     Path dir;
@@ -51,11 +50,6 @@ class DuckLakeTableSinkITCase {
     @BeforeEach
     void setUp() {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-    }
-
-    @AfterEach
-    void nothingLeftOpen() {
-        assertThat(EngineRegistry.shared().openEngines()).isZero();
     }
 
     @Test

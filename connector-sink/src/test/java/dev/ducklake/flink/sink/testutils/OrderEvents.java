@@ -1,5 +1,7 @@
 package dev.ducklake.flink.sink.testutils;
 
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.flink.common.FlinkLakeTypes;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +35,11 @@ public final class OrderEvents {
             new String[] {"order_id", "seq", "amount"});
 
     private OrderEvents() {}
+
+    /** The lake table these events go to: keyed by {@code order_id} for upserts, without a key for appends. */
+    public static TableSchema lakeSchema(boolean keyed) {
+        return FlinkLakeTypes.toLakeSchema(ROW_TYPE, keyed ? List.of("order_id") : List.of(), List.of());
+    }
 
     /** Appends: event {@code i} is the insert of order {@code "o-" + i}. */
     public static RowData append(long i) {

@@ -14,9 +14,9 @@ import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import dev.ducklake.flink.common.EngineSpec;
-import dev.ducklake.flink.common.FlinkLakeTypes;
+import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
-import dev.ducklake.flink.source.testutils.OpenEngines;
+import dev.ducklake.flink.sink.testutils.TestJobs;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,26 +24,24 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code 'connector' = 'ducklake'} as a Flink SQL source: changelogs, time travel, push-downs, errors. */
+@ExtendWith(NoEngineLeftOpen.class)
 class DuckLakeTableSourceITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
 
     static final TableName ORDERS = TableName.of("orders");
 
@@ -59,8 +57,7 @@ class DuckLakeTableSourceITCase {
     void setUp() {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
-            created = lease.engine().createTable(ORDERS, FlinkLakeTypes.toLakeSchema(OrderEvents.ROW_TYPE,
-                    List.of("order_id"), List.of()));
+            created = lease.engine().createTable(ORDERS, OrderEvents.lakeSchema(true));
             try (WriteSession write = lease.engine().openWriteSession(ORDERS, WriteMode.APPEND)) {
                 write.write(new Object[] {"a", 1L, new BigDecimal("1.00")});
                 write.write(new Object[] {"b", 2L, new BigDecimal("20.00")});
@@ -77,11 +74,6 @@ class DuckLakeTableSourceITCase {
                 v2 = merge.commit().version();
             }
         }
-    }
-
-    @AfterEach
-    void nothingLeftOpen() throws InterruptedException {
-        OpenEngines.awaitNone();
     }
 
     @Test

@@ -8,8 +8,9 @@ import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
+import dev.ducklake.flink.sink.testutils.TestJobs;
 import dev.ducklake.flink.source.testutils.EdgeTable;
-import dev.ducklake.flink.source.testutils.OpenEngines;
 import dev.ducklake.flink.source.testutils.RandomFilters;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +20,6 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.Schema;
@@ -48,9 +48,7 @@ import org.junit.jupiter.api.io.TempDir;
 class FilterPushDownITCase {
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
 
     private static final String ZONE = "America/New_York";
     private static final long SEED = Long.getLong("filters.seed", 24L);
@@ -87,9 +85,9 @@ class FilterPushDownITCase {
     }
 
     @AfterAll
-    static void nothingLeftOpen() throws InterruptedException {
+    static void nothingLeftOpen() throws Exception {
         lease.close();
-        OpenEngines.awaitNone();
+        NoEngineLeftOpen.awaitNone();
     }
 
     @Test

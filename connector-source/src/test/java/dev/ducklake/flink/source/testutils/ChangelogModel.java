@@ -1,12 +1,19 @@
 package dev.ducklake.flink.source.testutils;
 
+import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.testutils.Await;
+import dev.ducklake.flink.sink.testutils.LakeContents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,6 +56,32 @@ public final class ChangelogModel implements Sink<RowData>, SupportsWriterState<
 
     public static Result published(String name) {
         return PUBLISHED.get(name);
+    }
+
+    /**
+     * Waits until the model {@code name} published once: its job took a checkpoint (or ended), so
+     * every operator, and the source's enumerator, had started by then.
+     */
+    public static Result awaitPublished(String name, Duration timeout) throws Exception {
+        return Await.atMost(timeout).until("the model " + name + " published (a checkpoint of its job)",
+                () -> published(name), Objects::nonNull);
+    }
+
+    /** Waits until the model {@code name} applied at least {@code changes} changes. */
+    public static Result awaitChanges(String name, long changes, Duration timeout) throws Exception {
+        return Await.atMost(timeout).until("the model " + name + " applied " + changes + " changes",
+                () -> published(name), model -> model != null && model.changes() >= changes);
+    }
+
+    /** Waits until the model {@code name} holds exactly these rows (as {@link #render} renders them). */
+    public static Result awaitRows(String name, Map<String, String> rows, Duration timeout) throws Exception {
+        return Await.atMost(timeout).until("the model " + name + " holds the expected " + rows.size() + " rows",
+                () -> published(name), model -> model != null && model.rows().equals(rows));
+    }
+
+    /** The table's rows as plain DuckDB reads them, by their first column, rendered as the model holds rows. */
+    public static Map<String, String> lakeRows(CatalogLocation catalog, Path dir, String table) throws SQLException {
+        return render(LakeContents.rowsByFirstColumn(catalog, dir, table));
     }
 
     /** Rows by key, each rendered as the model holds it. */

@@ -36,17 +36,29 @@ public record RandomChangelog(long seed, int keys) implements GeneratorFunction<
     }
 
     /** The rows events {@code 0..count-1} leave, rendered as {@link ChangelogModel} holds them. */
-    public Map<String, String> expected(long count) {
+    public Map<String, String> expected(long count) throws Exception {
+        return replay(this, count);
+    }
+
+    /**
+     * The reference model of an upsert stream of {@link OrderEvents#ROW_TYPE} rows: the rows that
+     * events {@code 0..count-1} leave, by key, rendered as {@link ChangelogModel} holds them.
+     */
+    public static Map<String, String> replay(GeneratorFunction<Long, RowData> events, long count) throws Exception {
         Map<String, String> rows = new TreeMap<>();
         for (long i = 0; i < count; i++) {
-            RowData row = map(i);
-            String key = row.getString(0).toString();
-            if (row.getRowKind() == RowKind.DELETE) {
-                rows.remove(key);
-            } else {
-                rows.put(key, ChangelogModel.render(List.of(key, row.getLong(1), row.getDecimal(2, 12, 2))));
-            }
+            apply(events.map(i), rows);
         }
         return rows;
+    }
+
+    /** Applies one event of an upsert stream to the rows by key: a delete removes its key, else it upserts. */
+    public static void apply(RowData event, Map<String, String> rows) {
+        String key = event.getString(0).toString();
+        if (event.getRowKind() == RowKind.DELETE) {
+            rows.remove(key);
+        } else {
+            rows.put(key, ChangelogModel.render(List.of(key, event.getLong(1), event.getDecimal(2, 12, 2))));
+        }
     }
 }
