@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.fail;
+import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.error.LakeBusyException;
 import dev.ducklake.engine.error.LakeCancelledException;
@@ -14,7 +15,6 @@ import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.Await;
 import dev.ducklake.engine.testutils.EngineUntilKilled;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
@@ -289,14 +289,15 @@ class EngineLifecycleTest {
     /** The spill directory the process's engine created, once it is open. */
     private Path awaitSpillDirectoryOf(Process process, Path log) throws Exception {
         List<Path> before = engineTempDirs();
-        Await.atMost(Duration.ofSeconds(60)).withDetails(() -> "Its log:\n" + Files.readString(log))
-                .until("the engine of process " + process.pid() + " opened", () -> {
+        // The log is the value waited on, so a timeout shows it; an exited process ends the wait at once.
+        await("the engine of process " + process.pid() + " opened (its log says Opened)")
+                .atMost(Duration.ofSeconds(60)).until(() -> {
                     if (!process.isAlive()) {
                         throw new AssertionError("Process " + process.pid() + " exited with " + process.exitValue()
                                 + " before its engine opened; its log:\n" + Files.readString(log));
                     }
-                    return Files.readString(log).contains("Opened");
-                });
+                    return Files.readString(log);
+                }, output -> output.contains("Opened"));
         List<Path> created = engineTempDirs().stream().filter(p -> !before.contains(p)).toList();
         assertThat(created).as("spill directories the other process created").hasSize(1);
         return created.get(0);

@@ -1,13 +1,13 @@
 package dev.ducklake.flink.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.testutils.Await;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.LakeContents;
@@ -173,11 +173,11 @@ class MultiProcessSoakITCase {
 
     /** Waits until the table holds at least this many rows, as plain DuckDB counts them. */
     private void awaitRows(CatalogLocation catalog, String table, long rows) throws Exception {
-        // Each look attaches the lake anew: look twice a second at most.
-        Await.atMost(Duration.ofSeconds(SECONDS * 4 + 120)).pollingAtMost(Duration.ofMillis(500))
-                .withDetails(() -> "The writers' logs are in " + logs.toAbsolutePath())
-                .until(table + " holds " + rows + " rows", () -> ((Number) LakeContents.rows(catalog, dir,
-                        "SELECT count(*) FROM plain." + table).get(0).get(0)).longValue(), count -> count >= rows);
+        // Each look attaches the lake anew: look twice a second.
+        await(table + " holds " + rows + " rows (the writers' logs are in " + logs.toAbsolutePath() + ")")
+                .atMost(Duration.ofSeconds(SECONDS * 4 + 120)).pollInterval(Duration.ofMillis(500))
+                .until(() -> ((Number) LakeContents.rows(catalog, dir, "SELECT count(*) FROM plain." + table)
+                        .get(0).get(0)).longValue(), count -> count >= rows);
     }
 
     private static Matcher result(String output) {

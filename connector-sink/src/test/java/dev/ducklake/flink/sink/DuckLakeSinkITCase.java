@@ -2,6 +2,7 @@ package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
@@ -9,7 +10,6 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.Await;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.internal.CommitterMetrics;
@@ -352,8 +352,8 @@ class DuckLakeSinkITCase {
     }
 
     private void waitForSinkSnapshots(int atLeast) throws Exception {
-        Await.atMost(Duration.ofSeconds(60)).until("the sink committed " + atLeast + " snapshots",
-                () -> Files.exists(dir.resolve("metadata.ducklake")) && committedSnapshots() >= atLeast);
+        await("the sink committed " + atLeast + " snapshots").atMost(Duration.ofSeconds(60))
+                .until(() -> Files.exists(dir.resolve("metadata.ducklake")) && committedSnapshots() >= atLeast);
     }
 
     /** Sink snapshots, read through the running job's engine (a DuckDB file admits one process). */

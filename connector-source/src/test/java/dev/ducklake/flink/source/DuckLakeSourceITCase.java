@@ -3,13 +3,13 @@ package dev.ducklake.flink.source;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.testutils.Await;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.EngineSpec;
@@ -226,8 +226,8 @@ class DuckLakeSourceITCase {
                 merge.commit();
             }
             // One reader, one bucket: an older change read by mistake would arrive before this one.
-            model = Await.atMost(MODEL_TIMEOUT).until("the model latest holds the row committed after the start",
-                    () -> ChangelogModel.published("latest"), m -> m.rows().containsKey("new"));
+            model = await("the model latest holds the row committed after the start").atMost(MODEL_TIMEOUT)
+                    .until(() -> ChangelogModel.published("latest"), m -> m.rows().containsKey("new"));
         } finally {
             TestJobs.cancel(job);
         }
@@ -349,8 +349,8 @@ class DuckLakeSourceITCase {
                 merge(changes, batch * 2_000L, (batch + 1) * 2_000L);
                 // Paced by expiry: each version meets two expiry runs before the next one comes.
                 int expiriesBefore = expiries.get();
-                Await.atMost(Duration.ofSeconds(30)).until("two expiry runs after merge " + batch,
-                        () -> expiries.get() >= expiriesBefore + 2);
+                await("two expiry runs after merge " + batch).atMost(Duration.ofSeconds(30))
+                        .until(() -> expiries.get() >= expiriesBefore + 2);
             }
             model = ChangelogModel.awaitRows(name, changes.expected(16_000), MODEL_TIMEOUT);
         } finally {

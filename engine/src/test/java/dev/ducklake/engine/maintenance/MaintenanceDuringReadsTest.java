@@ -2,6 +2,7 @@ package dev.ducklake.engine.maintenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.LakeEngine;
@@ -13,7 +14,6 @@ import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.Await;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.engine.write.MergeSession;
@@ -127,8 +127,8 @@ class MaintenanceDuringReadsTest {
                         .expireSnapshotsOlderThan(Duration.ZERO).deleteUnusedFiles().build());
                 // Paced by the readers: the next round starts once reads have run against this one's result.
                 int readsBefore = reads.get();
-                Await.atMost(Duration.ofSeconds(60)).until("two more reads after maintenance round " + round,
-                        () -> reads.get() >= readsBefore + 2 || !failures.isEmpty());
+                await("two more reads after maintenance round " + round).atMost(Duration.ofSeconds(60))
+                        .until(() -> reads.get() >= readsBefore + 2 || !failures.isEmpty());
             }
         } finally {
             stop.set(true);

@@ -1,7 +1,8 @@
 package dev.ducklake.flink.sink.testutils;
 
+import static org.awaitility.Awaitility.await;
+
 import dev.ducklake.engine.EngineRegistry;
-import dev.ducklake.engine.testutils.Await;
 import java.time.Duration;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -20,7 +21,8 @@ public final class NoEngineLeftOpen implements AfterEachCallback {
 
     /** Waits until no engine of the JVM-wide registry is open. */
     public static void awaitNone() throws Exception {
-        Await.atMost(Duration.ofSeconds(10)).until("every engine closed (open engines)",
-                () -> EngineRegistry.shared().openEngines(), open -> open == 0);
+        // Usually they are closed already: look at once.
+        await("every engine closed (open engines)").atMost(Duration.ofSeconds(10)).pollDelay(Duration.ZERO)
+                .until(() -> EngineRegistry.shared().openEngines(), open -> open == 0);
     }
 }

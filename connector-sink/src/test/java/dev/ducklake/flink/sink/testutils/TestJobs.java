@@ -1,6 +1,7 @@
 package dev.ducklake.flink.sink.testutils;
 
-import dev.ducklake.engine.testutils.Await;
+import static org.awaitility.Awaitility.await;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -82,7 +83,7 @@ public final class TestJobs {
 
     /** Waits until the job reached a terminal state (its tasks closed their sources and sinks). */
     public static void awaitTermination(JobClient job) throws Exception {
-        Await.atMost(TERMINATION).until("job " + job.getJobID() + " ended", () -> job.getJobStatus().get(),
-                status -> status.isTerminalState());
+        await("job " + job.getJobID() + " ended").atMost(TERMINATION)
+                .until(() -> job.getJobStatus().get(), status -> status.isTerminalState());
     }
 }

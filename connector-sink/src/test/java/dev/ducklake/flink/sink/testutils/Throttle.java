@@ -10,7 +10,7 @@ import org.apache.flink.api.common.functions.MapFunction;
  * <p>The sleep is pacing, not synchronization: no test waits here for something to happen, and
  * every test stays correct at any speed; only how much of the stream lies between two checkpoints
  * depends on it. Tests that must see something happen wait for it with a deadline
- * ({@link dev.ducklake.engine.testutils.Await}).
+ * (Awaitility's {@code await}).
  */
 public final class Throttle<T> implements MapFunction<T, T> {
 

@@ -1,7 +1,8 @@
 package dev.ducklake.flink.source.testutils;
 
+import static org.awaitility.Awaitility.await;
+
 import dev.ducklake.engine.CatalogLocation;
-import dev.ducklake.engine.testutils.Await;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -63,20 +64,20 @@ public final class ChangelogModel implements Sink<RowData>, SupportsWriterState<
      * every operator, and the source's enumerator, had started by then.
      */
     public static Result awaitPublished(String name, Duration timeout) throws Exception {
-        return Await.atMost(timeout).until("the model " + name + " published (a checkpoint of its job)",
-                () -> published(name), Objects::nonNull);
+        return await("the model " + name + " published (a checkpoint of its job)").atMost(timeout)
+                .until(() -> published(name), Objects::nonNull);
     }
 
     /** Waits until the model {@code name} applied at least {@code changes} changes. */
     public static Result awaitChanges(String name, long changes, Duration timeout) throws Exception {
-        return Await.atMost(timeout).until("the model " + name + " applied " + changes + " changes",
-                () -> published(name), model -> model != null && model.changes() >= changes);
+        return await("the model " + name + " applied " + changes + " changes").atMost(timeout)
+                .until(() -> published(name), model -> model != null && model.changes() >= changes);
     }
 
     /** Waits until the model {@code name} holds exactly these rows (as {@link #render} renders them). */
     public static Result awaitRows(String name, Map<String, String> rows, Duration timeout) throws Exception {
-        return Await.atMost(timeout).until("the model " + name + " holds the expected " + rows.size() + " rows",
-                () -> published(name), model -> model != null && model.rows().equals(rows));
+        return await("the model " + name + " holds the expected " + rows.size() + " rows").atMost(timeout)
+                .until(() -> published(name), model -> model != null && model.rows().equals(rows));
     }
 
     /** The table's rows as plain DuckDB reads them, by their first column, rendered as the model holds rows. */
