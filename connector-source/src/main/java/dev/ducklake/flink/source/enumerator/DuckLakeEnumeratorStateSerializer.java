@@ -19,12 +19,14 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedSerializer<DuckLakeEnumeratorState> {
 
     public static final DuckLakeEnumeratorStateSerializer INSTANCE = new DuckLakeEnumeratorStateSerializer();
-    private static final int VERSION_1 = 1;
-    private static final int VERSION_2 = 2;
+
+    static final int VERSION_1 = 1;
+    static final int VERSION_2 = 2;
+    private static final int CURRENT_VERSION = VERSION_2;
 
     @Override
     public int getVersion() {
-        return VERSION_2;
+        return CURRENT_VERSION;
     }
 
     @Override
@@ -50,10 +52,38 @@ public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedS
 
     @Override
     public DuckLakeEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION_1 && version != VERSION_2) {
-            throw new IOException("Unknown version " + version + " of a serialized DuckLake enumerator state");
-        }
+        return switch (version) {
+            case VERSION_1 -> readVersion1(serialized);
+            case VERSION_2 -> readVersion2(serialized);
+            default -> throw new IOException("Unknown version " + version + " of a DuckLake enumerator state; this"
+                    + " source reads versions " + VERSION_1 + " and " + VERSION_2);
+        };
+    }
+
+    private static DuckLakeEnumeratorState readVersion1(byte[] serialized) throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(serialized);
+        DuckLakeEnumeratorState state = readPlanning(in);
+        SerializedBytes.requireFullyRead(in, "DuckLake enumerator state");
+        return state;
+    }
+
+    /** Version 1's fields, then the checkpoint id and the held splits. */
+    private static DuckLakeEnumeratorState readVersion2(byte[] serialized) throws IOException {
+        DataInputDeserializer in = new DataInputDeserializer(serialized);
+        DuckLakeEnumeratorState planning = readPlanning(in);
+        long checkpointId = in.readLong();
+        int count = in.readInt();
+        List<HeldSplits.Entry> held = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            held.add(new HeldSplits.Entry(in.readUTF(), in.readInt(), in.readLong(), in.readLong()));
+        }
+        SerializedBytes.requireFullyRead(in, "DuckLake enumerator state");
+        return new DuckLakeEnumeratorState(planning.position(), planning.buckets(), planning.pending(),
+                planning.planningDone(), checkpointId, held);
+    }
+
+    /** The fields of version 1, which version 2 begins with, as a state with no checkpoint id and no split held. */
+    private static DuckLakeEnumeratorState readPlanning(DataInputDeserializer in) throws IOException {
         long position = in.readLong();
         int buckets = in.readInt();
         boolean planningDone = in.readBoolean();
@@ -62,16 +92,6 @@ public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedS
         for (int i = 0; i < count; i++) {
             pending.add(DuckLakeSplitSerializer.read(in));
         }
-        long checkpointId = 0;
-        List<HeldSplits.Entry> held = new ArrayList<>();
-        if (version == VERSION_2) {
-            checkpointId = in.readLong();
-            int heldCount = in.readInt();
-            for (int i = 0; i < heldCount; i++) {
-                held.add(new HeldSplits.Entry(in.readUTF(), in.readInt(), in.readLong(), in.readLong()));
-            }
-        }
-        SerializedBytes.requireFullyRead(in, "DuckLake enumerator state");
-        return new DuckLakeEnumeratorState(position, buckets, pending, planningDone, checkpointId, held);
+        return new DuckLakeEnumeratorState(position, buckets, pending, planningDone, 0, List.of());
     }
 }

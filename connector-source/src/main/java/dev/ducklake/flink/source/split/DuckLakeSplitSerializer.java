@@ -14,11 +14,13 @@ import org.apache.flink.core.memory.DataOutputView;
 public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<DuckLakeSplit> {
 
     public static final DuckLakeSplitSerializer INSTANCE = new DuckLakeSplitSerializer();
-    private static final int VERSION_1 = 1;
+
+    static final int VERSION_1 = 1;
+    private static final int CURRENT_VERSION = VERSION_1;
 
     @Override
     public int getVersion() {
-        return VERSION_1;
+        return CURRENT_VERSION;
     }
 
     @Override
@@ -30,9 +32,14 @@ public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<
 
     @Override
     public DuckLakeSplit deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION_1) {
-            throw new IOException("Unknown version " + version + " of a serialized DuckLake split");
-        }
+        return switch (version) {
+            case VERSION_1 -> readVersion1(serialized);
+            default -> throw new IOException("Unknown version " + version + " of a DuckLake split; this source reads"
+                    + " version " + VERSION_1);
+        };
+    }
+
+    private static DuckLakeSplit readVersion1(byte[] serialized) throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         DuckLakeSplit split = read(in);
         SerializedBytes.requireFullyRead(in, "DuckLake split");
@@ -49,6 +56,7 @@ public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<
         out.writeLong(split.offset());
     }
 
+    /** Reads a split in version 1's layout, for a serializer that embeds splits. */
     public static DuckLakeSplit read(DataInputView in) throws IOException {
         int kind = in.readByte();
         if (kind < 0 || kind >= DuckLakeSplit.Kind.values().length) {

@@ -1,0 +1,98 @@
+package dev.ducklake.flink.source.enumerator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.read.Bucket;
+import dev.ducklake.engine.testutils.GoldenFiles;
+import dev.ducklake.flink.source.split.DuckLakeSplit;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The enumerator's checkpointed state survives serialization, foreign bytes are refused, and the
+ * bytes of every released version (golden files under {@code src/test/resources/serializer}) still
+ * restore to the exact states below; the current version still writes exactly its golden bytes.
+ *
+ * <p>{@code enumerator-state-v1.bin} was written by the version 1 enumerator state serializer
+ * itself, from commit {@code c2bef6e^} (9b2a097), the last before version 2: its
+ * {@code DuckLakeEnumeratorState}, {@code DuckLakeEnumeratorStateSerializer}, {@code DuckLakeSplit},
+ * {@code DuckLakeSplitSerializer} and {@code SerializedBytes}, taken with {@code git show} and compiled
+ * apart, serialized the state {@link #STATE_V1} describes (without checkpoint id and held splits,
+ * which version 1 lacks). The other file was written by {@link #main}, which writes the current
+ * version's file if it does not exist yet (run it with this module's {@code src/test/resources} as
+ * argument when the serializer gets a new version) and never replaces one.
+ */
+class DuckLakeEnumeratorStateSerializerTest {
+
+    private static final String ENUMERATOR_STATE_V1 = "enumerator-state-v1.bin";
+    private static final String ENUMERATOR_STATE_V2 = "enumerator-state-v2.bin";
+
+    /** What {@code enumerator-state-v1.bin} restores to: a version 1 state holds no splits back. */
+    private static final DuckLakeEnumeratorState STATE_V1 = new DuckLakeEnumeratorState(12, 2, List.of(
+            DuckLakeSplit.snapshot(5, new Bucket(1, 2)), DuckLakeSplit.changes(5, 12, new Bucket(0, 2)).at(300)),
+            true, 0, List.of());
+
+    private static final DuckLakeEnumeratorState STATE = new DuckLakeEnumeratorState(12, 2, List.of(
+            DuckLakeSplit.snapshot(5, new Bucket(1, 2)), DuckLakeSplit.changes(5, 12, new Bucket(0, 2))), true, 9,
+            List.of(new HeldSplits.Entry("changes-3-5-bucket-1-of-2", 1, 3, Long.MAX_VALUE),
+                    new HeldSplits.Entry("changes-1-3-bucket-0-of-2", 0, 1, 10)));
+
+    private final DuckLakeEnumeratorStateSerializer states = DuckLakeEnumeratorStateSerializer.INSTANCE;
+
+    @Test
+    void enumeratorStateRoundTripsWithItsPendingSplitsInOrderAndItsHeldSplits() throws IOException {
+        byte[] bytes = states.serialize(STATE);
+
+        assertThat(states.deserialize(states.getVersion(), bytes)).isEqualTo(STATE);
+        assertThatThrownBy(() -> states.deserialize(states.getVersion(), Arrays.copyOf(bytes, bytes.length + 1)))
+                .isInstanceOf(IOException.class).hasMessageContaining("trailing bytes");
+    }
+
+    @Test
+    void anUnknownVersionFailsNamingTheVersionsRead() throws IOException {
+        byte[] bytes = states.serialize(STATE);
+
+        assertThatThrownBy(() -> states.deserialize(DuckLakeEnumeratorStateSerializer.VERSION_2 + 1, bytes))
+                .isInstanceOf(IOException.class).hasMessageContaining("Unknown version 3")
+                .hasMessageEndingWith("reads versions 1 and 2");
+        assertThatThrownBy(() -> states.deserialize(0, bytes)).isInstanceOf(IOException.class)
+                .hasMessageContaining("Unknown version 0").hasMessageEndingWith("reads versions 1 and 2");
+    }
+
+    @Test
+    void version1BytesRestoreWithNoSplitHeldAndRefuseTrailingBytes() throws IOException {
+        byte[] bytes = GoldenFiles.read(ENUMERATOR_STATE_V1);
+
+        assertThat(states.deserialize(DuckLakeEnumeratorStateSerializer.VERSION_1, bytes)).isEqualTo(STATE_V1);
+        assertThatThrownBy(() -> states.deserialize(DuckLakeEnumeratorStateSerializer.VERSION_1,
+                Arrays.copyOf(bytes, bytes.length + 1))).isInstanceOf(IOException.class)
+                .hasMessageContaining("trailing bytes");
+    }
+
+    @Test
+    void version2BytesStillRead() throws IOException {
+        assertThat(states.deserialize(DuckLakeEnumeratorStateSerializer.VERSION_2,
+                GoldenFiles.read(ENUMERATOR_STATE_V2))).isEqualTo(STATE);
+    }
+
+    @Test
+    void theCurrentVersionWritesItsGoldenBytes() throws IOException {
+        assertThat(states.getVersion()).as("a new enumerator state version needs a golden file")
+                .isEqualTo(DuckLakeEnumeratorStateSerializer.VERSION_2);
+        assertThat(states.serialize(STATE)).isEqualTo(GoldenFiles.read(ENUMERATOR_STATE_V2));
+    }
+
+    /**
+     * Writes the golden file of the current version if it does not exist yet, under the directory
+     * given (this module's {@code src/test/resources}); an existing one is never replaced. Not a test.
+     */
+    public static void main(String[] args) throws IOException {
+        GoldenFiles.writeNew(Path.of(args[0]),
+                "enumerator-state-v" + DuckLakeEnumeratorStateSerializer.INSTANCE.getVersion() + ".bin",
+                DuckLakeEnumeratorStateSerializer.INSTANCE.serialize(STATE));
+    }
+}

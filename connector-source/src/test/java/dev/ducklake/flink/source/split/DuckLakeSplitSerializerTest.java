@@ -1,0 +1,71 @@
+package dev.ducklake.flink.source.split;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.read.Bucket;
+import dev.ducklake.engine.testutils.GoldenFiles;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The source's splits survive serialization, foreign bytes are refused, and the bytes of every
+ * released version (golden files under {@code src/test/resources/serializer}) still restore to the
+ * exact split below; the current version still writes exactly its golden bytes. The golden files
+ * were written by {@link #main}, which writes the current version's file if it does not exist yet
+ * (run it with this module's {@code src/test/resources} as argument when the serializer gets a new
+ * version) and never replaces one.
+ */
+class DuckLakeSplitSerializerTest {
+
+    private static final String SPLIT_V1 = "split-v1.bin";
+
+    private static final DuckLakeSplit SPLIT = DuckLakeSplit.changes(7, 12, new Bucket(2, 3)).at(4_096);
+
+    private final DuckLakeSplitSerializer splits = DuckLakeSplitSerializer.INSTANCE;
+
+    @Test
+    void splitsRoundTripAndRefuseTrailingBytes() throws IOException {
+        byte[] bytes = splits.serialize(SPLIT);
+
+        assertThat(splits.deserialize(splits.getVersion(), bytes)).isEqualTo(SPLIT);
+        assertThat(SPLIT.splitId()).isEqualTo("changes-7-12-bucket-2-of-3");
+        assertThatThrownBy(() -> splits.deserialize(splits.getVersion(), Arrays.copyOf(bytes, bytes.length + 1)))
+                .isInstanceOf(IOException.class).hasMessageContaining("trailing bytes");
+    }
+
+    @Test
+    void anUnknownVersionFailsNamingTheVersionRead() throws IOException {
+        byte[] bytes = splits.serialize(SPLIT);
+
+        assertThatThrownBy(() -> splits.deserialize(DuckLakeSplitSerializer.VERSION_1 + 1, bytes))
+                .isInstanceOf(IOException.class).hasMessageContaining("Unknown version 2")
+                .hasMessageEndingWith("reads version 1");
+        assertThatThrownBy(() -> splits.deserialize(0, bytes)).isInstanceOf(IOException.class)
+                .hasMessageContaining("Unknown version 0").hasMessageEndingWith("reads version 1");
+    }
+
+    @Test
+    void splitVersion1BytesStillRead() throws IOException {
+        assertThat(splits.deserialize(DuckLakeSplitSerializer.VERSION_1, GoldenFiles.read(SPLIT_V1)))
+                .isEqualTo(SPLIT);
+    }
+
+    @Test
+    void theCurrentVersionWritesItsGoldenBytes() throws IOException {
+        assertThat(splits.getVersion()).as("a new split version needs a golden file")
+                .isEqualTo(DuckLakeSplitSerializer.VERSION_1);
+        assertThat(splits.serialize(SPLIT)).isEqualTo(GoldenFiles.read(SPLIT_V1));
+    }
+
+    /**
+     * Writes the golden file of the current version if it does not exist yet, under the directory
+     * given (this module's {@code src/test/resources}); an existing one is never replaced. Not a test.
+     */
+    public static void main(String[] args) throws IOException {
+        GoldenFiles.writeNew(Path.of(args[0]), "split-v" + DuckLakeSplitSerializer.INSTANCE.getVersion() + ".bin",
+                DuckLakeSplitSerializer.INSTANCE.serialize(SPLIT));
+    }
+}
