@@ -7,7 +7,7 @@ import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.internal.DuckDbInstance;
 import dev.ducklake.engine.internal.EngineContext;
-import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.maintenance.LakeMaintenance;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
@@ -167,8 +167,7 @@ public final class LakeEngine implements AutoCloseable {
      */
     public Set<String> dataPaths() {
         Set<String> paths = new LinkedHashSet<>(context.withConnection("read the lake's data path",
-                c -> Jdbc.query(c, "SELECT value FROM " + EngineContext.METADATA + ".ducklake_metadata"
-                        + " WHERE key = 'data_path' AND scope IS NULL", rs -> rs.getString(1))));
+                MetadataTables::dataPath));
         context.config().dataPath().ifPresent(paths::add);
         return paths;
     }

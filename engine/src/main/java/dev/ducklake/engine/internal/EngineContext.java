@@ -19,9 +19,6 @@ import org.duckdb.DuckDBConnection;
  */
 public final class EngineContext {
 
-    /** The name under which DuckLake attaches the metadata catalog of the lake. */
-    public static final String METADATA = "__ducklake_metadata_" + EngineConfig.LAKE_ALIAS;
-
     private final EngineConfig config;
     private final DuckDbInstance duckDb;
     private final BoundedGate reads;

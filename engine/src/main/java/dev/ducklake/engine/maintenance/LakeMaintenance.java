@@ -4,14 +4,13 @@ import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.catalog.MetadataTables;
+import dev.ducklake.engine.internal.catalog.TableIdentity;
 import dev.ducklake.engine.internal.ReadGate;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.table.BeforeImageTable;
-import dev.ducklake.engine.table.TableCatalog;
-import dev.ducklake.engine.table.TableIdentity;
 import dev.ducklake.engine.version.CommitMetadata;
-import dev.ducklake.engine.version.VersionLog;
 import dev.ducklake.engine.version.VersionPins;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -66,7 +65,7 @@ public final class LakeMaintenance {
     private MaintenanceReport run(Connection c, MaintenanceRequest request) throws SQLException {
         Optional<TableName> table = request.table();
         Optional<TableIdentity> identity = table.isPresent()
-                ? Optional.of(TableCatalog.requireIdentity(c, table.get())) : Optional.empty();
+                ? Optional.of(MetadataTables.requireIdentity(c, table.get())) : Optional.empty();
         boolean dryRun = request.dryRun();
         Rewrites rewrites = dryRun ? plannedRewrites(c, request, identity) : rewriteFiles(c, request);
         List<Long> expired = new ArrayList<>();
@@ -74,7 +73,7 @@ public final class LakeMaintenance {
             List<Long> candidates = Jdbc.query(c, "SELECT snapshot_id FROM " + EngineConfig.LAKE_ALIAS + ".snapshots()"
                     + " WHERE snapshot_time < now() - to_milliseconds(?) AND snapshot_id < ?"
                     + " AND snapshot_id < (SELECT max(snapshot_id) FROM " + EngineConfig.LAKE_ALIAS + ".snapshots())"
-                    + " AND snapshot_id NOT IN (" + VersionLog.latestVersionSnapshotsSql() + ")"
+                    + " AND snapshot_id NOT IN (" + MetadataTables.latestVersionSnapshotsSql() + ")"
                     + " ORDER BY snapshot_id", rs -> rs.getLong(1),
                     request.expireOlderThan().get().toMillis(), pins.oldest().orElse(Long.MAX_VALUE));
             if (!candidates.isEmpty()) {
@@ -175,12 +174,12 @@ public final class LakeMaintenance {
 
     /** Rows kept inline in the catalog, that a flush would write to Parquet. */
     private static long inlinedRows(Connection c, Optional<TableIdentity> identity) throws SQLException {
-        List<String> inlinedTables = Jdbc.query(c, "SELECT table_name FROM " + EngineContext.METADATA
+        List<String> inlinedTables = Jdbc.query(c, "SELECT table_name FROM " + MetadataTables.METADATA
                 + ".ducklake_inlined_data_tables" + identity.map(i -> " WHERE table_id = " + i.id()).orElse(""),
                 rs -> rs.getString(1));
         long rows = 0;
         for (String inlined : inlinedTables) {
-            rows += Jdbc.queryLong(c, "SELECT count(*) FROM " + EngineContext.METADATA + "." + Identifiers.quote(inlined)
+            rows += Jdbc.queryLong(c, "SELECT count(*) FROM " + MetadataTables.METADATA + "." + Identifiers.quote(inlined)
                     + " WHERE end_snapshot IS NULL");
         }
         return rows;

@@ -2,6 +2,7 @@ package dev.ducklake.engine.table;
 
 import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
@@ -60,6 +61,6 @@ public final class BeforeImageTable {
 
     /** True when the table has a before-image table. Reads the catalog: not inside a commit transaction. */
     public static boolean exists(Connection connection, TableName table) throws SQLException {
-        return TableCatalog.identity(connection, of(table), Long.MAX_VALUE).isPresent();
+        return MetadataTables.identity(connection, of(table), Long.MAX_VALUE).isPresent();
     }
 }

@@ -5,6 +5,8 @@ import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.error.TableNotFoundException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.catalog.MetadataTables;
+import dev.ducklake.engine.internal.catalog.TableIdentity;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.PartitionField;
@@ -14,6 +16,7 @@ import dev.ducklake.engine.schema.TypeParser;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.write.CommitExecutor;
 import dev.ducklake.engine.write.CommitOptions;
+import dev.ducklake.engine.write.CommitOutcome;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -38,7 +41,7 @@ public final class TableCatalog {
     /** The comment prefix that marks a primary-key column; the 1-based key position follows. */
     public static final String KEY_MARKER = "ducklake-engine:primary-key:";
 
-    private static final String META = EngineContext.METADATA;
+    private static final String META = MetadataTables.METADATA;
 
     private final EngineContext context;
     private final CommitExecutor commits;
@@ -76,7 +79,7 @@ public final class TableCatalog {
                                 + schema.partitioning().stream().map(PartitionField::sql).collect(Collectors.joining(", "))
                                 + ")");
                     }
-                    return CommitExecutor.Outcome.changed(0, 0, 0, 0, true);
+                    return CommitOutcome.changed(0, 0, 0, 0, true);
                 }).version();
     }
 
@@ -95,7 +98,7 @@ public final class TableCatalog {
             if (withImages) {
                 BeforeImageTable.addColumn(connection, name, column);
             }
-            return CommitExecutor.Outcome.changed(0, 0, 0, 0, true);
+            return CommitOutcome.changed(0, 0, 0, 0, true);
         }).version();
     }
 
@@ -115,13 +118,13 @@ public final class TableCatalog {
     }
 
     public boolean exists(TableName name) {
-        return context.withConnection("look up " + name, c -> identity(c, name, Long.MAX_VALUE).isPresent());
+        return context.withConnection("look up " + name, c -> MetadataTables.identity(c, name, Long.MAX_VALUE).isPresent());
     }
 
     /** The definition at the latest version. */
     public TableSchema describe(TableName name) {
         return context.withConnection("describe " + name, c -> describe(c, name, Long.MAX_VALUE))
-                .orElseThrow(() -> notFound(name));
+                .orElseThrow(() -> MetadataTables.notFound(name));
     }
 
     /** The definition as it was at a snapshot. */
@@ -130,36 +133,10 @@ public final class TableCatalog {
                 .orElseThrow(() -> new TableNotFoundException("Table " + name + " did not exist at version " + version));
     }
 
-    public static TableNotFoundException notFound(TableName name) {
-        return new TableNotFoundException("Table " + name + " does not exist in the lake");
-    }
-
-    /** The identity of the table that has this name now, or a not-found error. */
-    public static TableIdentity requireIdentity(Connection connection, TableName name) throws SQLException {
-        return identity(connection, name, Long.MAX_VALUE).orElseThrow(() -> notFound(name));
-    }
-
-    /**
-     * The identity of the table that had this name at the snapshot. Reads the catalog's own tables,
-     * so never call it inside a commit transaction: a SQLite catalog locks against its own readers.
-     */
-    public static Optional<TableIdentity> identity(Connection connection, TableName name, long version)
-            throws SQLException {
-        return Jdbc.queryFirst(connection,
-                "SELECT t.table_id, t.begin_snapshot FROM " + META + ".ducklake_table t JOIN " + META
-                        + ".ducklake_schema s ON s.schema_id = t.schema_id"
-                        + " WHERE lower(s.schema_name) = ? AND lower(t.table_name) = ?"
-                        + " AND t.begin_snapshot <= ? AND (t.end_snapshot IS NULL OR t.end_snapshot > ?)"
-                        + " AND s.begin_snapshot <= ? AND (s.end_snapshot IS NULL OR s.end_snapshot > ?)",
-                rs -> new TableIdentity(rs.getLong(1), rs.getLong(2)),
-                name.schema().toLowerCase(Locale.ROOT), name.table().toLowerCase(Locale.ROOT),
-                version, version, version, version);
-    }
-
     /** The definition at a snapshot ({@code Long.MAX_VALUE} for the latest), or empty if the table did not exist. */
     public static Optional<TableSchema> describe(Connection connection, TableName name, long version)
             throws SQLException {
-        Optional<Long> id = identity(connection, name, version).map(TableIdentity::id);
+        Optional<Long> id = MetadataTables.identity(connection, name, version).map(TableIdentity::id);
         if (id.isEmpty()) {
             return Optional.empty();
         }

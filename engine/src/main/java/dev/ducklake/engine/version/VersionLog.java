@@ -5,10 +5,9 @@ import dev.ducklake.engine.EngineConfig;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
-import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.internal.catalog.MetadataTables;
+import dev.ducklake.engine.internal.catalog.TableIdentity;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.table.TableCatalog;
-import dev.ducklake.engine.table.TableIdentity;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -28,13 +27,6 @@ import java.util.Optional;
  */
 public final class VersionLog {
 
-    /** Snapshot change kinds that change a table's rows or definition, keyed by table id. */
-    private static final String CHANGE_KINDS = "['tables_inserted_into', 'tables_deleted_from', 'inlined_insert',"
-            + " 'inlined_delete', 'tables_altered']";
-    /** Snapshot change kinds of maintenance, which leave a table's rows as they were. */
-    private static final String MAINTENANCE_KINDS = "['flushed_inlined', 'merge_adjacent', 'rewrite_delete',"
-            + " 'compacted_table']";
-
     private final EngineContext context;
 
     public VersionLog(EngineContext context) {
@@ -43,13 +35,13 @@ public final class VersionLog {
 
     /** The newest version of the table. */
     public long latest(TableName table) {
-        return context.withConnection("find the latest version of " + table, c -> latest(c, table));
+        return context.withConnection("find the latest version of " + table, c -> MetadataTables.latestVersion(c, table));
     }
 
     /** The newest version of the table that is not after the given snapshot. */
     public long latestAtOrBefore(TableName table, long snapshot) {
         return context.withConnection("find the latest version of " + table + " up to " + snapshot, c ->
-                Jdbc.queryLong(c, "SELECT max(snapshot_id) FROM (" + versionsQuery(TableCatalog.requireIdentity(c, table))
+                Jdbc.queryLong(c, "SELECT max(snapshot_id) FROM (" + MetadataTables.versionsQuery(MetadataTables.requireIdentity(c, table))
                         + " AND snapshot_id <= ?)", snapshot));
     }
 
@@ -59,8 +51,8 @@ public final class VersionLog {
             throw new IllegalArgumentException("offset and limit must be >= 0, got " + offset + " and " + limit);
         }
         return context.withConnection("list the versions of " + table, c -> {
-            TableIdentity id = TableCatalog.requireIdentity(c, table);
-            return Jdbc.query(c, versionsQuery(id) + " ORDER BY snapshot_id DESC LIMIT ? OFFSET ?", this::toVersion,
+            TableIdentity id = MetadataTables.requireIdentity(c, table);
+            return Jdbc.query(c, MetadataTables.versionsQuery(id) + " ORDER BY snapshot_id DESC LIMIT ? OFFSET ?", this::toVersion,
                     limit, offset);
         });
     }
@@ -72,8 +64,8 @@ public final class VersionLog {
      */
     public TableVersion get(TableName table, long version) {
         return context.withConnection("read version " + version + " of " + table, c -> {
-            TableIdentity id = TableCatalog.requireIdentity(c, table);
-            Optional<TableVersion> found = Jdbc.queryFirst(c, versionsQuery(id) + " AND snapshot_id = ?",
+            TableIdentity id = MetadataTables.requireIdentity(c, table);
+            Optional<TableVersion> found = Jdbc.queryFirst(c, MetadataTables.versionsQuery(id) + " AND snapshot_id = ?",
                     this::toVersion, version);
             if (found.isEmpty()) {
                 throw notAVersion(c, table, id, version);
@@ -84,14 +76,14 @@ public final class VersionLog {
 
     private static LakeValidationException notAVersion(Connection connection, TableName table, TableIdentity id,
             long version) throws SQLException {
-        long latestSnapshot = currentSnapshot(connection);
+        long latestSnapshot = MetadataTables.currentSnapshot(connection);
         boolean exists = Jdbc.queryLong(connection, "SELECT count(*) FROM " + EngineConfig.LAKE_ALIAS
                 + ".snapshots() WHERE snapshot_id = ?", version) > 0;
         String why;
         if (version > latestSnapshot) {
             why = "no such snapshot yet; the latest snapshot of the lake is " + latestSnapshot;
         } else if (version < id.createdAt()) {
-            why = TableCatalog.identity(connection, table, version)
+            why = MetadataTables.identity(connection, table, version)
                     .map(old -> "the table was dropped and created again after it: the " + table + " of version "
                             + version + " was DuckLake table " + old.id() + ", the one now is table " + id.id()
                             + ", created at snapshot " + id.createdAt() + ". A change source cannot follow a table"
@@ -100,7 +92,7 @@ public final class VersionLog {
                     .orElse("the table was created later, at snapshot " + id.createdAt());
         } else if (!exists) {
             why = "the snapshot was expired or never existed; the oldest version of " + table + " kept is "
-                    + Jdbc.queryLong(connection, "SELECT min(snapshot_id) FROM (" + versionsQuery(id) + ")");
+                    + Jdbc.queryLong(connection, "SELECT min(snapshot_id) FROM (" + MetadataTables.versionsQuery(id) + ")");
         } else {
             why = "that snapshot did not change this table";
         }
@@ -113,8 +105,8 @@ public final class VersionLog {
      */
     public TableVersion at(TableName table, Instant instant) {
         return context.withConnection("find the version of " + table + " at " + instant, c -> {
-            TableIdentity id = TableCatalog.requireIdentity(c, table);
-            return Jdbc.queryFirst(c, versionsQuery(id) + " AND snapshot_time <= ? ORDER BY snapshot_id DESC LIMIT 1",
+            TableIdentity id = MetadataTables.requireIdentity(c, table);
+            return Jdbc.queryFirst(c, MetadataTables.versionsQuery(id) + " AND snapshot_time <= ? ORDER BY snapshot_id DESC LIMIT 1",
                     this::toVersion, OffsetDateTime.ofInstant(instant, ZoneOffset.UTC)).orElseThrow(() ->
                     new LakeValidationException("No version of " + table + " was committed at or before " + instant
                             + ": the table was created later, or its versions of that time were expired"));
@@ -124,7 +116,7 @@ public final class VersionLog {
     /** The versions of the table in {@code (from, to]}, oldest first, at most {@code limit}. */
     public List<TableVersion> between(TableName table, long from, long to, int limit) {
         return context.withConnection("list the versions of " + table, c -> Jdbc.query(c,
-                versionsQuery(TableCatalog.requireIdentity(c, table)) + " AND snapshot_id > ? AND snapshot_id <= ?"
+                MetadataTables.versionsQuery(MetadataTables.requireIdentity(c, table)) + " AND snapshot_id > ? AND snapshot_id <= ?"
                         + " ORDER BY snapshot_id LIMIT ?", this::toVersion, from, to, limit));
     }
 
@@ -136,52 +128,10 @@ public final class VersionLog {
      */
     public boolean flushedAfter(TableName table, long version) {
         return context.withConnection("look for flushes of " + table, c -> {
-            TableIdentity id = TableCatalog.requireIdentity(c, table);
+            TableIdentity id = MetadataTables.requireIdentity(c, table);
             return Jdbc.queryLong(c, "SELECT count(*) FROM " + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE snapshot_id > ?"
                     + " AND list_contains(coalesce(changes['flushed_inlined'], []), ?)", version, String.valueOf(id.id())) > 0;
         });
-    }
-
-    /** The newest version of the table, read on the caller's connection. */
-    public static long latest(Connection connection, TableName table) throws SQLException {
-        return latest(connection, TableCatalog.requireIdentity(connection, table));
-    }
-
-    /**
-     * The newest version of the table, read through DuckLake only, so it is safe inside a commit
-     * transaction (it reads the snapshot that transaction sees).
-     */
-    public static long latest(Connection connection, TableIdentity table) throws SQLException {
-        return Jdbc.queryLong(connection, "SELECT max(snapshot_id) FROM (" + versionsQuery(table) + ")");
-    }
-
-    /** The newest snapshot of the whole lake. */
-    public static long currentSnapshot(Connection connection) throws SQLException {
-        return Jdbc.queryLong(connection, "SELECT id FROM ducklake_current_snapshot('" + EngineConfig.LAKE_ALIAS + "')");
-    }
-
-    private static String versionsQuery(TableIdentity table) {
-        String id = "'" + table.id() + "'";
-        return "SELECT snapshot_id, snapshot_time, author, commit_message, commit_extra_info FROM "
-                + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE (snapshot_id = " + table.createdAt()
-                + " OR (list_contains(" + kinds(CHANGE_KINDS) + ", " + id + ") AND NOT list_contains("
-                + kinds(MAINTENANCE_KINDS) + ", " + id + ") AND author IS DISTINCT FROM "
-                + Identifiers.literal(CommitMetadata.MAINTENANCE_AUTHOR) + "))";
-    }
-
-    /**
-     * SQL listing, for every table of the lake, the snapshot of its latest version (a table's
-     * creation counts, by name, as one too). Expiry keeps these, so every table keeps a latest version.
-     */
-    public static String latestVersionSnapshotsSql() {
-        String snapshots = EngineConfig.LAKE_ALIAS + ".snapshots()";
-        return "SELECT max(snapshot_id) FROM (SELECT snapshot_id, unnest(" + kinds(CHANGE_KINDS) + ") AS t FROM "
-                + snapshots + " UNION ALL SELECT snapshot_id, unnest(coalesce(changes['tables_created'], [])) FROM "
-                + snapshots + ") GROUP BY t";
-    }
-
-    private static String kinds(String keys) {
-        return "flatten(list_transform(" + keys + ", k -> coalesce(changes[k], [])))";
     }
 
     private TableVersion toVersion(ResultSet rs) throws SQLException {

@@ -10,12 +10,11 @@ import dev.ducklake.engine.internal.BoundedGate;
 import dev.ducklake.engine.internal.CatalogContention;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.catalog.MetadataTables;
+import dev.ducklake.engine.internal.catalog.TableIdentity;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.table.TableCatalog;
-import dev.ducklake.engine.table.TableIdentity;
 import dev.ducklake.engine.version.CommitMetadata;
-import dev.ducklake.engine.version.VersionLog;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.OptionalLong;
@@ -48,28 +47,11 @@ public final class CommitExecutor {
         this.context = context;
     }
 
-    /**
-     * What a commit body did inside the transaction. {@code beforeImages}: every row the commit
-     * deleted or replaced has its before-image in the table's {@code BeforeImageTable} (trivially
-     * true for commits that delete and replace nothing).
-     */
-    public record Outcome(
-            boolean changed, long rowsWritten, long inserted, long updated, long deleted, boolean beforeImages) {
-        public static Outcome changed(long rowsWritten, long inserted, long updated, long deleted,
-                boolean beforeImages) {
-            return new Outcome(true, rowsWritten, inserted, updated, deleted, beforeImages);
-        }
-
-        public static Outcome unchanged() {
-            return new Outcome(false, 0, 0, 0, 0, true);
-        }
-    }
-
     /** The work of a commit, run inside its transaction; may run again after a conflict. */
     @FunctionalInterface
     public interface Body {
         /** Applies the commit; {@code commitId} is the id its metadata will carry. */
-        Outcome apply(Connection connection, String commitId) throws SQLException;
+        CommitOutcome apply(Connection connection, String commitId) throws SQLException;
     }
 
     /** Commit retries since the engine started. */
@@ -129,12 +111,12 @@ public final class CommitExecutor {
     private CommitResult attempt(Connection connection, TableName table, String mode, CommitOptions options, Body body,
             int retries) throws SQLException {
         TableIdentity identity = options.expectedLatestVersion().isPresent()
-                ? TableCatalog.requireIdentity(connection, table) : null;
+                ? MetadataTables.requireIdentity(connection, table) : null;
         Jdbc.execute(connection, "BEGIN TRANSACTION");
         boolean open = true;
         try {
             if (identity != null) {
-                long latest = VersionLog.latest(connection, identity);
+                long latest = MetadataTables.latestVersion(connection, identity);
                 long expected = options.expectedLatestVersion().getAsLong();
                 if (latest != expected) {
                     throw new LakeConcurrencyException("Commit to " + table + " expected latest version " + expected
@@ -142,7 +124,7 @@ public final class CommitExecutor {
                 }
             }
             if (options.commitKey().isPresent()) {
-                OptionalLong committed = committedVersion(connection, options.commitKey().get());
+                OptionalLong committed = MetadataTables.committedVersion(connection, options.commitKey().get());
                 if (committed.isPresent()) {
                     Jdbc.execute(connection, "ROLLBACK");
                     open = false;
@@ -152,11 +134,11 @@ public final class CommitExecutor {
                 }
             }
             String commitId = UUID.randomUUID().toString();
-            Outcome outcome = body.apply(connection, commitId);
+            CommitOutcome outcome = body.apply(connection, commitId);
             if (!outcome.changed() && !options.allowEmpty()) {
                 Jdbc.execute(connection, "ROLLBACK");
                 open = false;
-                long latest = VersionLog.latest(connection, table);
+                long latest = MetadataTables.latestVersion(connection, table);
                 return CommitResult.unchanged(latest, retries);
             }
             CommitMetadata metadata = new CommitMetadata(table.toString(), mode, commitId, outcome.rowsWritten(),
@@ -181,16 +163,7 @@ public final class CommitExecutor {
 
     /** The version whose commit metadata carries the key, if any commit carried it. */
     public OptionalLong committedVersion(String commitKey) {
-        return context.withConnection("look up the commit key " + commitKey, c -> committedVersion(c, commitKey));
-    }
-
-    /** The version whose commit metadata carries the key, read in the caller's transaction. */
-    private OptionalLong committedVersion(Connection connection, String commitKey) throws SQLException {
-        // Commit keys hold no character that JSON escapes, so the serialised field is this exact text.
-        String fragment = "\"commitKey\":\"" + commitKey + "\"";
-        long version = Jdbc.queryLong(connection, "SELECT coalesce(max(snapshot_id), -1) FROM " + EngineConfig.LAKE_ALIAS
-                + ".snapshots() WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, fragment);
-        return version < 0 ? OptionalLong.empty() : OptionalLong.of(version);
+        return context.withConnection("look up the commit key " + commitKey, c -> MetadataTables.committedVersion(c, commitKey));
     }
 
     private String toJson(CommitMetadata metadata) {

@@ -140,7 +140,7 @@ public final class MergeSession extends StagedSession {
             Jdbc.execute(connection, matched);
             long[] changes = Jdbc.queryFirst(connection, counts, MergeSession::readCounts).orElseThrow();
             if (changes[0] + changes[1] + changes[2] == 0) {
-                return CommitExecutor.Outcome.unchanged();
+                return CommitOutcome.unchanged();
             }
             if (keepBeforeImages && changes[1] + changes[2] > 0) {
                 Jdbc.update(connection, images, commitId);
@@ -151,7 +151,7 @@ public final class MergeSession extends StagedSession {
             if (changes[0] + changes[1] > 0) {
                 Jdbc.execute(connection, insert);
             }
-            return CommitExecutor.Outcome.changed(changes[0] + changes[1], changes[0], changes[1], changes[2],
+            return CommitOutcome.changed(changes[0] + changes[1], changes[0], changes[1], changes[2],
                     keepBeforeImages);
         });
     }

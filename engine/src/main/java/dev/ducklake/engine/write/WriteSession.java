@@ -102,7 +102,7 @@ public final class WriteSession extends StagedSession {
                     && appendedFileRows > context.config().dataInliningRowLimit().orElse(DUCKLAKE_INLINING_ROW_LIMIT);
             return commit(CommitMetadata.MODE_APPEND, options, (connection, commitId) -> {
                 if (staging.rows() + appendedFileRows == 0) {
-                    return CommitExecutor.Outcome.unchanged();
+                    return CommitOutcome.unchanged();
                 }
                 adoptedFiles.clear();
                 if (adopt) {
@@ -113,10 +113,10 @@ public final class WriteSession extends StagedSession {
                                 + Identifiers.literal(table.schema()) + ")", rs -> true);
                     }
                     adoptedFiles.addAll(appendedFiles);
-                    return CommitExecutor.Outcome.changed(appendedFileRows, appendedFileRows, 0, 0, true);
+                    return CommitOutcome.changed(appendedFileRows, appendedFileRows, 0, 0, true);
                 }
                 long written = Jdbc.update(connection, insert);
-                return CommitExecutor.Outcome.changed(written, written, 0, 0, true);
+                return CommitOutcome.changed(written, written, 0, 0, true);
             });
         }
         return commit(CommitMetadata.MODE_SNAPSHOT, options, (connection, commitId) -> {
@@ -125,11 +125,11 @@ public final class WriteSession extends StagedSession {
             long added = Jdbc.queryLong(connection, "SELECT count(*) FROM (SELECT " + columns + " FROM "
                     + staging.sql() + " EXCEPT ALL SELECT " + columns + " FROM " + target + ")");
             if (removed == 0 && added == 0) {
-                return CommitExecutor.Outcome.unchanged();
+                return CommitOutcome.unchanged();
             }
             long deleted = Jdbc.update(connection, "DELETE FROM " + target);
             long written = Jdbc.update(connection, insert);
-            return CommitExecutor.Outcome.changed(written, written, 0, deleted, deleted == 0);
+            return CommitOutcome.changed(written, written, 0, deleted, deleted == 0);
         });
     }
 

@@ -1,0 +1,123 @@
+package dev.ducklake.engine.internal.catalog;
+
+import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.error.TableNotFoundException;
+import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.version.CommitMetadata;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The lookups in DuckLake's own metadata that the table catalog, the commit executor, the version
+ * log and maintenance all need: a table's identity by name at a snapshot, its versions and latest
+ * version, the lake's current snapshot, the version a commit key created. They sit below those
+ * classes, which use them and not each other. Static, on the caller's connection.
+ */
+public final class MetadataTables {
+
+    /** The name under which DuckLake attaches the metadata catalog of the lake. */
+    public static final String METADATA = "__ducklake_metadata_" + EngineConfig.LAKE_ALIAS;
+
+    /** Snapshot change kinds that change a table's rows or definition, keyed by table id. */
+    private static final String CHANGE_KINDS = "['tables_inserted_into', 'tables_deleted_from', 'inlined_insert',"
+            + " 'inlined_delete', 'tables_altered']";
+    /** Snapshot change kinds of maintenance, which leave a table's rows as they were. */
+    private static final String MAINTENANCE_KINDS = "['flushed_inlined', 'merge_adjacent', 'rewrite_delete',"
+            + " 'compacted_table']";
+
+    private MetadataTables() {}
+
+    public static TableNotFoundException notFound(TableName name) {
+        return new TableNotFoundException("Table " + name + " does not exist in the lake");
+    }
+
+    /** The identity of the table that has this name now, or a not-found error. */
+    public static TableIdentity requireIdentity(Connection connection, TableName name) throws SQLException {
+        return identity(connection, name, Long.MAX_VALUE).orElseThrow(() -> notFound(name));
+    }
+
+    /**
+     * The identity of the table that had this name at the snapshot. Reads the catalog's own tables,
+     * so never call it inside a commit transaction: a SQLite catalog locks against its own readers.
+     */
+    public static Optional<TableIdentity> identity(Connection connection, TableName name, long version)
+            throws SQLException {
+        return Jdbc.queryFirst(connection,
+                "SELECT t.table_id, t.begin_snapshot FROM " + METADATA + ".ducklake_table t JOIN " + METADATA
+                        + ".ducklake_schema s ON s.schema_id = t.schema_id"
+                        + " WHERE lower(s.schema_name) = ? AND lower(t.table_name) = ?"
+                        + " AND t.begin_snapshot <= ? AND (t.end_snapshot IS NULL OR t.end_snapshot > ?)"
+                        + " AND s.begin_snapshot <= ? AND (s.end_snapshot IS NULL OR s.end_snapshot > ?)",
+                rs -> new TableIdentity(rs.getLong(1), rs.getLong(2)),
+                name.schema().toLowerCase(Locale.ROOT), name.table().toLowerCase(Locale.ROOT),
+                version, version, version, version);
+    }
+
+    /** The newest version of the table, read on the caller's connection. */
+    public static long latestVersion(Connection connection, TableName table) throws SQLException {
+        return latestVersion(connection, requireIdentity(connection, table));
+    }
+
+    /**
+     * The newest version of the table, read through DuckLake only, so it is safe inside a commit
+     * transaction (it reads the snapshot that transaction sees).
+     */
+    public static long latestVersion(Connection connection, TableIdentity table) throws SQLException {
+        return Jdbc.queryLong(connection, "SELECT max(snapshot_id) FROM (" + versionsQuery(table) + ")");
+    }
+
+    /** The newest snapshot of the whole lake. */
+    public static long currentSnapshot(Connection connection) throws SQLException {
+        return Jdbc.queryLong(connection, "SELECT id FROM ducklake_current_snapshot('" + EngineConfig.LAKE_ALIAS + "')");
+    }
+
+    /**
+     * SQL selecting the versions of the table (snapshot id, time, author, message, extra info): the
+     * snapshot that created it and those that changed its rows or definition, without maintenance.
+     * Append {@code AND ...} conditions and an {@code ORDER BY} as needed.
+     */
+    public static String versionsQuery(TableIdentity table) {
+        String id = "'" + table.id() + "'";
+        return "SELECT snapshot_id, snapshot_time, author, commit_message, commit_extra_info FROM "
+                + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE (snapshot_id = " + table.createdAt()
+                + " OR (list_contains(" + kinds(CHANGE_KINDS) + ", " + id + ") AND NOT list_contains("
+                + kinds(MAINTENANCE_KINDS) + ", " + id + ") AND author IS DISTINCT FROM "
+                + Identifiers.literal(CommitMetadata.MAINTENANCE_AUTHOR) + "))";
+    }
+
+    /**
+     * SQL listing, for every table of the lake, the snapshot of its latest version (a table's
+     * creation counts, by name, as one too). Expiry keeps these, so every table keeps a latest version.
+     */
+    public static String latestVersionSnapshotsSql() {
+        String snapshots = EngineConfig.LAKE_ALIAS + ".snapshots()";
+        return "SELECT max(snapshot_id) FROM (SELECT snapshot_id, unnest(" + kinds(CHANGE_KINDS) + ") AS t FROM "
+                + snapshots + " UNION ALL SELECT snapshot_id, unnest(coalesce(changes['tables_created'], [])) FROM "
+                + snapshots + ") GROUP BY t";
+    }
+
+    private static String kinds(String keys) {
+        return "flatten(list_transform(" + keys + ", k -> coalesce(changes[k], [])))";
+    }
+
+    /** The version whose commit metadata carries the key, if any commit carried it; safe in a transaction. */
+    public static OptionalLong committedVersion(Connection connection, String commitKey) throws SQLException {
+        // Commit keys hold no character that JSON escapes, so the serialised field is this exact text.
+        String fragment = "\"commitKey\":\"" + commitKey + "\"";
+        long version = Jdbc.queryLong(connection, "SELECT coalesce(max(snapshot_id), -1) FROM " + EngineConfig.LAKE_ALIAS
+                + ".snapshots() WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, fragment);
+        return version < 0 ? OptionalLong.empty() : OptionalLong.of(version);
+    }
+
+    /** The data path recorded in the catalog, which every DuckDB attaching the lake uses by default. */
+    public static List<String> dataPath(Connection connection) throws SQLException {
+        return Jdbc.query(connection, "SELECT value FROM " + METADATA + ".ducklake_metadata"
+                + " WHERE key = 'data_path' AND scope IS NULL", rs -> rs.getString(1));
+    }
+}
