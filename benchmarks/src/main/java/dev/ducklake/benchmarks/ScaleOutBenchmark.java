@@ -1,6 +1,6 @@
 package dev.ducklake.benchmarks;
 
-import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.sink.internal.CommitterMetrics;

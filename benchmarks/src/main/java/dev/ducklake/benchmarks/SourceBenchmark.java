@@ -2,7 +2,7 @@ package dev.ducklake.benchmarks;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.schema.TableName;

@@ -1,5 +1,7 @@
 package dev.ducklake.engine;
 
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.config.EngineConfig;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;

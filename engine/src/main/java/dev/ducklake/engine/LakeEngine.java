@@ -2,13 +2,21 @@ package dev.ducklake.engine;
 
 import dev.ducklake.engine.change.ChangeMethod;
 import dev.ducklake.engine.change.ChangeReader;
-import dev.ducklake.engine.change.ChangeReads;
 import dev.ducklake.engine.change.ChangeRequest;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.internal.DuckDbInstance;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
-import dev.ducklake.engine.maintenance.LakeMaintenance;
+import dev.ducklake.engine.internal.change.ChangeReads;
+import dev.ducklake.engine.internal.maintenance.LakeMaintenance;
+import dev.ducklake.engine.internal.read.RowReaderImpl;
+import dev.ducklake.engine.internal.table.TableCatalog;
+import dev.ducklake.engine.internal.version.VersionLog;
+import dev.ducklake.engine.internal.write.ArrowParquetWriterImpl;
+import dev.ducklake.engine.internal.write.CommitExecutor;
+import dev.ducklake.engine.internal.write.MergeSessionImpl;
+import dev.ducklake.engine.internal.write.WriteSessionImpl;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.read.RowReader;
@@ -16,12 +24,9 @@ import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.table.TableCatalog;
 import dev.ducklake.engine.version.TableVersion;
-import dev.ducklake.engine.version.VersionLog;
 import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.engine.write.ArrowParquetWriter;
-import dev.ducklake.engine.write.CommitExecutor;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -183,15 +188,15 @@ public final class LakeEngine implements AutoCloseable {
      * @param lakeData whether the files may become the lake's data files (see {@link ArrowParquetWriter})
      */
     public ArrowParquetWriter openArrowParquetWriter(boolean lakeData) {
-        return new ArrowParquetWriter(context, lakeData);
+        return new ArrowParquetWriterImpl(context, lakeData);
     }
 
     public WriteSession openWriteSession(TableName name, WriteMode mode) {
-        return new WriteSession(context, commits, name, tables.describe(name), mode);
+        return new WriteSessionImpl(context, commits, name, tables.describe(name), mode);
     }
 
     public MergeSession openMergeSession(TableName name) {
-        return new MergeSession(context, commits, name, tables.describe(name), tables.hasBeforeImages(name));
+        return new MergeSessionImpl(context, commits, name, tables.describe(name), tables.hasBeforeImages(name));
     }
 
     /** Streams rows of the table; close the reader when done. */
@@ -199,12 +204,13 @@ public final class LakeEngine implements AutoCloseable {
         long version = request.version().isPresent() ? versions.get(name, request.version().getAsLong()).id()
                 : versions.latest(name);
         TableSchema schema = tables.describe(name, version);
-        return new RowReader(context, name, schema, request, version);
+        return new RowReaderImpl(context, name, schema, request, version);
     }
 
     /**
      * The net changes of the table over {@code (from, to]} as before/after images, by the cheapest
-     * exact method (see {@link ChangeReads}). Both must be versions of the table.
+     * exact method: {@link ChangeMethod#BEFORE_IMAGES} when every version in the range kept them, the
+     * change feed otherwise, a full diff after a flush of inlined data. Both must be versions of the table.
      */
     public ChangeReader changes(TableName name, long from, long to) {
         return changeReads.open(name, from, to);

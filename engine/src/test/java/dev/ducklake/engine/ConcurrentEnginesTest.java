@@ -2,6 +2,8 @@ package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeConcurrencyException;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
@@ -42,9 +44,9 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two engines (two DuckDB instances, as two processes would have) on one PostgreSQL catalog and

@@ -3,14 +3,15 @@ package dev.ducklake.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.error.LakeConcurrencyException;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.error.TableNotFoundException;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;

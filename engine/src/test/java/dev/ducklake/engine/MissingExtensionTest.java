@@ -3,6 +3,8 @@ package dev.ducklake.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.MissingExtensionException;
 import dev.ducklake.engine.testutils.TestLakes;
 import java.io.IOException;

@@ -2,6 +2,7 @@ package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;

@@ -1,5 +1,7 @@
 package dev.ducklake.engine;
 
+import dev.ducklake.engine.config.CatalogLocation;
+
 /** The engine contract on a Postgres catalog. */
 class PostgresCatalogTest extends LakeEngineContractTest {
 

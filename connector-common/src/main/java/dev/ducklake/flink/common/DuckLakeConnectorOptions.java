@@ -2,7 +2,7 @@ package dev.ducklake.flink.common;
 
 import static org.apache.flink.configuration.description.TextElement.text;
 
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.EngineConfig;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Locale;

@@ -11,8 +11,8 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_THREADS;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
 
-import dev.ducklake.engine.CatalogLocation;
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.config.EngineConfig;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.ducklake.flink.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.testutils.TestLakes;

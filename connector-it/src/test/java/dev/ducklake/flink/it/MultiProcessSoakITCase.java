@@ -3,8 +3,8 @@ package dev.ducklake.flink.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.ducklake.engine.CatalogLocation;
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.TableName;

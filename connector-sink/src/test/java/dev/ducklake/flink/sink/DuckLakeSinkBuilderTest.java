@@ -7,7 +7,7 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RET
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.flink.common.EngineSpec;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.LakeContents;

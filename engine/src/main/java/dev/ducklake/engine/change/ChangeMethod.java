@@ -10,7 +10,7 @@ public enum ChangeMethod {
      */
     CHANGE_FEED,
     /**
-     * From the before-images the engine's merges kept (see {@code BeforeImageTable}) and DuckLake's
+     * From the before-images the engine's merges kept (in {@code ducklake_engine.before_images_*}) and DuckLake's
      * per-snapshot insertions: reads only what the range's snapshots wrote. Possible when every
      * version in the range was committed by the engine with its before-images.
      */

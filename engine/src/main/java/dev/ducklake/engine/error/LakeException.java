@@ -1,5 +1,7 @@
 package dev.ducklake.engine.error;
 
+import dev.ducklake.engine.internal.secret.SecretMasking;
+
 /**
  * Base of every error the lake engine raises. Unchecked, like the JDBC errors it wraps.
  *

@@ -2,9 +2,7 @@ package dev.ducklake.engine.internal;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import java.util.NoSuchElementException;
 
 /**
@@ -42,13 +40,6 @@ public abstract class CursorIterator<T> implements Iterator<T>, AutoCloseable {
         } catch (SQLException e) {
             throw cursor.failure(e);
         }
-    }
-
-    /** Reads all remaining elements into a list; for small results and tests. */
-    public List<T> toList() {
-        List<T> elements = new ArrayList<>();
-        forEachRemaining(elements::add);
-        return elements;
     }
 
     @Override

@@ -1,10 +1,10 @@
 package dev.ducklake.engine.internal;
 
-import dev.ducklake.engine.CatalogLocation;
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.error.MissingExtensionException;
-import dev.ducklake.engine.error.SecretMasking;
+import dev.ducklake.engine.internal.secret.SecretMasking;
 import dev.ducklake.engine.schema.Identifiers;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,82 +1,32 @@
 package dev.ducklake.engine.read;
 
-import dev.ducklake.engine.EngineConfig;
-import dev.ducklake.engine.error.LakeCancelledException;
-import dev.ducklake.engine.internal.CursorIterator;
-import dev.ducklake.engine.internal.EngineContext;
-import dev.ducklake.engine.internal.QueryCursor;
 import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.Identifiers;
-import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Streams the rows of a table at a version, chunk by chunk from DuckDB, so memory stays bounded
- * whatever the table's size. Holds a read slot and a connection until closed; close it (or use
+ * whatever the table's size; each row holds the values of {@link #columns()} in order. Holds a
+ * read slot and a connection until closed or read to the end; close it (or use
  * try-with-resources) when leaving early. An interrupt of the reading thread, or the engine's
- * close, cancels the running query and ends the read with {@link LakeCancelledException}.
+ * close, cancels the running query and ends the read with
+ * {@link dev.ducklake.engine.error.LakeCancelledException}. Opened by
+ * {@link dev.ducklake.engine.LakeEngine#read}.
  */
-public final class RowReader extends CursorIterator<Object[]> {
-
-    private final List<Column> columns;
-
-    /** Opens the read; {@code schema} is the table's definition at the version read. */
-    public RowReader(EngineContext context, TableName table, TableSchema schema, ScanRequest request, long version) {
-        super(new QueryCursor(context, "The read of " + table + " at version " + version));
-        this.columns = project(schema, request.columns());
-        String sql = "SELECT " + columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "))
-                + " FROM " + table.sql(EngineConfig.LAKE_ALIAS) + " AT (VERSION => " + version + ")"
-                + where(schema, request)
-                + (request.orderByKey() ? " ORDER BY " + quoted(schema.identifyingColumns()) : "")
-                + (request.limit().isPresent() ? " LIMIT " + request.limit().getAsLong() : "")
-                + (request.offset() > 0 ? " OFFSET " + request.offset() : "");
-        try {
-            cursor.open(sql);
-        } catch (RuntimeException e) {
-            cursor.close();
-            throw e;
-        }
-    }
+public interface RowReader extends Iterator<Object[]>, AutoCloseable {
 
     /** The columns of the rows this reader returns, in order. */
-    public List<Column> columns() {
-        return columns;
+    List<Column> columns();
+
+    /** Reads all remaining rows into a list; for small results and tests. */
+    default List<Object[]> toList() {
+        List<Object[]> rows = new ArrayList<>();
+        forEachRemaining(rows::add);
+        return rows;
     }
 
+    /** Ends the read and releases its slot and connection. Idempotent. */
     @Override
-    protected Object[] decode(ResultSet row) throws SQLException {
-        Object[] values = new Object[columns.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = ValueDecoder.read(row, i + 1, columns.get(i).type());
-        }
-        return values;
-    }
-
-    private static String where(TableSchema schema, ScanRequest request) {
-        List<String> conditions = new ArrayList<>();
-        request.filter().ifPresent(filter -> conditions.add("coalesce(" + filter.sql(Identifiers::quote) + ", false)"));
-        request.bucket().ifPresent(bucket -> conditions.add(
-                bucket.sql(schema.identifyingColumns().stream().map(Identifiers::quote).toList())));
-        return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
-    }
-
-    private static String quoted(List<String> names) {
-        return names.stream().map(Identifiers::quote).collect(Collectors.joining(", "));
-    }
-
-    private static List<Column> project(TableSchema schema, List<String> names) {
-        if (names.isEmpty()) {
-            return schema.columns();
-        }
-        List<Column> projected = new ArrayList<>(names.size());
-        for (String name : names) {
-            projected.add(schema.column(schema.requirePosition(name, "projected")));
-        }
-        return List.copyOf(projected);
-    }
+    void close();
 }

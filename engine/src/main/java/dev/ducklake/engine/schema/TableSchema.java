@@ -22,6 +22,16 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public final class TableSchema {
+    /**
+     * Why a session refuses a primary-key string holding U+0000 (the end of a validation error that
+     * names the column and value): DuckLake puts the values a statement filters on
+     * into the text of its own catalog queries, where a NUL ends the text, so every later upsert or
+     * delete of such a key would fail (plain DuckDB's too). BLOB keys and other control characters
+     * do not have this problem.
+     */
+    public static final String NUL_IN_KEY = "is part of the primary key and must not contain the character U+0000"
+            + " (NUL): DuckLake cannot look such a key up again, so later upserts and deletes of it would fail";
+
 
     private final List<Column> columns;
     private final List<String> primaryKey;

@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * What the engine records with every commit, as JSON in the snapshot's {@code commit_extra_info}:
  * the table, the mode, a unique commit id, row counts, whether the before-images of every row it
- * deleted or replaced were kept (see {@code BeforeImageTable}), the caller's idempotency key, and the
+ * deleted or replaced were kept (in {@code ducklake_engine.before_images_*}), the caller's idempotency key, and the
  * producer's own fields (the Flink sink writes its sink id and checkpoint id there). Snapshots written by other clients carry none
  * or other JSON; readers treat the metadata as optional and ignore unknown fields.
  */

@@ -19,11 +19,13 @@ public record CommitResult(
         boolean alreadyCommitted,
         int retries) {
 
-    static CommitResult unchanged(long version, int retries) {
+    /** The result of a commit that changed nothing and created no snapshot. */
+    public static CommitResult unchanged(long version, int retries) {
         return new CommitResult(false, version, null, 0, 0, 0, 0, false, retries);
     }
 
-    static CommitResult alreadyCommitted(long version, int retries) {
+    /** The result of a commit whose key an earlier commit already carried. */
+    public static CommitResult alreadyCommitted(long version, int retries) {
         return new CommitResult(false, version, null, 0, 0, 0, 0, true, retries);
     }
 }

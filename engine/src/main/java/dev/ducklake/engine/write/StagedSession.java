@@ -1,180 +1,57 @@
 package dev.ducklake.engine.write;
 
-import dev.ducklake.engine.error.LakeClosedException;
-import dev.ducklake.engine.error.LakeException;
-import dev.ducklake.engine.internal.EngineContext;
-import dev.ducklake.engine.internal.Jdbc;
-import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import java.nio.file.Path;
-import java.sql.SQLException;
 import java.util.List;
-import org.duckdb.DuckDBConnection;
 
 /**
- * What write and merge sessions share: a connection of their own, a staging table on it, the
- * validator, and a lifecycle that ends in exactly one of commit, abort or close. A session that
- * ends without commit leaves the lake as it was and drops its staging.
+ * What write and merge sessions share: rows or changes staged on a connection of the session's own,
+ * and a lifecycle that ends in exactly one of commit, abort or close. A session that ends without
+ * commit leaves the lake as it was and drops its staging. Not thread-safe.
  */
-public abstract sealed class StagedSession implements AutoCloseable permits WriteSession, MergeSession {
+public sealed interface StagedSession extends AutoCloseable permits WriteSession, MergeSession {
 
-    protected final EngineContext context;
-    protected final CommitExecutor commits;
-    protected final TableName table;
-    protected final RowValidator validator;
-    protected final DuckDBConnection connection;
-    protected final StagingTable staging;
-    private volatile boolean finished;
+    TableName table();
 
-    StagedSession(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
-            List<String> bookkeepingColumns) {
-        this.context = context;
-        this.commits = commits;
-        this.table = table;
-        this.validator = new RowValidator(table, schema);
-        this.connection = context.connect();
-        try {
-            this.staging = new StagingTable(connection, schema, bookkeepingColumns);
-        } catch (SQLException e) {
-            closeConnection();
-            throw new LakeException("Could not create the staging of a session on " + table + ": " + e.getMessage(), e);
-        }
-        try {
-            context.resources().register(this);
-        } catch (RuntimeException e) {
-            close();
-            throw e;
-        }
-    }
-
-    public TableName table() {
-        return table;
-    }
-
-    public TableSchema schema() {
-        return validator.schema();
-    }
+    /** The table's definition the session validates rows against. */
+    TableSchema schema();
 
     /** Rows or changes staged so far. */
-    public long staged() {
-        return staging.rows();
-    }
+    long staged();
 
     /**
      * Moves the staged rows into a Parquet file, which {@link #importStaged} of a session on the same
      * table can load again, here or in another process that reads the file. The session stays open
      * with an empty staging. Returns the number of rows written to the file.
      */
-    public synchronized long exportStaged(Path file) {
-        ensureOpen();
-        try {
-            staging.flush();
-            long rows = staging.rows();
-            Jdbc.execute(connection, "COPY " + staging.sql() + " TO " + Identifiers.literal(file.toString())
-                    + " (FORMAT parquet)");
-            staging.clear();
-            return rows;
-        } catch (SQLException e) {
-            throw new LakeException("Could not export the staging of " + table + " to " + file + ": " + e.getMessage(), e);
-        }
-    }
+    long exportStaged(Path file);
 
     /**
-     * Adds the rows of a file written by {@link #exportStaged} to this session's staging, after the
-     * rows staged so far. Returns the number of rows loaded.
+     * Adds the rows of a file written by {@link #exportStaged} (or by an {@link ArrowParquetWriter}
+     * with the session's columns) to this session's staging, after the rows staged so far. Returns
+     * the number of rows loaded.
      */
-    public synchronized long importStaged(Path file) {
-        ensureOpen();
-        try {
-            return load(file);
-        } catch (SQLException e) {
-            throw new LakeException("Could not load the staged file " + file + " for " + table + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** Loads an exported file into the staging table; returns its rows. */
-    protected long load(Path file) throws SQLException {
-        staging.flush();
-        long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " SELECT * FROM read_parquet("
-                + Identifiers.literal(file.toString()) + ")");
-        staging.added(rows);
-        return rows;
-    }
+    long importStaged(Path file);
 
     /**
      * Imported files that the commit made part of the lake as they are: they must not be deleted.
      * The others can be, once the commit is done.
      */
-    public List<Path> adoptedFiles() {
-        return List.of();
-    }
+    List<Path> adoptedFiles();
 
     /** Applies the staged rows or changes in one snapshot and ends the session. */
-    public abstract CommitResult commit(CommitOptions options);
+    CommitResult commit(CommitOptions options);
+
+    /** {@link #commit(CommitOptions)} with default options. */
+    default CommitResult commit() {
+        return commit(CommitOptions.defaults());
+    }
 
     /** Ends the session without changing the lake. Idempotent. */
-    public void abort() {
-        close();
-    }
+    void abort();
 
+    /** Ends the session; without a commit before, the lake stays as it was. Idempotent. */
     @Override
-    public synchronized void close() {
-        if (finished) {
-            return;
-        }
-        finished = true;
-        context.resources().unregister(this);
-        try {
-            dropDerivedStaging();
-            staging.close();
-        } catch (SQLException e) {
-            // the connection is closing anyway; its temporary tables go with it
-        } finally {
-            closeConnection();
-        }
-    }
-
-    protected synchronized void append(Object[] bookkeeping, Object[] row) {
-        ensureOpen();
-        try {
-            staging.append(bookkeeping, row);
-        } catch (SQLException e) {
-            throw new LakeException("Could not stage a row for " + table + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** Commits the staged rows through {@code body}, then ends the session whatever the outcome. */
-    protected synchronized CommitResult commit(String mode, CommitOptions options, CommitExecutor.Body body) {
-        ensureOpen();
-        try {
-            staging.flush();
-            prepare();
-            return commits.commit(connection, table, mode, options, body);
-        } catch (SQLException e) {
-            throw new LakeException("Could not commit to " + table + ": " + e.getMessage(), e);
-        } finally {
-            close();
-        }
-    }
-
-    /** Checks and derived staging that run once before the commit transaction. */
-    protected void prepare() throws SQLException {}
-
-    /** Drops what {@link #prepare()} created. */
-    protected void dropDerivedStaging() throws SQLException {}
-
-    protected void ensureOpen() {
-        if (finished) {
-            throw new LakeClosedException("This session on " + table + " is already committed, aborted or closed");
-        }
-    }
-
-    private void closeConnection() {
-        try {
-            connection.close();
-        } catch (SQLException e) {
-            // nothing more to release
-        }
-    }
+    void close();
 }

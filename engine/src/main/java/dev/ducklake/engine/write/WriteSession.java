@@ -1,23 +1,12 @@
 package dev.ducklake.engine.write;
 
-import dev.ducklake.engine.EngineConfig;
-import dev.ducklake.engine.error.LakeValidationException;
-import dev.ducklake.engine.internal.EngineContext;
-import dev.ducklake.engine.internal.Jdbc;
-import dev.ducklake.engine.schema.Identifiers;
-import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.version.CommitMetadata;
-import java.nio.file.Path;
-import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Stages rows for a table and commits them in one snapshot: appended ({@link WriteMode#APPEND}) or
- * replacing the table ({@link WriteMode#SNAPSHOT}). Not thread-safe; use one session per thread.
+ * replacing the table ({@link WriteMode#SNAPSHOT}). Opened by
+ * {@link dev.ducklake.engine.LakeEngine#openWriteSession}. Not thread-safe; use one session per
+ * thread.
  *
  * <pre>{@code
  * try (WriteSession session = engine.openWriteSession(table, WriteMode.APPEND)) {
@@ -25,134 +14,19 @@ import java.util.stream.Collectors;
  *     CommitResult result = session.commit();
  * }
  * }</pre>
+ *
+ * <p>An append takes imported files as they are: its commit registers them as data files of the
+ * table, without rewriting them, when the table is not partitioned and they hold more rows than
+ * DuckLake would inline; otherwise it reads them straight into the table. Registered files then
+ * belong to the lake (see {@link #adoptedFiles()}).
  */
-public final class WriteSession extends StagedSession {
+public non-sealed interface WriteSession extends StagedSession {
 
-    private static final Object[] NO_BOOKKEEPING = new Object[0];
-    /** DuckLake's own default for {@code DATA_INLINING_ROW_LIMIT}. */
-    private static final int DUCKLAKE_INLINING_ROW_LIMIT = 10;
-
-    private final WriteMode mode;
-    private final List<Path> appendedFiles = new ArrayList<>();
-    private final List<Path> adoptedFiles = new ArrayList<>();
-    private long appendedFileRows;
-
-    public WriteSession(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
-            WriteMode mode) {
-        super(context, commits, table, schema, List.of());
-        this.mode = mode;
-    }
-
-    public WriteMode mode() {
-        return mode;
-    }
-
-    /** Imported files the committed append registered as the table's data files; they must stay. */
-    @Override
-    public List<Path> adoptedFiles() {
-        return List.copyOf(adoptedFiles);
-    }
+    WriteMode mode();
 
     /** Stages one row, values in column order. */
-    public void write(Object[] row) {
-        append(NO_BOOKKEEPING, validator.validateRow(row));
-    }
+    void write(Object[] row);
 
     /** Stages one row given by column name; absent columns are NULL. */
-    public void write(Map<String, ?> row) {
-        write(validator.fromMap(row));
-    }
-
-    public CommitResult commit() {
-        return commit(CommitOptions.defaults());
-    }
-
-    /**
-     * An append takes imported files as they are: its commit registers them as data files of the
-     * table, without rewriting them, when the table is not partitioned and they hold more rows than
-     * DuckLake would inline; otherwise it reads them straight into the table. Registered files then
-     * belong to the lake (see {@link #adoptedFiles()}).
-     */
-    @Override
-    protected long load(Path file) throws SQLException {
-        if (mode != WriteMode.APPEND) {
-            return super.load(file);
-        }
-        long rows = Jdbc.queryLong(connection, "SELECT count(*) FROM read_parquet(" + Identifiers.literal(file.toString())
-                + ")");
-        appendedFiles.add(file);
-        appendedFileRows += rows;
-        return rows;
-    }
-
-    /** Applies the staged rows in one snapshot and ends the session. */
-    @Override
-    public CommitResult commit(CommitOptions options) {
-        String target = table.sql(EngineConfig.LAKE_ALIAS);
-        String columns = staging.columnList(null);
-        String source = "SELECT " + columns + " FROM " + staging.sql();
-        if (!appendedFiles.isEmpty()) {
-            source += " UNION ALL SELECT " + columns + " FROM read_parquet(["
-                    + appendedFiles.stream().map(f -> Identifiers.literal(f.toString())).collect(Collectors.joining(", "))
-                    + "])";
-        }
-        String insert = "INSERT INTO " + target + " (" + columns + ") " + source;
-        if (mode == WriteMode.APPEND) {
-            boolean adopt = staging.rows() == 0 && !appendedFiles.isEmpty() && schema().partitioning().isEmpty()
-                    && appendedFileRows > context.config().dataInliningRowLimit().orElse(DUCKLAKE_INLINING_ROW_LIMIT);
-            return commit(CommitMetadata.MODE_APPEND, options, (connection, commitId) -> {
-                if (staging.rows() + appendedFileRows == 0) {
-                    return CommitOutcome.unchanged();
-                }
-                adoptedFiles.clear();
-                if (adopt) {
-                    for (Path file : appendedFiles) {
-                        Jdbc.queryFirst(connection, "CALL ducklake_add_data_files(" + Identifiers.literal(
-                                EngineConfig.LAKE_ALIAS) + ", " + Identifiers.literal(table.table()) + ", "
-                                + Identifiers.literal(file.toString()) + ", schema => "
-                                + Identifiers.literal(table.schema()) + ")", rs -> true);
-                    }
-                    adoptedFiles.addAll(appendedFiles);
-                    return CommitOutcome.changed(appendedFileRows, appendedFileRows, 0, 0, true);
-                }
-                long written = Jdbc.update(connection, insert);
-                return CommitOutcome.changed(written, written, 0, 0, true);
-            });
-        }
-        return commit(CommitMetadata.MODE_SNAPSHOT, options, (connection, commitId) -> {
-            long removed = Jdbc.queryLong(connection, "SELECT count(*) FROM (SELECT " + columns + " FROM " + target
-                    + " EXCEPT ALL SELECT " + columns + " FROM " + staging.sql() + ")");
-            long added = Jdbc.queryLong(connection, "SELECT count(*) FROM (SELECT " + columns + " FROM "
-                    + staging.sql() + " EXCEPT ALL SELECT " + columns + " FROM " + target + ")");
-            if (removed == 0 && added == 0) {
-                return CommitOutcome.unchanged();
-            }
-            long deleted = Jdbc.update(connection, "DELETE FROM " + target);
-            long written = Jdbc.update(connection, insert);
-            return CommitOutcome.changed(written, written, 0, deleted, deleted == 0);
-        });
-    }
-
-    /** A snapshot write of a keyed table refuses two rows with one key. */
-    @Override
-    protected void prepare() throws SQLException {
-        TableSchema schema = validator.schema();
-        if (mode != WriteMode.SNAPSHOT || !schema.hasPrimaryKey()) {
-            return;
-        }
-        String key = schema.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
-        List<String> duplicate = Jdbc.queryFirst(connection, "SELECT " + key + ", count(*) FROM " + staging.sql()
-                + " GROUP BY ALL HAVING count(*) > 1 LIMIT 1", rs -> {
-                    List<String> values = new ArrayList<>();
-                    for (int i = 1; i <= schema.primaryKey().size(); i++) {
-                        values.add(schema.primaryKey().get(i - 1) + "=" + Identifiers.describe(rs.getObject(i)));
-                    }
-                    values.add("rows=" + rs.getLong(schema.primaryKey().size() + 1));
-                    return values;
-                }).orElse(null);
-        if (duplicate != null) {
-            throw new LakeValidationException("A snapshot write to " + table + " holds several rows for one primary key "
-                    + duplicate + "; a snapshot must have one row per key");
-        }
-    }
+    void write(Map<String, ?> row);
 }

@@ -2,14 +2,14 @@ package dev.ducklake.engine.change;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.PostgresServer;
@@ -28,9 +28,9 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Random histories, random version pairs: the change feed method yields exactly the changes of the

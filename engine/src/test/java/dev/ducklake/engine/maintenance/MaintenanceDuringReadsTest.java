@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.change.Change;
 import dev.ducklake.engine.change.ChangeReader;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.error.LakeBusyException;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;

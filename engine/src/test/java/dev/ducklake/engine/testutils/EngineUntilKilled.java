@@ -1,7 +1,7 @@
 package dev.ducklake.engine.testutils;
 
-import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
 import java.nio.file.Path;
 
 /**

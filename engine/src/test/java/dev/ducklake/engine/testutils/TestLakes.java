@@ -1,7 +1,7 @@
 package dev.ducklake.engine.testutils;
 
-import dev.ducklake.engine.CatalogLocation;
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.config.EngineConfig;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

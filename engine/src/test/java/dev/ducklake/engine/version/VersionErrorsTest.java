@@ -3,8 +3,8 @@ package dev.ducklake.engine.version;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ducklake.engine.CatalogLocation;
 import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;

@@ -1,7 +1,7 @@
 package dev.ducklake.examples.quickstart;
 
-import dev.ducklake.engine.CatalogLocation;
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.read.RowReader;

@@ -4,8 +4,8 @@ import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.schema.TemporalRange;
-import dev.ducklake.engine.write.RowValidator;
 import java.math.BigDecimal;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -203,7 +203,7 @@ final class ArrowValueWriters {
 
     /**
      * The string key itself, when DuckLake can store it and look it up again: not empty and
-     * without U+0000 (see {@link RowValidator#NUL_IN_KEY}).
+     * without U+0000 (see {@link TableSchema#NUL_IN_KEY}).
      */
     private static StringData storableKey(Target target, StringData key) {
         BinaryStringData binary = (BinaryStringData) key;
@@ -211,7 +211,7 @@ final class ArrowValueWriters {
             throw target.invalid("", "is part of the primary key and must not be an empty string");
         }
         if (binary.contains(NUL)) {
-            throw target.invalid(key.toString(), RowValidator.NUL_IN_KEY);
+            throw target.invalid(key.toString(), TableSchema.NUL_IN_KEY);
         }
         return key;
     }

@@ -1,6 +1,6 @@
 package dev.ducklake.flink.sink.internal;
 
-import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.schema.TableName;
 import java.io.IOException;

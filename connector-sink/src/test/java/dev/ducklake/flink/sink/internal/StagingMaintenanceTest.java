@@ -3,8 +3,8 @@ package dev.ducklake.flink.sink.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ducklake.engine.CatalogLocation;
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;

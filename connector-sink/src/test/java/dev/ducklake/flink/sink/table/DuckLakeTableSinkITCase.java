@@ -3,7 +3,7 @@ package dev.ducklake.flink.sink.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.PartitionField;

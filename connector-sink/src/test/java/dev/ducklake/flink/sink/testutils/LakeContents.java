@@ -2,7 +2,7 @@ package dev.ducklake.flink.sink.testutils;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.TestLakes;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -4,7 +4,7 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;

@@ -3,7 +3,7 @@ package dev.ducklake.flink.source.table;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.testutils.TestLakes;

@@ -2,7 +2,7 @@ package dev.ducklake.flink.source.testutils;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.ducklake.engine.CatalogLocation;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

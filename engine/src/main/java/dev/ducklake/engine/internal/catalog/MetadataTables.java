@@ -1,6 +1,6 @@
 package dev.ducklake.engine.internal.catalog;
 
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.TableNotFoundException;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.schema.Identifiers;

@@ -1,4 +1,4 @@
-package dev.ducklake.engine.read;
+package dev.ducklake.engine.internal.read;
 
 import dev.ducklake.engine.schema.LakeType;
 import java.sql.Array;

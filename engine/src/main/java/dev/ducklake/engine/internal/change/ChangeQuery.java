@@ -1,11 +1,12 @@
-package dev.ducklake.engine.change;
+package dev.ducklake.engine.internal.change;
 
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.change.ChangeMethod;
+import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.internal.catalog.BeforeImageTable;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.table.BeforeImageTable;
 import dev.ducklake.engine.version.TableVersion;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,8 @@
-package dev.ducklake.engine.error;
+package dev.ducklake.engine.internal.secret;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.error.LakeException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.sql.SQLException;

@@ -1,6 +1,7 @@
-package dev.ducklake.engine.schema;
+package dev.ducklake.engine.internal.catalog;
 
 import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.schema.LakeType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

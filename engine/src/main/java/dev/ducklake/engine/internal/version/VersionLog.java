@@ -1,13 +1,15 @@
-package dev.ducklake.engine.version;
+package dev.ducklake.engine.internal.version;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.catalog.TableIdentity;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.version.CommitMetadata;
+import dev.ducklake.engine.version.TableVersion;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,12 +1,15 @@
-package dev.ducklake.engine.change;
+package dev.ducklake.engine.internal.change;
 
+import dev.ducklake.engine.change.ChangeMethod;
+import dev.ducklake.engine.change.ChangeReader;
+import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.table.TableCatalog;
+import dev.ducklake.engine.internal.version.VersionLog;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.table.TableCatalog;
 import dev.ducklake.engine.version.TableVersion;
-import dev.ducklake.engine.version.VersionLog;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,7 +70,7 @@ public final class ChangeReads {
                     : hasAllBeforeImages(table, inRange) ? ChangeMethod.BEFORE_IMAGES : ChangeMethod.CHANGE_FEED;
         }
         LOG.debug("Changes of {} over ({}, {}] by {}", table, from, to, method);
-        return new ChangeReader(context, query(table, from, to, inRange, method), method, request);
+        return new ChangeReaderImpl(context, query(table, from, to, inRange, method), method, request);
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.ducklake.engine.write;
+package dev.ducklake.engine.internal.write;
 
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.internal.Jdbc;

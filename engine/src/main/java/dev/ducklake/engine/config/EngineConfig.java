@@ -1,6 +1,6 @@
-package dev.ducklake.engine;
+package dev.ducklake.engine.config;
 
-import dev.ducklake.engine.error.SecretMasking;
+import dev.ducklake.engine.internal.secret.SecretMasking;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Settings of a {@link LakeEngine}. Only the catalog is required. DuckDB's own defaults (80% of
+ * Settings of a {@link dev.ducklake.engine.LakeEngine}. Only the catalog is required. DuckDB's own defaults (80% of
  * RAM, one thread per core, spill files in the working directory) do not suit a process that
  * also runs Flink, so the defaults here are bounded; each is a {@code DEFAULT_*} constant, which
  * the connector's options take as their defaults.

@@ -1,4 +1,4 @@
-package dev.ducklake.engine.write;
+package dev.ducklake.engine.internal.write;
 
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.schema.Column;
@@ -26,22 +26,13 @@ import java.util.Map;
  * name the table, the column and the value. Returns the row in canonical form (decimals at the
  * column's scale, {@link OffsetDateTime} as {@link Instant}).
  */
-public final class RowValidator {
-
-    /**
-     * Why a key string holding U+0000 is refused: DuckLake puts the values a statement filters on
-     * into the text of its own catalog queries, where a NUL ends the text, so every later upsert or
-     * delete of such a key would fail (plain DuckDB's too). BLOB keys and other control characters
-     * do not have this problem.
-     */
-    public static final String NUL_IN_KEY = "is part of the primary key and must not contain the character U+0000"
-            + " (NUL): DuckLake cannot look such a key up again, so later upserts and deletes of it would fail";
+final class RowValidator {
 
     private final TableName table;
     private final TableSchema schema;
     private final boolean[] isKey;
 
-    public RowValidator(TableName table, TableSchema schema) {
+    RowValidator(TableName table, TableSchema schema) {
         this.table = table;
         this.schema = schema;
         this.isKey = new boolean[schema.size()];
@@ -110,7 +101,7 @@ public final class RowValidator {
             throw invalid(column, value, "is part of the primary key and must not be an empty string");
         }
         if (isKey[position] && value instanceof String s && s.indexOf('\0') >= 0) {
-            throw invalid(column, value, NUL_IN_KEY);
+            throw invalid(column, value, TableSchema.NUL_IN_KEY);
         }
         return canonical(column, column.type(), value, column.name());
     }

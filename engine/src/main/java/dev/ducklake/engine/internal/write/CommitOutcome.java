@@ -1,4 +1,4 @@
-package dev.ducklake.engine.write;
+package dev.ducklake.engine.internal.write;
 
 /**
  * What a commit body did inside the transaction. {@code beforeImages}: every row the commit

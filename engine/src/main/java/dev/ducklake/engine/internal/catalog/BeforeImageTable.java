@@ -1,6 +1,6 @@
-package dev.ducklake.engine.table;
+package dev.ducklake.engine.internal.catalog;
 
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.schema.Column;
@@ -45,7 +45,7 @@ public final class BeforeImageTable {
     }
 
     /** Creates (or recreates, for a table created anew under an old name) the before-image table. */
-    static void create(Connection connection, TableName table, TableSchema schema) throws SQLException {
+    public static void create(Connection connection, TableName table, TableSchema schema) throws SQLException {
         String images = of(table).sql(EngineConfig.LAKE_ALIAS);
         Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineConfig.LAKE_ALIAS + "." + Identifiers.quote(SCHEMA));
         Jdbc.execute(connection, "DROP TABLE IF EXISTS " + images);
@@ -55,7 +55,7 @@ public final class BeforeImageTable {
     }
 
     /** Adds a column the table gained. */
-    static void addColumn(Connection connection, TableName table, Column column) throws SQLException {
+    public static void addColumn(Connection connection, TableName table, Column column) throws SQLException {
         Jdbc.execute(connection, "ALTER TABLE " + of(table).sql(EngineConfig.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
     }
 

@@ -1,20 +1,22 @@
-package dev.ducklake.engine.write;
+package dev.ducklake.engine.internal.write;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeConcurrencyException;
 import dev.ducklake.engine.error.LakeException;
-import dev.ducklake.engine.error.SecretMasking;
 import dev.ducklake.engine.internal.BoundedGate;
 import dev.ducklake.engine.internal.CatalogContention;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.catalog.TableIdentity;
+import dev.ducklake.engine.internal.secret.SecretMasking;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.CommitMetadata;
+import dev.ducklake.engine.write.CommitOptions;
+import dev.ducklake.engine.write.CommitResult;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.OptionalLong;

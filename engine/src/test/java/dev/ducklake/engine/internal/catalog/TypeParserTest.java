@@ -1,17 +1,17 @@
-package dev.ducklake.engine;
+package dev.ducklake.engine.internal.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.error.LakeValidationException;
-import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.internal.catalog.TypeParser;
 import dev.ducklake.engine.schema.LakeType.Decimal;
 import dev.ducklake.engine.schema.LakeType.Field;
 import dev.ducklake.engine.schema.LakeType.ListOf;
 import dev.ducklake.engine.schema.LakeType.MapOf;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.LakeType.Struct;
-import dev.ducklake.engine.schema.TypeParser;
+import dev.ducklake.engine.schema.LakeType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,15 +1,17 @@
-package dev.ducklake.engine.maintenance;
+package dev.ducklake.engine.internal.maintenance;
 
-import dev.ducklake.engine.EngineConfig;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.ReadGate;
+import dev.ducklake.engine.internal.catalog.BeforeImageTable;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.catalog.TableIdentity;
-import dev.ducklake.engine.internal.ReadGate;
+import dev.ducklake.engine.maintenance.MaintenanceReport;
+import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.table.BeforeImageTable;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.version.VersionPins;
 import java.sql.Connection;

@@ -1,4 +1,4 @@
-package dev.ducklake.engine.error;
+package dev.ducklake.engine.internal.secret;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
 /**
  * Keeps the passwords and keys a user gives the engine out of every message it raises and every
  * line it logs. DuckDB repeats a PostgreSQL catalog's whole connection string in its errors, so
- * masking the engine's own text is not enough: every {@link LakeException} masks its message and
+ * masking the engine's own text is not enough: every {@link dev.ducklake.engine.error.LakeException} masks its message and
  * its chain of causes when it is created.
  *
  * <p>Two nets: the forms a password takes in a connection string ({@code password=...}, quoted or

@@ -1,0 +1,196 @@
+package dev.ducklake.engine.internal.write;
+
+import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.catalog.BeforeImageTable;
+import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.version.CommitMetadata;
+import dev.ducklake.engine.write.CommitOptions;
+import dev.ducklake.engine.write.CommitResult;
+import dev.ducklake.engine.write.MergeSession;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A {@link MergeSession}: stages changes with their sequence number, then reduces them to the last
+ * change per key and applies them in one commit. The rows it deletes or updates are kept as
+ * before-images when the table has a {@link BeforeImageTable}, so change reads need not scan the
+ * files that held them.
+ */
+public final class MergeSessionImpl extends StagedSessionImpl implements MergeSession {
+
+    private static final String SEQ = SEQUENCE_COLUMN;
+    private static final String DELETE = DELETE_COLUMN;
+    private static final String PRESENT = "__ducklake_present";
+    private static final String DIFFERS = "__ducklake_differs";
+
+    private final String matchedTable;
+    private final boolean keepBeforeImages;
+    private final List<String> importedChanges = new ArrayList<>();
+    private long sequence;
+
+    /**
+     * @param keepBeforeImages write the before-images of deleted and updated rows to the table's
+     *     {@link BeforeImageTable} (which must exist)
+     */
+    public MergeSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
+            boolean keepBeforeImages) {
+        super(context, commits, table, requireKey(table, schema), List.of(SEQ + " BIGINT", DELETE + " BOOLEAN"));
+        this.matchedTable = staging.sql() + "_matched";
+        this.keepBeforeImages = keepBeforeImages;
+    }
+
+    private static TableSchema requireKey(TableName table, TableSchema schema) {
+        if (!schema.hasPrimaryKey()) {
+            throw new LakeValidationException("Table " + table + " has no primary key; merges (upsert and delete by key)"
+                    + " need one. Use an append or snapshot write session instead");
+        }
+        return schema;
+    }
+
+    /** Stages an insert-or-update of a whole row, values in column order. */
+    public void upsert(Object[] row) {
+        append(new Object[] {sequence++, false}, validator.validateRow(row));
+    }
+
+    public void upsert(Map<String, ?> row) {
+        upsert(validator.fromMap(row));
+    }
+
+    /** Stages the delete of the row's key; the row's other values are ignored. */
+    public void delete(Object[] row) {
+        append(new Object[] {sequence++, true}, validator.validateKeyOf(row));
+    }
+
+    /** Stages the delete of a key, values in primary-key order. */
+    public void deleteKey(Object... key) {
+        int[] positions = validator.schema().keyPositions();
+        if (key.length != positions.length) {
+            throw new LakeValidationException("The primary key of " + table + " is " + validator.schema().primaryKey()
+                    + "; got " + key.length + " values");
+        }
+        Object[] row = new Object[validator.schema().size()];
+        for (int k = 0; k < positions.length; k++) {
+            row[positions[k]] = key[k];
+        }
+        delete(row);
+    }
+
+    /**
+     * Applies the last staged change of every key in one snapshot and ends the session: the keys
+     * that are deleted or change are deleted, then the new versions of changed and new keys are
+     * inserted. One statement reduces the changes to the last per key and joins them with the
+     * table; its result gives the counts, the before-images and the rows to delete and insert.
+     */
+    @Override
+    public CommitResult commit(CommitOptions options) {
+        TableSchema schema = validator.schema();
+        String target = table.sql(EngineConfig.LAKE_ALIAS);
+        String on = schema.primaryKey().stream().map(k -> "t." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
+                .collect(Collectors.joining(" AND "));
+        List<String> valueColumns = new ArrayList<>(schema.names());
+        valueColumns.removeAll(schema.primaryKey());
+        String differs = valueColumns.isEmpty() ? "false" : valueColumns.stream()
+                .map(c -> "t." + Identifiers.quote(c) + " IS DISTINCT FROM n." + Identifiers.quote(c))
+                .collect(Collectors.joining(" OR ", "(", ")"));
+        String oldValues = schema.names().stream().map(c -> "t." + Identifiers.quote(c) + " AS " + old(c))
+                .collect(Collectors.joining(", "));
+        String matched = "CREATE OR REPLACE TEMP TABLE " + unqualified(matchedTable) + " AS SELECT n.*, t."
+                + Identifiers.quote(schema.primaryKey().get(0)) + " IS NOT NULL AS " + PRESENT + ", " + differs + " AS "
+                + DIFFERS + ", " + oldValues + " FROM (" + lastChangePerKey() + ") n LEFT JOIN " + target + " t ON " + on;
+        String counts = "SELECT count(*) FILTER (WHERE NOT " + DELETE + " AND NOT " + PRESENT + "),"
+                + " count(*) FILTER (WHERE NOT " + DELETE + " AND " + PRESENT + " AND " + DIFFERS + "),"
+                + " count(*) FILTER (WHERE " + DELETE + " AND " + PRESENT + ") FROM " + matchedTable;
+        String replaced = PRESENT + " AND (" + DELETE + " OR " + DIFFERS + ")";
+        String images = "INSERT INTO " + BeforeImageTable.of(table).sql(EngineConfig.LAKE_ALIAS) + " ("
+                + Identifiers.quote(BeforeImageTable.COMMIT_ID) + ", " + staging.columnList(null) + ") SELECT ?, "
+                + schema.names().stream().map(MergeSessionImpl::old).collect(Collectors.joining(", ")) + " FROM "
+                + matchedTable + " WHERE " + replaced;
+        String keys = schema.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+        String delete = "DELETE FROM " + target + " AS t USING (SELECT " + keys + " FROM " + matchedTable + " WHERE "
+                + replaced + ") AS n WHERE " + on;
+        String insert = "INSERT INTO " + target + " (" + staging.columnList(null) + ") SELECT "
+                + staging.columnList(null) + " FROM " + matchedTable + " WHERE NOT " + DELETE + " AND (NOT " + PRESENT
+                + " OR " + DIFFERS + ")";
+        return commit(CommitMetadata.MODE_MERGE, options, (connection, commitId) -> {
+            Jdbc.execute(connection, matched);
+            long[] changes = Jdbc.queryFirst(connection, counts, MergeSessionImpl::readCounts).orElseThrow();
+            if (changes[0] + changes[1] + changes[2] == 0) {
+                return CommitOutcome.unchanged();
+            }
+            if (keepBeforeImages && changes[1] + changes[2] > 0) {
+                Jdbc.update(connection, images, commitId);
+            }
+            if (changes[1] + changes[2] > 0) {
+                Jdbc.execute(connection, delete);
+            }
+            if (changes[0] + changes[1] > 0) {
+                Jdbc.execute(connection, insert);
+            }
+            return CommitOutcome.changed(changes[0] + changes[1], changes[0], changes[1], changes[2],
+                    keepBeforeImages);
+        });
+    }
+
+    private static String old(String column) {
+        return Identifiers.quote("__ducklake_old_" + column);
+    }
+
+    /**
+     * Imported changes come after those staged so far, in the file's order. The file is read where
+     * it is when the commit reduces the changes, not copied into the staging.
+     */
+    @Override
+    long load(Path file) throws SQLException {
+        String path = Identifiers.literal(file.toString());
+        long[] rowsAndNext = Jdbc.queryFirst(connection, "SELECT count(*), coalesce(max(" + SEQ + "), -1) + 1 FROM"
+                + " read_parquet(" + path + ")", rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
+        importedChanges.add("SELECT * REPLACE (" + SEQ + " + " + sequence + " AS " + SEQ + ") FROM read_parquet(" + path
+                + ")");
+        sequence += rowsAndNext[1];
+        staging.added(rowsAndNext[0]);
+        return rowsAndNext[0];
+    }
+
+    /**
+     * The staged and imported changes reduced to the last one per key, without the sequence: the
+     * highest sequence of each key comes from an aggregate over the key and sequence columns alone,
+     * and a semi join keeps the changes that carry it. A window over the whole changes (a
+     * {@code QUALIFY row_number()}) moves every column through its sort: in the sink benchmark's
+     * commits of 1 M keys, the statement that reduces and joins took 3.6 to 4.9 s with it and 3.0 to
+     * 3.2 s in this form.
+     */
+    private String lastChangePerKey() {
+        List<String> keys = validator.schema().primaryKey().stream().map(Identifiers::quote).toList();
+        List<String> sources = new ArrayList<>();
+        sources.add("SELECT * FROM " + staging.sql());
+        sources.addAll(importedChanges);
+        String changes = "(" + String.join(" UNION ALL ", sources) + ")";
+        String on = keys.stream().map(k -> "c." + k + " = w." + k).collect(Collectors.joining(" AND "));
+        return "SELECT c.* EXCLUDE (" + SEQ + ") FROM " + changes + " c SEMI JOIN (SELECT " + String.join(", ", keys)
+                + ", max(" + SEQ + ") AS " + SEQ + " FROM " + changes + " GROUP BY ALL) w ON " + on + " AND c." + SEQ
+                + " = w." + SEQ;
+    }
+
+    @Override
+    void dropDerivedStaging() throws SQLException {
+        Jdbc.execute(connection, "DROP TABLE IF EXISTS " + matchedTable);
+    }
+
+    private static String unqualified(String tempTable) {
+        return tempTable.substring("temp.main.".length());
+    }
+
+    private static long[] readCounts(ResultSet rs) throws SQLException {
+        return new long[] {rs.getLong(1), rs.getLong(2), rs.getLong(3)};
+    }
+}
