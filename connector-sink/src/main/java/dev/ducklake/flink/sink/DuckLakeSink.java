@@ -90,7 +90,7 @@ public final class DuckLakeSink<IN>
 
     @Override
     public DuckLakeWriter<IN> createWriter(WriterInitContext context) {
-        return new DuckLakeWriter<>(settings, converter, context, settings.sinkId());
+        return new DuckLakeWriter<>(settings, converter::convert, context, settings.sinkId());
     }
 
     /**
@@ -106,7 +106,7 @@ public final class DuckLakeSink<IN>
                     context.getTaskInfo().getIndexOfThisSubtask(), settings.tableName(), settings.sinkId());
             return settings.sinkId();
         });
-        return new DuckLakeWriter<>(settings, converter, context, sinkId);
+        return new DuckLakeWriter<>(settings, converter::convert, context, sinkId);
     }
 
     @Override
@@ -152,6 +152,6 @@ public final class DuckLakeSink<IN>
             return input;
         }
         return input.partitionCustom((hash, writers) -> Math.floorMod(hash, writers),
-                new KeyHashSelector<>(converter, settings.rowType(), settings.primaryKey()));
+                new KeyHashSelector<>(converter::convert, settings.rowType(), settings.primaryKey()));
     }
 }

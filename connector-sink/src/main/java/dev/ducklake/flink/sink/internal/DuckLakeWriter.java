@@ -2,7 +2,6 @@ package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.flink.sink.RowDataConverter;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
@@ -15,6 +14,7 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.function.SerializableFunction;
 
 /**
  * Stages the records of one subtask as Parquet files in the staging directory (through
@@ -27,7 +27,8 @@ public final class DuckLakeWriter<IN>
         implements CommittingSinkWriter<IN, DuckLakeCommittable>, StatefulSinkWriter<IN, DuckLakeWriterState> {
 
     private final SinkSettings settings;
-    private final RowDataConverter<IN> converter;
+    /** The sink's {@code RowDataConverter}. */
+    private final SerializableFunction<IN, RowData> converter;
     private final String sinkId;
     private final List<DuckLakeWriterState> state;
     private final Counter recordsWritten;
@@ -36,7 +37,7 @@ public final class DuckLakeWriter<IN>
     private long lastCheckpointId;
     private boolean endOfInput;
 
-    public DuckLakeWriter(SinkSettings settings, RowDataConverter<IN> converter, WriterInitContext context,
+    public DuckLakeWriter(SinkSettings settings, SerializableFunction<IN, RowData> converter, WriterInitContext context,
             String sinkId) {
         this.settings = settings;
         this.converter = converter;
@@ -70,7 +71,7 @@ public final class DuckLakeWriter<IN>
 
     @Override
     public void write(IN element, Context context) throws IOException {
-        RowData row = converter.convert(element);
+        RowData row = converter.apply(element);
         staging.stage(row.getRowKind(), row);
         recordsWritten.inc();
     }

@@ -1,12 +1,12 @@
 package dev.ducklake.flink.sink.internal;
 
-import dev.ducklake.flink.sink.RowDataConverter;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.function.SerializableFunction;
 
 /**
  * Routes every change of one primary key to the same writer, so that the changes of a key reach the
@@ -17,10 +17,11 @@ public final class KeyHashSelector<IN> implements KeySelector<IN, Integer> {
 
     private static final long serialVersionUID = 1L;
 
-    private final RowDataConverter<IN> converter;
+    /** The sink's {@code RowDataConverter}. */
+    private final SerializableFunction<IN, RowData> converter;
     private final RowData.FieldGetter[] keyGetters;
 
-    public KeyHashSelector(RowDataConverter<IN> converter, RowType rowType, List<String> primaryKey) {
+    public KeyHashSelector(SerializableFunction<IN, RowData> converter, RowType rowType, List<String> primaryKey) {
         this.converter = converter;
         this.keyGetters = primaryKey.stream().map(name -> {
             int position = rowType.getFieldIndex(name);
@@ -30,7 +31,7 @@ public final class KeyHashSelector<IN> implements KeySelector<IN, Integer> {
 
     @Override
     public Integer getKey(IN value) {
-        RowData row = converter.convert(value);
+        RowData row = converter.apply(value);
         Object[] key = new Object[keyGetters.length];
         for (int i = 0; i < key.length; i++) {
             key[i] = keyGetters[i].getFieldOrNull(row);
