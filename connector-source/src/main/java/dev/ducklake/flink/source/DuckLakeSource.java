@@ -1,5 +1,6 @@
 package dev.ducklake.flink.source;
 
+import dev.ducklake.engine.read.RowFilter;
 import dev.ducklake.flink.source.enumerator.DuckLakeEnumerator;
 import dev.ducklake.flink.source.enumerator.DuckLakeEnumeratorState;
 import dev.ducklake.flink.source.enumerator.DuckLakeEnumeratorStateSerializer;
@@ -60,19 +61,23 @@ public final class DuckLakeSource
 
     @Override
     public SourceReader<RowData, DuckLakeSplit> createReader(SourceReaderContext context) {
-        return new DuckLakeSourceReader(settings, context);
+        // Made here, in the task: the engine's RowFilter need not be serializable.
+        RowFilter filter = settings.rowFilter().map(LakeFilter::toRowFilter).orElse(null);
+        return new DuckLakeSourceReader(settings.engine(), settings.tableName(), settings.rowType(), settings.keyed(),
+                filter, context);
     }
 
     @Override
     public SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> createEnumerator(
             SplitEnumeratorContext<DuckLakeSplit> context) {
-        return new DuckLakeEnumerator(context, settings, DuckLakeEnumeratorState.initial());
+        return restoreEnumerator(context, DuckLakeEnumeratorState.initial());
     }
 
     @Override
     public SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> restoreEnumerator(
             SplitEnumeratorContext<DuckLakeSplit> context, DuckLakeEnumeratorState checkpoint) {
-        return new DuckLakeEnumerator(context, settings, checkpoint);
+        return new DuckLakeEnumerator(context, settings.engine(), settings.tableName(), settings.startPosition(),
+                settings.endVersion(), settings.discoveryInterval(), checkpoint);
     }
 
     @Override

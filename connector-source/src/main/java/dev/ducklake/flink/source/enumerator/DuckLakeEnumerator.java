@@ -5,8 +5,9 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.read.Bucket;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.VersionPins;
-import dev.ducklake.flink.source.SourceSettings;
+import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -40,8 +41,11 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     private static final Logger LOG = LoggerFactory.getLogger(DuckLakeEnumerator.class);
 
     private final SplitEnumeratorContext<DuckLakeSplit> context;
-    private final SourceSettings settings;
+    private final EngineSpec engineSpec;
     private final TableName table;
+    private final StartPosition start;
+    @Nullable private final Long endVersion;
+    private final Duration discoveryInterval;
     private final LinkedList<DuckLakeSplit> pending;
     private final HeldSplits held;
     private final Set<Integer> idleReaders = new HashSet<>();
@@ -54,11 +58,21 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     @Nullable private EngineRegistry.Lease lease;
     @Nullable private VersionPins.Pin pin;
 
-    public DuckLakeEnumerator(SplitEnumeratorContext<DuckLakeSplit> context, SourceSettings settings,
+    /**
+     * @param engineSpec the lake and the engine's settings
+     * @param start where a source without a checkpoint starts; unused when the state has a position
+     * @param endVersion the last version to read, or null for an unbounded change stream
+     * @param discoveryInterval how often to look for new versions of the table
+     */
+    public DuckLakeEnumerator(SplitEnumeratorContext<DuckLakeSplit> context, EngineSpec engineSpec, TableName table,
+            StartPosition start, @Nullable Long endVersion, Duration discoveryInterval,
             DuckLakeEnumeratorState state) {
         this.context = context;
-        this.settings = settings;
-        this.table = settings.tableName();
+        this.engineSpec = engineSpec;
+        this.table = table;
+        this.start = start;
+        this.endVersion = endVersion;
+        this.discoveryInterval = discoveryInterval;
         this.pending = new LinkedList<>(state.pending());
         this.held = new HeldSplits(state.held(), state.checkpointId());
         this.position = state.position();
@@ -69,12 +83,12 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
 
     @Override
     public void start() {
-        lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        lease = EngineRegistry.shared().acquire(engineSpec.toEngineConfig());
         try {
             LakeEngine engine = lease.engine();
             if (!engine.tableExists(table)) {
                 throw new FlinkRuntimeException("The DuckLake table " + table + " does not exist in the "
-                        + settings.engine().catalogLocation().kind() + " catalog of the source");
+                        + engineSpec.catalogLocation().kind() + " catalog of the source");
             }
             if (position < 0) {
                 resolveStart(engine);
@@ -85,34 +99,35 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             throw e;
         }
         if (!planningDone) {
-            long interval = settings.discoveryInterval().toMillis();
+            long interval = discoveryInterval.toMillis();
             context.callAsync(this::latestVersion, this::planUpTo, 0, interval);
         }
     }
 
     private void resolveStart(LakeEngine engine) {
         buckets = context.currentParallelism();
-        if (settings.snapshotOnly()) {
-            long version = settings.startupValue() == null ? engine.latestVersion(table)
-                    : switch (settings.startupMode()) {
-                        case TIMESTAMP -> engine.versionAt(table, Instant.ofEpochMilli(settings.startupValue())).id();
-                        default -> engine.version(table, settings.startupValue()).id();
-                    };
+        if (start.snapshotOnly()) {
+            long version = switch (start.kind()) {
+                case SNAPSHOT_AT_VERSION -> engine.version(table, start.value()).id();
+                case SNAPSHOT_AT_TIMESTAMP -> engine.versionAt(table, Instant.ofEpochMilli(start.value())).id();
+                default -> engine.latestVersion(table);
+            };
             planSnapshot(version);
             planningDone = true;
             return;
         }
-        switch (settings.startupMode()) {
+        switch (start.kind()) {
             case FULL -> planSnapshot(latestUpToEnd(engine));
             case LATEST -> position = latestUpToEnd(engine);
-            case VERSION -> position = engine.version(table, settings.startupValue()).id();
-            case TIMESTAMP -> position = engine.versionAt(table, Instant.ofEpochMilli(settings.startupValue())).id();
+            case AFTER_VERSION -> position = engine.version(table, start.value()).id();
+            case AFTER_TIMESTAMP -> position = engine.versionAt(table, Instant.ofEpochMilli(start.value())).id();
+            default -> throw new IllegalStateException("Not a start of a change stream: " + start);
         }
-        if (settings.endVersion() != null && settings.endVersion() < position) {
-            throw new FlinkRuntimeException("The end version " + settings.endVersion() + " of the source on " + table
+        if (endVersion != null && endVersion < position) {
+            throw new FlinkRuntimeException("The end version " + endVersion + " of the source on " + table
                     + " is before its start version " + position);
         }
-        planningDone = settings.endVersion() != null && position == settings.endVersion();
+        planningDone = endVersion != null && position == endVersion;
         LOG.info("Change source on {} starts after version {} ({} buckets)", table, position, buckets);
     }
 
@@ -121,7 +136,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
      * the end (fixed when the source was built) by the time the job starts.
      */
     private long latestUpToEnd(LakeEngine engine) {
-        Long end = settings.endVersion();
+        Long end = endVersion;
         if (end == null) {
             return engine.latestVersion(table);
         }
@@ -158,7 +173,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         if (latest == null) {
             return;
         }
-        Long end = settings.endVersion();
+        Long end = endVersion;
         // The end may be a snapshot that did not change this table: stop at its last version before it.
         long to = end == null || latest <= end ? latest : lease.engine().latestVersion(table, end);
         if (to > position) {

@@ -1,17 +1,21 @@
 package dev.ducklake.flink.source.reader;
 
-import dev.ducklake.flink.source.SourceSettings;
+import dev.ducklake.engine.read.RowFilter;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.enumerator.ReaderIdleEvent;
 import dev.ducklake.flink.source.enumerator.SplitsFinishedEvent;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
 import dev.ducklake.flink.source.split.DuckLakeSplitState;
 import java.util.List;
 import java.util.Map;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * The source's reader: one fetcher thread reads the assigned splits in order (see
@@ -24,9 +28,15 @@ public final class DuckLakeSourceReader
 
     private int unfinished;
 
-    public DuckLakeSourceReader(SourceSettings settings, SourceReaderContext context) {
-        super(() -> new DuckLakeSplitReader(settings),
-                new ChangeEmitter(new LakeRowConverter(settings.rowType()), settings.keyed()),
+    /**
+     * @param rowType the produced rows: the read columns, in order, with their Flink types
+     * @param keyed whether the table has a primary key, so updates are emitted as -U/+U pairs
+     * @param filter the condition the read rows and changes satisfy, or null for all of them
+     */
+    public DuckLakeSourceReader(EngineSpec engineSpec, TableName table, RowType rowType, boolean keyed,
+            @Nullable RowFilter filter, SourceReaderContext context) {
+        super(() -> new DuckLakeSplitReader(engineSpec, table, rowType.getFieldNames(), filter),
+                new ChangeEmitter(new LakeRowConverter(rowType), keyed),
                 new Configuration(), context);
     }
 

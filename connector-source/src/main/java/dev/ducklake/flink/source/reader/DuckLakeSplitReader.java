@@ -5,16 +5,19 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.change.Change;
 import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeRequest;
+import dev.ducklake.engine.read.RowFilter;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.VersionPins;
-import dev.ducklake.flink.source.SourceSettings;
+import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.PriorityQueue;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
@@ -40,8 +43,9 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
     private static final Comparator<DuckLakeSplit> VERSION_ORDER = Comparator.comparingLong(DuckLakeSplit::from)
             .thenComparing(DuckLakeSplit::kind).thenComparingInt(DuckLakeSplit::bucket);
 
-    private final SourceSettings settings;
     private final TableName table;
+    private final List<String> columns;
+    private final Optional<RowFilter> filter;
     private final EngineRegistry.Lease lease;
     private final PriorityQueue<DuckLakeSplit> splits = new PriorityQueue<>(VERSION_ORDER);
     private final Map<String, VersionPins.Pin> pins = new HashMap<>();
@@ -50,10 +54,16 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
     @Nullable private Iterator<Change> changes;
     private long offset;
 
-    public DuckLakeSplitReader(SourceSettings settings) {
-        this.settings = settings;
-        this.table = settings.tableName();
-        this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+    /**
+     * @param columns the columns to read, in order
+     * @param filter the condition the read rows and changes satisfy, or null for all of them
+     */
+    public DuckLakeSplitReader(EngineSpec engineSpec, TableName table, List<String> columns,
+            @Nullable RowFilter filter) {
+        this.table = table;
+        this.columns = List.copyOf(columns);
+        this.filter = Optional.ofNullable(filter);
+        this.lease = EngineRegistry.shared().acquire(engineSpec.toEngineConfig());
     }
 
     @Override
@@ -80,9 +90,9 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
         LakeEngine engine = lease.engine();
         offset = split.offset();
         if (split.kind() == DuckLakeSplit.Kind.SNAPSHOT) {
-            ScanRequest.Builder request = ScanRequest.builder().version(split.to()).columns(settings.columns())
+            ScanRequest.Builder request = ScanRequest.builder().version(split.to()).columns(columns)
                     .bucket(split.bucketOfKeys()).orderByKey(true).offset(offset);
-            settings.rowFilter().ifPresent(filter -> request.filter(filter.toRowFilter()));
+            filter.ifPresent(request::filter);
             RowReader rows = engine.read(table, request.build());
             cursor = rows;
             changes = new Iterator<>() {
@@ -97,9 +107,9 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
                 }
             };
         } else {
-            ChangeRequest.Builder request = ChangeRequest.builder(split.from(), split.to()).columns(settings.columns())
+            ChangeRequest.Builder request = ChangeRequest.builder(split.from(), split.to()).columns(columns)
                     .bucket(split.bucketOfKeys()).ordered(true).offset(offset);
-            settings.rowFilter().ifPresent(filter -> request.filter(filter.toRowFilter()));
+            filter.ifPresent(request::filter);
             ChangeReader reader = engine.changes(table, request.build());
             cursor = reader;
             changes = reader;
