@@ -1,18 +1,11 @@
 package dev.ducklake.examples;
 
-import dev.ducklake.engine.testutils.ArchitectureRules;
-import org.junit.jupiter.api.Test;
+import dev.ducklake.engine.testutils.EngineUserArchitecture;
 
 /** This module uses the engine only through its API, and its packages have no cycles. */
-class ArchitectureTest {
+class ArchitectureTest extends EngineUserArchitecture {
 
-    @Test
-    void usesOnlyTheEnginesApi() {
-        ArchitectureRules.usesOnlyEngineApi().check(ArchitectureRules.allClasses("dev.ducklake.examples"));
-    }
-
-    @Test
-    void packagesHaveNoCycles() {
-        ArchitectureRules.noPackageCycles().check(ArchitectureRules.mainClasses("dev.ducklake.examples"));
+    ArchitectureTest() {
+        super("dev.ducklake.examples");
     }
 }

@@ -1,18 +1,11 @@
 package dev.ducklake.flink.common;
 
-import dev.ducklake.engine.testutils.ArchitectureRules;
-import org.junit.jupiter.api.Test;
+import dev.ducklake.engine.testutils.EngineUserArchitecture;
 
 /** This module uses the engine only through its API, and its packages have no cycles. */
-class ArchitectureTest {
+class ArchitectureTest extends EngineUserArchitecture {
 
-    @Test
-    void usesOnlyTheEnginesApi() {
-        ArchitectureRules.usesOnlyEngineApi().check(ArchitectureRules.allClasses("dev.ducklake.flink.common"));
-    }
-
-    @Test
-    void packagesHaveNoCycles() {
-        ArchitectureRules.noPackageCycles().check(ArchitectureRules.mainClasses("dev.ducklake.flink.common"));
+    ArchitectureTest() {
+        super("dev.ducklake.flink.common");
     }
 }
