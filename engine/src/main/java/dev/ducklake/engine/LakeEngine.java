@@ -204,7 +204,7 @@ public final class LakeEngine implements AutoCloseable {
         long version = request.version().isPresent() ? versions.get(name, request.version().getAsLong()).id()
                 : versions.latest(name);
         TableSchema schema = tables.describe(name, version);
-        return new RowReaderImpl(context, name, schema, request, version);
+        return RowReaderImpl.open(context, name, schema, request, version);
     }
 
     /**

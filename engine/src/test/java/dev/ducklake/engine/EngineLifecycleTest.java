@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.fail;
 import static org.awaitility.Awaitility.await;
 
+import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeBusyException;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeClosedException;
 import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
@@ -367,6 +369,25 @@ class EngineLifecycleTest {
         assertThat(engine.openResources()).isZero();
         try (RowReader rows = engine.read(EVENTS, ScanRequest.builder().limit(1).build())) {
             assertThat(rows.toList()).hasSize(1);
+        }
+    }
+
+    @Test
+    void aReadThatIsRefusedFreesItsSlotAndConnection() {
+        engine = open(TestLakes.config(catalog(), dir).maxConcurrentReads(1).acquireTimeout(Duration.ofMillis(200)));
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        appendRows(engine, 10);
+
+        for (int i = 0; i < 3; i++) {
+            assertThatThrownBy(() -> engine.read(EVENTS, ScanRequest.builder().columns(List.of("no_such_column")).build()))
+                    .isInstanceOf(LakeValidationException.class).hasMessageContaining("no_such_column");
+            assertThat(engine.openResources()).isZero();
+            assertThatThrownBy(() -> engine.changes(EVENTS, ChangeRequest.builder(1, 2).columns(List.of("no_such_column"))
+                    .build())).isInstanceOf(LakeValidationException.class).hasMessageContaining("no_such_column");
+            assertThat(engine.openResources()).isZero();
+        }
+        try (RowReader rows = engine.read(EVENTS, ScanRequest.all())) {
+            assertThat(rows.toList()).hasSize(10);
         }
     }
 

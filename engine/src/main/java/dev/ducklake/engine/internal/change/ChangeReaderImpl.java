@@ -43,9 +43,9 @@ final class ChangeReaderImpl extends CursorIterator<Change> implements ChangeRea
         long from = query.from();
         long to = query.to();
         TableSchema schema = query.atTo();
-        int[] positions = positions(schema, request.columns());
-        this.columns = Arrays.stream(positions).mapToObj(schema::column).toList();
         try {
+            int[] positions = positions(schema, request.columns());
+            this.columns = Arrays.stream(positions).mapToObj(schema::column).toList();
             String changes = "ducklake_changes_" + COUNTER.incrementAndGet();
             String target = table.sql(EngineConfig.LAKE_ALIAS);
             long count = 0;

@@ -23,22 +23,26 @@ public final class RowReaderImpl extends CursorIterator<Object[]> implements Row
 
     private final List<Column> columns;
 
-    /** Opens the read; {@code schema} is the table's definition at the version read. */
-    public RowReaderImpl(EngineContext context, TableName table, TableSchema schema, ScanRequest request, long version) {
-        super(new QueryCursor(context, "The read of " + table + " at version " + version));
-        this.columns = project(schema, request.columns());
+    private RowReaderImpl(EngineContext context, String what, List<Column> columns, String sql) {
+        super(new QueryCursor(context, what));
+        this.columns = columns;
+        cursor.open(sql);
+    }
+
+    /**
+     * Opens the read; {@code schema} is the table's definition at the version read. A request the
+     * schema refuses fails before a read slot or a connection is taken.
+     */
+    public static RowReaderImpl open(EngineContext context, TableName table, TableSchema schema, ScanRequest request,
+            long version) {
+        List<Column> columns = project(schema, request.columns());
         String sql = "SELECT " + columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "))
                 + " FROM " + table.sql(EngineConfig.LAKE_ALIAS) + " AT (VERSION => " + version + ")"
                 + where(schema, request)
                 + (request.orderByKey() ? " ORDER BY " + quoted(schema.identifyingColumns()) : "")
                 + (request.limit().isPresent() ? " LIMIT " + request.limit().getAsLong() : "")
                 + (request.offset() > 0 ? " OFFSET " + request.offset() : "");
-        try {
-            cursor.open(sql);
-        } catch (RuntimeException e) {
-            cursor.close();
-            throw e;
-        }
+        return new RowReaderImpl(context, "The read of " + table + " at version " + version, columns, sql);
     }
 
     @Override
