@@ -4,14 +4,22 @@ import dev.ducklake.engine.change.ChangeMethod;
 import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.error.AlreadyExistsException;
 import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.error.SchemaNotEmptyException;
+import dev.ducklake.engine.error.SchemaNotFoundException;
+import dev.ducklake.engine.error.UnsupportedChangeException;
 import dev.ducklake.engine.internal.DuckDbInstance;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.change.ChangeReads;
 import dev.ducklake.engine.internal.maintenance.LakeMaintenance;
 import dev.ducklake.engine.internal.read.RowReaderImpl;
+import dev.ducklake.engine.internal.table.ColumnChanges;
+import dev.ducklake.engine.internal.table.SchemaCatalog;
 import dev.ducklake.engine.internal.table.TableCatalog;
+import dev.ducklake.engine.internal.table.TableDdl;
+import dev.ducklake.engine.internal.table.TableProperties;
 import dev.ducklake.engine.internal.version.VersionLog;
 import dev.ducklake.engine.internal.write.ArrowParquetWriterImpl;
 import dev.ducklake.engine.internal.write.CommitExecutor;
@@ -22,6 +30,8 @@ import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.LakeObject;
+import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.version.TableVersion;
@@ -35,6 +45,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -70,6 +81,10 @@ public final class LakeEngine implements AutoCloseable {
     private final VersionPins pins = new VersionPins();
     private final LakeMaintenance maintenance;
     private final ChangeReads changeReads;
+    private final TableDdl ddl;
+    private final SchemaCatalog schemas;
+    private final ColumnChanges columns;
+    private final TableProperties properties;
     private boolean closed;
 
     private LakeEngine(EngineContext context) {
@@ -79,6 +94,10 @@ public final class LakeEngine implements AutoCloseable {
         this.versions = new VersionLog(context);
         this.maintenance = new LakeMaintenance(context, pins);
         this.changeReads = new ChangeReads(context, tables, versions);
+        this.ddl = new TableDdl(context, commits);
+        this.schemas = new SchemaCatalog(context, ddl);
+        this.columns = new ColumnChanges(tables, ddl, versions);
+        this.properties = new TableProperties(context, ddl);
     }
 
     /** Starts DuckDB, loads the extensions and attaches the catalog (creating it if it does not exist). */
@@ -129,6 +148,91 @@ public final class LakeEngine implements AutoCloseable {
     /** Adds a nullable column at the end; returns the new version. */
     public long addColumn(TableName name, Column column) {
         return tables.addColumn(name, column);
+    }
+
+    /** The lake's schemas (Flink's databases), without the engine's own {@code ducklake_engine}. */
+    public List<String> listSchemas() {
+        return schemas.list();
+    }
+
+    public boolean schemaExists(String schema) {
+        return schemas.exists(schema);
+    }
+
+    /** Creates a schema; an existing one fails with {@link AlreadyExistsException} unless {@code ifNotExists}. */
+    public void createSchema(String schema, boolean ifNotExists) {
+        schemas.create(schema, ifNotExists);
+    }
+
+    /**
+     * Drops a schema. A schema holding tables or views fails with {@link SchemaNotEmptyException},
+     * naming them, unless {@code cascade}; a missing one fails with {@link SchemaNotFoundException}
+     * unless {@code ifExists}.
+     */
+    public void dropSchema(String schema, boolean ifExists, boolean cascade) {
+        schemas.drop(schema, ifExists, cascade);
+    }
+
+    /** The tables and views of a schema, whoever created them, by name. */
+    public List<LakeObject> listTables(String schema) {
+        return ddl.list(schema);
+    }
+
+    /** Drops a table; a missing one fails unless {@code ifExists}. Returns whether a table was dropped. */
+    public boolean dropTable(TableName name, boolean ifExists) {
+        return ddl.drop(name, ifExists);
+    }
+
+    /**
+     * Renames a table within its schema (DuckLake cannot move a table to another schema); its versions,
+     * properties and history stay with it. Returns the new version.
+     */
+    public long renameTable(TableName from, TableName to) {
+        return ddl.rename(from, to);
+    }
+
+    /** Drops a column; a primary-key or partition column, or the only column, is refused. Returns the new version. */
+    public long dropColumn(TableName name, String column) {
+        return columns.drop(name, column);
+    }
+
+    /** Renames a column; a primary-key column stays in the key. Returns the new version. */
+    public long renameColumn(TableName name, String from, String to) {
+        return columns.rename(name, from, to);
+    }
+
+    /**
+     * Changes a column to a wider type: {@code TINYINT → SMALLINT → INTEGER → BIGINT}, {@code FLOAT →
+     * DOUBLE}, {@code DECIMAL(p,s) → DECIMAL(q,s)} with {@code q > p}; anything else fails with
+     * {@link UnsupportedChangeException}. Returns the new version (the latest if the type is unchanged).
+     */
+    public long alterColumnType(TableName name, String column, LakeType type) {
+        return columns.changeType(name, column, type);
+    }
+
+    /** The table's comment, if it has one. */
+    public Optional<String> tableComment(TableName name) {
+        return properties.comment(name);
+    }
+
+    /** Sets the table's comment ({@code null} removes it); returns the new version. */
+    public long setTableComment(TableName name, String comment) {
+        return properties.setComment(name, comment);
+    }
+
+    /** The table's key/value properties, kept in the lake, sorted by key. */
+    public Map<String, String> tableProperties(TableName name) {
+        return properties.get(name);
+    }
+
+    /** Sets properties of the table, keeping its others, in one snapshot that is not a version of the table. */
+    public void setTableProperties(TableName name, Map<String, String> values) {
+        properties.set(name, values);
+    }
+
+    /** Removes properties of the table; keys it does not have are ignored. */
+    public void removeTableProperties(TableName name, Set<String> keys) {
+        properties.remove(name, keys);
     }
 
     /** The newest version of the table. */
@@ -204,7 +308,7 @@ public final class LakeEngine implements AutoCloseable {
         long version = request.version().isPresent() ? versions.get(name, request.version().getAsLong()).id()
                 : versions.latest(name);
         TableSchema schema = tables.describe(name, version);
-        return RowReaderImpl.open(context, name, schema, request, version);
+        return RowReaderImpl.open(context, name, tables.nameAt(name, version), schema, request, version);
     }
 
     /**

@@ -5,8 +5,11 @@ import dev.ducklake.engine.config.EngineConfig;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Catalog locations and plain DuckDB connections for tests. */
 public final class TestLakes {
@@ -45,5 +48,30 @@ public final class TestLakes {
             throw e;
         }
         return connection;
+    }
+
+    /** Runs statements on plain DuckDB with the lake attached as {@code plain}. */
+    public static void plainExecute(CatalogLocation catalog, Path dir, String... statements) throws SQLException {
+        try (Connection connection = plainDuckDb(catalog, dir); Statement st = connection.createStatement()) {
+            for (String statement : statements) {
+                st.execute(statement);
+            }
+        }
+    }
+
+    /** Runs a query on plain DuckDB with the lake attached as {@code plain}; each row's values joined by '|'. */
+    public static List<String> plainRows(CatalogLocation catalog, Path dir, String query) throws SQLException {
+        try (Connection connection = plainDuckDb(catalog, dir); Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery(query)) {
+            List<String> rows = new ArrayList<>();
+            while (rs.next()) {
+                List<String> values = new ArrayList<>();
+                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                    values.add(String.valueOf(rs.getObject(i)));
+                }
+                rows.add(String.join("|", values));
+            }
+            return rows;
+        }
     }
 }

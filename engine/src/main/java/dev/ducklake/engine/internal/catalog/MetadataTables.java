@@ -8,10 +8,12 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.CommitMetadata;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Collectors;
 
 /**
  * The lookups in DuckLake's own metadata that the table catalog, the commit executor, the version
@@ -49,14 +51,27 @@ public final class MetadataTables {
     public static Optional<TableIdentity> identity(Connection connection, TableName name, long version)
             throws SQLException {
         return Jdbc.queryFirst(connection,
-                "SELECT t.table_id, t.begin_snapshot FROM " + METADATA + ".ducklake_table t JOIN " + METADATA
-                        + ".ducklake_schema s ON s.schema_id = t.schema_id"
+                "SELECT t.table_id, (SELECT string_agg(n.begin_snapshot::VARCHAR, ',' ORDER BY n.begin_snapshot) FROM "
+                        + METADATA + ".ducklake_table n WHERE n.table_id = t.table_id) FROM " + METADATA
+                        + ".ducklake_table t JOIN " + METADATA + ".ducklake_schema s ON s.schema_id = t.schema_id"
                         + " WHERE lower(s.schema_name) = ? AND lower(t.table_name) = ?"
                         + " AND t.begin_snapshot <= ? AND (t.end_snapshot IS NULL OR t.end_snapshot > ?)"
                         + " AND s.begin_snapshot <= ? AND (s.end_snapshot IS NULL OR s.end_snapshot > ?)",
-                rs -> new TableIdentity(rs.getLong(1), rs.getLong(2)),
+                rs -> new TableIdentity(rs.getLong(1),
+                        Arrays.stream(rs.getString(2).split(",")).map(Long::valueOf).toList()),
                 name.schema().toLowerCase(Locale.ROOT), name.table().toLowerCase(Locale.ROOT),
                 version, version, version, version);
+    }
+
+    /**
+     * The name the table had at a snapshot: a table keeps its id when renamed, but DuckLake's time
+     * travel ({@code AT (VERSION => ...)}) finds it only by the name it had then.
+     */
+    public static TableName nameAt(Connection connection, TableName current, TableIdentity table, long version)
+            throws SQLException {
+        return Jdbc.queryFirst(connection, "SELECT table_name FROM " + METADATA + ".ducklake_table WHERE table_id = ?"
+                        + " AND begin_snapshot <= ? AND (end_snapshot IS NULL OR end_snapshot > ?)",
+                rs -> TableName.of(current.schema(), rs.getString(1)), table.id(), version, version).orElse(current);
     }
 
     /** The newest version of the table, read on the caller's connection. */
@@ -79,13 +94,14 @@ public final class MetadataTables {
 
     /**
      * SQL selecting the versions of the table (snapshot id, time, author, message, extra info): the
-     * snapshot that created it and those that changed its rows or definition, without maintenance.
+     * snapshots that created or renamed it and those that changed its rows or definition, without maintenance.
      * Append {@code AND ...} conditions and an {@code ORDER BY} as needed.
      */
     public static String versionsQuery(TableIdentity table) {
         String id = "'" + table.id() + "'";
         return "SELECT snapshot_id, snapshot_time, author, commit_message, commit_extra_info FROM "
-                + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE (snapshot_id = " + table.createdAt()
+                + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE (snapshot_id IN (" + table.namedAt().stream().map(String::valueOf)
+                .collect(Collectors.joining(", ")) + ")"
                 + " OR (list_contains(" + kinds(CHANGE_KINDS) + ", " + id + ") AND NOT list_contains("
                 + kinds(MAINTENANCE_KINDS) + ", " + id + ") AND author IS DISTINCT FROM "
                 + Identifiers.literal(CommitMetadata.MAINTENANCE_AUTHOR) + "))";

@@ -33,6 +33,8 @@ final class ChangeQuery {
     private static final String COPIES = "__ducklake_copy";
 
     private final TableName table;
+    private final TableName storedAtFrom;
+    private final TableName storedAtTo;
     private final TableSchema atFrom;
     private final TableSchema atTo;
     private final long from;
@@ -43,9 +45,14 @@ final class ChangeQuery {
     /**
      * @param versions the table's versions in {@code (from, to]}, oldest first; needed by
      *     {@link ChangeMethod#BEFORE_IMAGES} only
+     * @param storedAtFrom the name the table had at {@code from}, which time travel needs after a rename
+     * @param storedAtTo the name it had at {@code to}
      */
-    ChangeQuery(TableName table, TableSchema atFrom, TableSchema atTo, long from, long to, List<TableVersion> versions) {
+    ChangeQuery(TableName table, TableSchema atFrom, TableSchema atTo, long from, long to, List<TableVersion> versions,
+            TableName storedAtFrom, TableName storedAtTo) {
         this.table = table;
+        this.storedAtFrom = storedAtFrom;
+        this.storedAtTo = storedAtTo;
         this.atFrom = atFrom;
         this.atTo = atTo;
         this.from = from;
@@ -201,8 +208,9 @@ final class ChangeQuery {
         return atTo.columns().stream().map(c -> prefix + quote(c)).collect(Collectors.joining(", "));
     }
 
-    private String at(long version) {
-        return table.sql(EngineConfig.LAKE_ALIAS) + " AT (VERSION => " + version + ")";
+    /** The table at {@code from} or {@code to}, under the name it had then. */
+    String at(long version) {
+        return (version == from ? storedAtFrom : storedAtTo).sql(EngineConfig.LAKE_ALIAS) + " AT (VERSION => " + version + ")";
     }
 
     private static String quote(Column column) {

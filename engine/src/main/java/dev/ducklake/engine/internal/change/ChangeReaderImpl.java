@@ -5,14 +5,12 @@ import dev.ducklake.engine.change.ChangeMethod;
 import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.change.ChangeSummary;
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.internal.CursorIterator;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.QueryCursor;
 import dev.ducklake.engine.internal.read.ValueDecoder;
 import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -39,7 +37,6 @@ final class ChangeReaderImpl extends CursorIterator<Change> implements ChangeRea
     ChangeReaderImpl(EngineContext context, ChangeQuery query, ChangeMethod method, ChangeRequest request) {
         super(new QueryCursor(context, "The change read of " + query.table() + " over (" + query.from() + ", "
                 + query.to() + "]"));
-        TableName table = query.table();
         long from = query.from();
         long to = query.to();
         TableSchema schema = query.atTo();
@@ -47,7 +44,6 @@ final class ChangeReaderImpl extends CursorIterator<Change> implements ChangeRea
             int[] positions = positions(schema, request.columns());
             this.columns = Arrays.stream(positions).mapToObj(schema::column).toList();
             String changes = "ducklake_changes_" + COUNTER.incrementAndGet();
-            String target = table.sql(EngineConfig.LAKE_ALIAS);
             long count = 0;
             if (from < to) {
                 Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changes + " AS "
@@ -57,9 +53,9 @@ final class ChangeReaderImpl extends CursorIterator<Change> implements ChangeRea
                 Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changes + " AS SELECT false AS bp");
             }
             long rowsAtFrom = Jdbc.queryLong(cursor.connection(),
-                    "SELECT count(*) FROM " + target + " AT (VERSION => " + from + ")");
+                    "SELECT count(*) FROM " + query.at(from));
             long rowsAtTo = from == to ? rowsAtFrom : Jdbc.queryLong(cursor.connection(),
-                    "SELECT count(*) FROM " + target + " AT (VERSION => " + to + ")");
+                    "SELECT count(*) FROM " + query.at(to));
             this.summary = new ChangeSummary(from, to, rowsAtFrom, rowsAtTo, count);
             cursor.open(count == 0 ? "SELECT * FROM " + changes + " LIMIT 0" : select(changes, schema, positions, request));
         } catch (SQLException e) {

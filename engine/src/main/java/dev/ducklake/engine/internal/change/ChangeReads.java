@@ -97,7 +97,8 @@ public final class ChangeReads {
     private ChangeQuery query(TableName table, long from, long to, List<TableVersion> inRange, ChangeMethod method) {
         TableSchema atTo = tables.describe(table, to);
         TableSchema atFrom = method == ChangeMethod.FULL_DIFF ? tables.describe(table, from) : atTo;
-        return new ChangeQuery(table, atFrom, atTo, from, to, inRange);
+        return new ChangeQuery(table, atFrom, atTo, from, to, inRange, tables.nameAt(table, from),
+                tables.nameAt(table, to));
     }
 
     private boolean hasAllBeforeImages(TableName table, List<TableVersion> inRange) {

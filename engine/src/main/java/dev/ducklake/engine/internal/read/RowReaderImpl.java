@@ -30,14 +30,15 @@ public final class RowReaderImpl extends CursorIterator<Object[]> implements Row
     }
 
     /**
-     * Opens the read; {@code schema} is the table's definition at the version read. A request the
-     * schema refuses fails before a read slot or a connection is taken.
+     * Opens the read; {@code schema} is the table's definition at the version read, {@code storedAs}
+     * its name then (see {@code MetadataTables#nameAt}). A request the schema refuses fails before a
+     * read slot or a connection is taken.
      */
-    public static RowReaderImpl open(EngineContext context, TableName table, TableSchema schema, ScanRequest request,
-            long version) {
+    public static RowReaderImpl open(EngineContext context, TableName table, TableName storedAs, TableSchema schema,
+            ScanRequest request, long version) {
         List<Column> columns = project(schema, request.columns());
         String sql = "SELECT " + columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "))
-                + " FROM " + table.sql(EngineConfig.LAKE_ALIAS) + " AT (VERSION => " + version + ")"
+                + " FROM " + storedAs.sql(EngineConfig.LAKE_ALIAS) + " AT (VERSION => " + version + ")"
                 + where(schema, request)
                 + (request.orderByKey() ? " ORDER BY " + quoted(schema.identifyingColumns()) : "")
                 + (request.limit().isPresent() ? " LIMIT " + request.limit().getAsLong() : "")

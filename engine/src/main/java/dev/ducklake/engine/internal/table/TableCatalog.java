@@ -1,6 +1,7 @@
 package dev.ducklake.engine.internal.table;
 
 import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.error.AlreadyExistsException;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.error.TableNotFoundException;
 import dev.ducklake.engine.internal.EngineContext;
@@ -59,7 +60,7 @@ public final class TableCatalog {
     public long create(TableName name, TableSchema schema, Map<String, String> producer) {
         // Catalog tables are read outside commit transactions: a SQLite catalog locks against its own readers.
         if (exists(name)) {
-            throw new LakeValidationException("Table " + name + " already exists");
+            throw new AlreadyExistsException("Table " + name + " already exists");
         }
         return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.builder().producer(producer).build(),
                 (connection, commitId) -> {
@@ -134,13 +135,29 @@ public final class TableCatalog {
                 .orElseThrow(() -> new TableNotFoundException("Table " + name + " did not exist at version " + version));
     }
 
-    /** The definition at a snapshot ({@code Long.MAX_VALUE} for the latest), or empty if the table did not exist. */
-    public static Optional<TableSchema> describe(Connection connection, TableName name, long version)
+    /** The name under which DuckLake's time travel finds the table at a version (its name then). */
+    public TableName nameAt(TableName name, long version) {
+        return context.withConnection("look up the name of " + name + " at version " + version, c -> {
+            TableIdentity id = MetadataTables.requireIdentity(c, name);
+            return MetadataTables.nameAt(c, name, id, version);
+        });
+    }
+
+    /**
+     * The definition at a snapshot ({@code Long.MAX_VALUE} for the latest), or empty if the table did
+     * not exist. The table that has the name now is followed back across its renames; before it
+     * existed, the name means the table that had it then.
+     */
+    private static Optional<TableSchema> describe(Connection connection, TableName name, long version)
             throws SQLException {
-        Optional<Long> id = MetadataTables.identity(connection, name, version).map(TableIdentity::id);
-        if (id.isEmpty()) {
+        Optional<TableIdentity> current = MetadataTables.identity(connection, name, Long.MAX_VALUE);
+        Optional<TableIdentity> identity = current.isPresent() && current.get().createdAt() <= version ? current
+                : MetadataTables.identity(connection, name, version);
+        if (identity.isEmpty()) {
             return Optional.empty();
         }
+        Optional<Long> id = identity.map(TableIdentity::id);
+        TableName storedAs = MetadataTables.nameAt(connection, name, identity.get(), version);
         List<ColumnRow> rows = Jdbc.query(connection,
                 "SELECT c.column_id, c.column_name, c.nulls_allowed, tag.value FROM " + META
                         + ".ducklake_column c LEFT JOIN " + META + ".ducklake_column_tag tag"
@@ -151,7 +168,7 @@ public final class TableCatalog {
                         + " ORDER BY c.column_order",
                 rs -> new ColumnRow(rs.getLong(1), rs.getString(2), rs.getBoolean(3), rs.getString(4)),
                 version, version, id.get(), version, version);
-        List<String> types = columnTypes(connection, name, version);
+        List<String> types = columnTypes(connection, storedAs, version);
         if (types.size() != rows.size()) {
             throw new IllegalStateException("Table " + name + " has " + rows.size() + " columns in the catalog but "
                     + types.size() + " in DuckDB");

@@ -1,0 +1,85 @@
+package dev.ducklake.engine.ddl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.error.TableNotFoundException;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.TestLakes;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A table's comment and properties live in the lake: another engine, and plain DuckDB, see them; a
+ * comment is part of the table's definition (a version), properties are not; dropping the table
+ * drops them.
+ */
+class TablePropertiesTest {
+
+    static final TableName EVENTS = TableName.of("events");
+    static final TableSchema SCHEMA = TableSchema.builder().column("id", Primitive.BIGINT).build();
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} catalog")
+    @EnumSource(value = CatalogLocation.Kind.class, names = {"DUCKDB", "POSTGRES"})
+    void commentAndPropertiesAreKeptInTheLake(CatalogLocation.Kind kind) throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(kind, dir);
+        try {
+            try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+                long created = engine.createTable(EVENTS, SCHEMA);
+                assertThat(engine.tableProperties(EVENTS)).isEmpty();
+                assertThat(engine.tableComment(EVENTS)).isEmpty();
+
+                engine.setTableProperties(EVENTS, Map.of("connector", "ducklake", "sink.parallelism", "2"));
+                engine.setTableProperties(EVENTS, Map.of("sink.parallelism", "4", "owner", "it's me"));
+                engine.removeTableProperties(EVENTS, Set.of("connector", "never-set"));
+                assertThat(engine.latestVersion(EVENTS)).isEqualTo(created); // properties are no version of the table
+                engine.setTableComment(EVENTS, "first");
+                long commented = engine.setTableComment(EVENTS, "click events");
+
+                Map<String, String> withNull = new HashMap<>();
+                withNull.put("owner", null);
+                assertThatThrownBy(() -> engine.setTableProperties(EVENTS, withNull))
+                        .isInstanceOf(LakeValidationException.class).hasMessageContaining("'owner' of main.events");
+                assertThatThrownBy(() -> engine.setTableProperties(TableName.of("nope"), Map.of("a", "b")))
+                        .isInstanceOf(TableNotFoundException.class).hasMessageContaining("main.nope");
+                assertThat(engine.latestVersion(EVENTS)).isEqualTo(commented); // a comment is part of the definition
+            }
+            try (LakeEngine reopened = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+                assertThat(reopened.tableProperties(EVENTS)).containsExactly(
+                        Map.entry("owner", "it's me"), Map.entry("sink.parallelism", "4"));
+                assertThat(reopened.tableComment(EVENTS)).contains("click events");
+            }
+            assertThat(TestLakes.plainRows(catalog, dir, "SELECT comment FROM duckdb_tables()"
+                    + " WHERE database_name = 'plain' AND table_name = 'events'")).containsExactly("click events");
+            assertThat(TestLakes.plainRows(catalog, dir, "SELECT key, value FROM plain.ducklake_engine.table_properties"
+                    + " ORDER BY key")).containsExactly("owner|it's me", "sink.parallelism|4");
+            try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+                engine.setTableComment(EVENTS, null);
+                assertThat(engine.tableComment(EVENTS)).isEmpty();
+                engine.dropTable(EVENTS, false);
+                engine.createTable(EVENTS, SCHEMA);
+                assertThat(engine.tableProperties(EVENTS)).isEmpty();
+            }
+            assertThat(TestLakes.plainRows(catalog, dir, "SELECT count(*) FROM plain.ducklake_engine.table_properties"))
+                    .containsExactly("0");
+        } finally {
+            if (kind == CatalogLocation.Kind.POSTGRES) {
+                PostgresServer.dropDatabase(catalog.location());
+            }
+        }
+    }
+}
