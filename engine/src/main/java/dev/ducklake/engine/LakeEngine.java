@@ -19,7 +19,9 @@ import dev.ducklake.engine.internal.table.ColumnChanges;
 import dev.ducklake.engine.internal.table.SchemaCatalog;
 import dev.ducklake.engine.internal.table.TableCatalog;
 import dev.ducklake.engine.internal.table.TableDdl;
+import dev.ducklake.engine.internal.table.TableFiles;
 import dev.ducklake.engine.internal.table.TableProperties;
+import dev.ducklake.engine.internal.version.SnapshotLog;
 import dev.ducklake.engine.internal.version.VersionLog;
 import dev.ducklake.engine.internal.write.ArrowParquetWriterImpl;
 import dev.ducklake.engine.internal.write.CommitExecutor;
@@ -27,6 +29,8 @@ import dev.ducklake.engine.internal.write.MergeSessionImpl;
 import dev.ducklake.engine.internal.write.WriteSessionImpl;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
+import dev.ducklake.engine.metadata.LakeFile;
+import dev.ducklake.engine.metadata.TableSnapshot;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.Column;
@@ -85,6 +89,8 @@ public final class LakeEngine implements AutoCloseable {
     private final SchemaCatalog schemas;
     private final ColumnChanges columns;
     private final TableProperties properties;
+    private final SnapshotLog snapshots;
+    private final TableFiles files;
     private boolean closed;
 
     private LakeEngine(EngineContext context) {
@@ -98,6 +104,8 @@ public final class LakeEngine implements AutoCloseable {
         this.schemas = new SchemaCatalog(context, ddl);
         this.columns = new ColumnChanges(tables, ddl, versions);
         this.properties = new TableProperties(context, ddl);
+        this.snapshots = new SnapshotLog(context, versions);
+        this.files = new TableFiles(context);
     }
 
     /** Starts DuckDB, loads the extensions and attaches the catalog (creating it if it does not exist). */
@@ -233,6 +241,16 @@ public final class LakeEngine implements AutoCloseable {
     /** Removes properties of the table; keys it does not have are ignored. */
     public void removeTableProperties(TableName name, Set<String> keys) {
         properties.remove(name, keys);
+    }
+
+    /** Every version of the table with what it did, newest first (a snapshots system table). */
+    public List<TableSnapshot> snapshots(TableName name) {
+        return snapshots.list(name);
+    }
+
+    /** The data and delete files the table's latest version reads (a files system table). */
+    public List<LakeFile> files(TableName name) {
+        return files.list(name);
     }
 
     /** The newest version of the table. */

@@ -136,7 +136,8 @@ public final class VersionLog {
         });
     }
 
-    private TableVersion toVersion(ResultSet rs) throws SQLException {
+    /** Maps a row of {@link MetadataTables#versionsQuery} to a version. */
+    TableVersion toVersion(ResultSet rs) throws SQLException {
         String extra = rs.getString(5);
         return new TableVersion(rs.getLong(1), rs.getObject(2, OffsetDateTime.class).toInstant(), rs.getString(3),
                 rs.getString(4), extra, parse(extra));
