@@ -76,7 +76,7 @@ public final class DuckLakeSource
     @Override
     public SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> restoreEnumerator(
             SplitEnumeratorContext<DuckLakeSplit> context, DuckLakeEnumeratorState checkpoint) {
-        return new DuckLakeEnumerator(context, settings.engine(), settings.tableName(), settings.startPosition(),
+        return new DuckLakeEnumerator(context, settings.engine(), settings.tableName(), settings.start(),
                 settings.endVersion(), settings.discoveryInterval(), checkpoint);
     }
 

@@ -4,15 +4,16 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_DISCOVERY_
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_STARTUP_MODE;
 import static org.apache.flink.util.Preconditions.checkArgument;
 import static org.apache.flink.util.Preconditions.checkNotNull;
-import static org.apache.flink.util.Preconditions.checkState;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.flink.common.DuckLakeBuilderBase;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.FlinkLakeTypes;
+import dev.ducklake.flink.source.enumerator.StartPosition;
+import dev.ducklake.flink.source.enumerator.StartPosition.Kind;
 import java.time.Duration;
 import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
@@ -31,11 +32,9 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
     private RowType rowType;
     private List<String> columns = List.of();
     private LakeFilter filter;
-    private StartupMode startupMode = StartupMode.valueOf(SCAN_STARTUP_MODE.defaultValue().name());
-    private Long startupValue;
+    private StartPosition start = StartPosition.of(Kind.valueOf(SCAN_STARTUP_MODE.defaultValue().name()));
     private Long endVersion;
     private boolean endAtLatestVersion;
-    private boolean snapshotOnly;
     private Duration discoveryInterval = SCAN_DISCOVERY_INTERVAL.defaultValue();
 
     DuckLakeSourceBuilder() {}
@@ -67,25 +66,19 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
      * or a time is {@link #startAfterVersion} or {@link #startAfterTimestamp}.
      */
     public DuckLakeSourceBuilder startupMode(StartupMode mode) {
-        checkArgument(mode == StartupMode.FULL || mode == StartupMode.LATEST,
-                "Start a read after a version or a time with startAfterVersion(...) or startAfterTimestamp(...), not"
-                        + " startupMode(%s)", mode);
-        this.startupMode = mode;
-        this.startupValue = null;
+        this.start = StartPosition.of(checkNotNull(mode, "mode") == StartupMode.FULL ? Kind.FULL : Kind.LATEST);
         return this;
     }
 
     /** Reads the changes after this version of the table. */
     public DuckLakeSourceBuilder startAfterVersion(long version) {
-        this.startupMode = StartupMode.VERSION;
-        this.startupValue = version;
+        this.start = new StartPosition(Kind.AFTER_VERSION, version);
         return this;
     }
 
     /** Reads the changes after the last version committed at or before this time. */
     public DuckLakeSourceBuilder startAfterTimestamp(long epochMillis) {
-        this.startupMode = StartupMode.TIMESTAMP;
-        this.startupValue = epochMillis;
+        this.start = new StartPosition(Kind.AFTER_TIMESTAMP, epochMillis);
         return this;
     }
 
@@ -108,25 +101,19 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
 
     /** Reads the table at its latest version as inserts and stops (bounded, for batch jobs). */
     public DuckLakeSourceBuilder snapshot() {
-        this.snapshotOnly = true;
-        this.startupMode = StartupMode.FULL;
-        this.startupValue = null;
+        this.start = StartPosition.of(Kind.SNAPSHOT_LATEST);
         return this;
     }
 
     /** Reads the table as it was at a version and stops (time travel). */
     public DuckLakeSourceBuilder snapshotAtVersion(long version) {
-        this.snapshotOnly = true;
-        this.startupMode = StartupMode.VERSION;
-        this.startupValue = version;
+        this.start = new StartPosition(Kind.SNAPSHOT_AT_VERSION, version);
         return this;
     }
 
     /** Reads the table as it was at a time and stops (time travel). */
     public DuckLakeSourceBuilder snapshotAtTimestamp(long epochMillis) {
-        this.snapshotOnly = true;
-        this.startupMode = StartupMode.TIMESTAMP;
-        this.startupValue = epochMillis;
+        this.start = new StartPosition(Kind.SNAPSHOT_AT_TIMESTAMP, epochMillis);
         return this;
     }
 
@@ -162,7 +149,7 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
         RowType produced = rowType != null ? ReadableColumns.check(name, schema, rowType)
                 : FlinkLakeTypes.toFlinkRowType(schema, columns);
         return new DuckLakeSource(new SourceSettings(engine(), table, produced, schema.hasPrimaryKey(), filter,
-                snapshotOnly, startupMode, startupValue, end, discoveryInterval));
+                start, end, discoveryInterval));
     }
 
     /** A hold on this JVM's shared engine for the catalog, to look at the table from the client. */

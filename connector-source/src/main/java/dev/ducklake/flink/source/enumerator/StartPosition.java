@@ -1,5 +1,6 @@
 package dev.ducklake.flink.source.enumerator;
 
+import java.util.Objects;
 import org.apache.flink.annotation.Internal;
 
 /**
@@ -30,6 +31,11 @@ public record StartPosition(Kind kind, long value) {
         SNAPSHOT_AT_TIMESTAMP
     }
 
+    public StartPosition {
+        Objects.requireNonNull(kind, "kind");
+    }
+
+    /** A start of a kind that names no version or time. */
     public static StartPosition of(Kind kind) {
         return new StartPosition(kind, 0);
     }

@@ -1,0 +1,53 @@
+package dev.ducklake.flink.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLakes;
+import java.nio.file.Path;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Where a source starts is set by the last of the builder's start setters, whichever it is. */
+class DuckLakeSourceBuilderTest {
+
+    @TempDir Path dir;
+
+    private CatalogLocation catalog;
+
+    @BeforeEach
+    void createTable() {
+        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            engine.createTable(TableName.of("orders"), TableSchema.builder().column("id", Primitive.BIGINT).build());
+        }
+    }
+
+    @Test
+    void aStreamingStartAfterASnapshotMakesAChangeStream() {
+        assertThat(source().snapshot().startAfterVersion(1).build().getBoundedness())
+                .isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
+        assertThat(source().snapshotAtVersion(1).startupMode(StartupMode.LATEST).build().getBoundedness())
+                .isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
+        assertThat(source().snapshotAtTimestamp(0).startAfterTimestamp(0).build().getBoundedness())
+                .isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
+    }
+
+    @Test
+    void aSnapshotAfterAStreamingStartMakesABoundedRead() {
+        assertThat(source().startAfterVersion(1).snapshotAtVersion(1).build().getBoundedness())
+                .isEqualTo(Boundedness.BOUNDED);
+        assertThat(source().startupMode(StartupMode.LATEST).snapshot().build().getBoundedness())
+                .isEqualTo(Boundedness.BOUNDED);
+    }
+
+    private DuckLakeSourceBuilder source() {
+        return DuckLakeSource.builder().catalog(catalog.key()).dataPath(dir.resolve("data") + "/").table("orders");
+    }
+}
