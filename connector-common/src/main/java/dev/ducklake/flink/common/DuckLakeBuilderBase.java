@@ -99,18 +99,21 @@ public abstract class DuckLakeBuilderBase<SELF extends DuckLakeBuilderBase<SELF>
     }
 
     /** Sets one of the {@linkplain DuckLakeConnectorOptions#engineOptions() engine options}. */
+    @Internal
     protected final <T> SELF set(ConfigOption<T> option, T value) {
         engine = engine.with(option, value);
         return self();
     }
 
     /** The table; fails when it is not set. */
+    @Internal
     protected final String table() {
         checkState(table != null, "Set the table with table(...)");
         return table;
     }
 
     /** How a task opens the engine; fails when the catalog is not set. */
+    @Internal
     protected final EngineSpec engine() {
         checkState(engine.getOptional(CATALOG).isPresent(), "Set the DuckLake catalog with catalog(...)");
         return engine;

@@ -100,12 +100,12 @@ public final class DuckLakeConnectorOptions {
     }
 
     /** The sink's own options, besides the engine's. */
-    public static Set<ConfigOption<?>> sinkOptions() {
+    private static Set<ConfigOption<?>> sinkOptions() {
         return Set.of(SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMPACTION_INTERVAL);
     }
 
     /** The source's own options. */
-    public static Set<ConfigOption<?>> sourceOptions() {
+    private static Set<ConfigOption<?>> sourceOptions() {
         return Set.of(SCAN_PARALLELISM, SCAN_STARTUP_MODE, SCAN_STARTUP_VERSION, SCAN_STARTUP_TIMESTAMP_MILLIS,
                 SCAN_DISCOVERY_INTERVAL, SCAN_END_VERSION, SCAN_VERSION, SCAN_TIMESTAMP_MILLIS);
     }

@@ -110,11 +110,7 @@ public final class EngineSpec implements Serializable {
         return Configuration.fromMap(options).getOptional(option);
     }
 
-    /** The option's value, else its default; null when it has neither. */
-    public <T> T get(ConfigOption<T> option) {
-        return Configuration.fromMap(options).get(option);
-    }
-
+    /** The catalog the {@code 'catalog'} option names; fails when it is not set. */
     public CatalogLocation catalogLocation() {
         return CatalogLocation.parse(getOptional(CATALOG).orElseThrow(() ->
                 new IllegalStateException("Option '" + CATALOG.key() + "' is required")));

@@ -4,6 +4,8 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_R
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMPACTION_INTERVAL;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_STAGING_PATH;
 import static org.apache.flink.util.Preconditions.checkArgument;
 import static org.apache.flink.util.Preconditions.checkNotNull;
 import static org.apache.flink.util.Preconditions.checkState;
@@ -122,7 +124,9 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
 
     /** Compact the table (flush inlined rows, rewrite mostly deleted files, merge small files) at most this often. */
     public DuckLakeSinkBuilder<IN> compactionInterval(Duration interval) {
-        checkArgument(!interval.isNegative() && !interval.isZero(), "compaction interval must be positive");
+        checkNotNull(interval, "interval");
+        checkArgument(!interval.isNegative() && !interval.isZero(), "'%s' must be positive, got %s",
+                SINK_COMPACTION_INTERVAL.key(), interval);
         this.compactionInterval = interval;
         return this;
     }
@@ -153,9 +157,11 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
         String dataPath = engine.getOptional(DATA_PATH).orElse(null);
         String staging = stagingPath != null ? stagingPath
                 : StagingDirectory.defaultRoot(engine.catalogLocation(), dataPath).map(Object::toString)
-                        .orElseThrow(() -> new IllegalStateException("Set stagingPath(...): the catalog is PostgreSQL"
-                                + " and the data path " + dataPath + " is not a local directory, so there is no"
-                                + " default place for staged files that every TaskManager reaches"));
+                        .orElseThrow(() -> new IllegalStateException("Set '" + SINK_STAGING_PATH.key()
+                                + "' (stagingPath(...) in the DataStream API): the catalog is PostgreSQL and "
+                                + (dataPath == null ? "no data path is set" : "the data path " + dataPath
+                                        + " is not a local directory")
+                                + ", so there is no default place for staged files that every TaskManager reaches"));
         if (dataPath != null) {
             // The catalog's own data path is checked when the writers open.
             StagingDirectory.requireOutsideDataPaths(Path.of(staging), List.of(dataPath), TableName.parse(table));

@@ -1,9 +1,5 @@
 package dev.ducklake.flink.sink;
 
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_THREADS;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -34,10 +30,11 @@ class DuckLakeSinkBuilderTest {
     void anUnsetSettingIsItsOptionsDefault() {
         EngineConfig config = engine(builder()).toEngineConfig();
 
-        assertThat(config.threads()).isEqualTo(DUCKDB_THREADS.defaultValue()).isEqualTo(EngineConfig.DEFAULT_THREADS);
-        assertThat(config.memoryLimit()).isEqualTo(DUCKDB_MEMORY_LIMIT.defaultValue());
-        assertThat(config.commitRetries()).isEqualTo(SINK_COMMIT_RETRIES.defaultValue());
-        assertThat(config.commitRetryBackoff()).isEqualTo(SINK_COMMIT_RETRY_BACKOFF.defaultValue());
+        // The documented defaults, as literals: a changed default must show in this test.
+        assertThat(config.threads()).isEqualTo(1);
+        assertThat(config.memoryLimit()).isEqualTo("1GB");
+        assertThat(config.commitRetries()).isEqualTo(5);
+        assertThat(config.commitRetryBackoff()).isEqualTo(Duration.ofMillis(50));
         assertThat(config.dataInliningRowLimit()).isEmpty();
         assertThat(config.temporaryDirectory()).isEmpty();
     }

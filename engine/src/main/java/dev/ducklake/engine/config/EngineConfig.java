@@ -26,8 +26,6 @@ import java.util.regex.Pattern;
  */
 public final class EngineConfig {
 
-    /** The alias under which the lake is attached inside the engine's DuckDB instance. */
-    public static final String LAKE_ALIAS = "lake";
 
     /** The smallest memory limit the engine accepts, in MB. */
     public static final int MIN_MEMORY_LIMIT_MB = 64;

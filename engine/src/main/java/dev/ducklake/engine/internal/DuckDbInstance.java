@@ -25,7 +25,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One in-memory DuckDB instance with the lake attached as {@value EngineConfig#LAKE_ALIAS}. Hands
+ * One in-memory DuckDB instance with the lake attached as {@value EngineContext#LAKE_ALIAS}. Hands
  * out a connection per user (DuckDB connections are not for concurrent statements), all sharing
  * the instance's buffer pool and catalog. Owns its {@link SpillDirectory} and removes it on close.
  */
@@ -124,7 +124,7 @@ public final class DuckDbInstance implements AutoCloseable {
     @Override
     public void close() {
         try (Statement st = root.createStatement()) {
-            st.execute("DETACH " + EngineConfig.LAKE_ALIAS);
+            st.execute("DETACH " + EngineContext.LAKE_ALIAS);
         } catch (SQLException e) {
             LOG.debug("Detaching the lake failed; closing DuckDB anyway", SecretMasking.mask(e));
         }
@@ -196,7 +196,7 @@ public final class DuckDbInstance implements AutoCloseable {
         if (catalog.isFile() && !config.readOnly()) {
             createParentDirectories(Path.of(catalog.location()));
         }
-        String sql = "ATTACH " + Identifiers.literal(catalog.attachTarget()) + " AS " + EngineConfig.LAKE_ALIAS
+        String sql = "ATTACH " + Identifiers.literal(catalog.attachTarget()) + " AS " + EngineContext.LAKE_ALIAS
                 + (options.isEmpty() ? "" : " (" + String.join(", ", options) + ")");
         try (Statement st = connection.createStatement()) {
             st.execute(sql);

@@ -19,6 +19,9 @@ import org.duckdb.DuckDBConnection;
  */
 public final class EngineContext {
 
+    /** The alias under which the lake is attached inside the engine's DuckDB instance. */
+    public static final String LAKE_ALIAS = "lake";
+
     private final EngineConfig config;
     private final DuckDbInstance duckDb;
     private final BoundedGate reads;

@@ -12,6 +12,7 @@ import java.util.List;
  */
 public sealed interface StagedSession extends AutoCloseable permits WriteSession, MergeSession {
 
+    /** The table the session writes. */
     TableName table();
 
     /** The table's definition the session validates rows against. */

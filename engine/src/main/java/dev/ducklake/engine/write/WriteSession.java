@@ -22,6 +22,7 @@ import java.util.Map;
  */
 public non-sealed interface WriteSession extends StagedSession {
 
+    /** Whether the commit appends the staged rows or replaces the table with them. */
     WriteMode mode();
 
     /** Stages one row, values in column order. */

@@ -11,6 +11,7 @@ import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.domain.JavaType;
+import com.tngtech.archunit.core.domain.PackageMatcher;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
@@ -31,6 +32,8 @@ public final class ArchitectureRules {
 
     /** The engine's internal packages. */
     public static final String ENGINE_INTERNAL = "dev.ducklake.engine..internal..";
+
+    private static final PackageMatcher INTERNAL_PACKAGES = PackageMatcher.of(ENGINE_INTERNAL);
 
     private ArchitectureRules() {}
 
@@ -104,7 +107,7 @@ public final class ArchitectureRules {
 
             private void report(ConditionEvents events, JavaClass api, String where, JavaType type) {
                 for (JavaClass involved : type.getAllInvolvedRawTypes()) {
-                    if (involved.getPackageName().matches("dev\\.ducklake\\.engine(\\..*)?\\.internal(\\..*)?")) {
+                    if (INTERNAL_PACKAGES.matches(involved.getPackageName())) {
                         events.add(SimpleConditionEvent.violated(api, where + " the internal type "
                                 + involved.getName()));
                     }

@@ -55,7 +55,7 @@ class OptionValidationTest {
     /** Each invalid option, as the sink (an INSERT) and as the source (a SELECT). */
     static Stream<Arguments> invalidOptionsOfEachSide() {
         Stream<Arguments> sinkOnly = Stream.of(
-                Arguments.of("'sink.compaction.interval' = '0 s'", "compaction interval", "positive"));
+                Arguments.of("'sink.compaction.interval' = '0 s'", "'sink.compaction.interval' must be positive", "got PT0S"));
         Stream<Arguments> sourceOnly = Stream.of(
                 Arguments.of("'scan.startup.mode' = 'version'", "'scan.startup.version'", "needs"),
                 Arguments.of("'scan.startup.mode' = 'sometimes'", "scan.startup.mode", "sometimes"),

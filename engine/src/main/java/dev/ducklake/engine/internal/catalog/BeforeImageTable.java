@@ -1,6 +1,6 @@
 package dev.ducklake.engine.internal.catalog;
 
-import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.schema.Column;
@@ -46,8 +46,8 @@ public final class BeforeImageTable {
 
     /** Creates (or recreates, for a table created anew under an old name) the before-image table. */
     public static void create(Connection connection, TableName table, TableSchema schema) throws SQLException {
-        String images = of(table).sql(EngineConfig.LAKE_ALIAS);
-        Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineConfig.LAKE_ALIAS + "." + Identifiers.quote(SCHEMA));
+        String images = of(table).sql(EngineContext.LAKE_ALIAS);
+        Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineContext.LAKE_ALIAS + "." + Identifiers.quote(SCHEMA));
         Jdbc.execute(connection, "DROP TABLE IF EXISTS " + images);
         Jdbc.execute(connection, "CREATE TABLE " + images + " (" + Identifiers.quote(COMMIT_ID) + " VARCHAR, "
                 + schema.columns().stream().map(c -> Column.of(c.name(), c.type()).ddl()).collect(Collectors.joining(", "))
@@ -56,7 +56,7 @@ public final class BeforeImageTable {
 
     /** Adds a column the table gained. */
     public static void addColumn(Connection connection, TableName table, Column column) throws SQLException {
-        Jdbc.execute(connection, "ALTER TABLE " + of(table).sql(EngineConfig.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
+        Jdbc.execute(connection, "ALTER TABLE " + of(table).sql(EngineContext.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
     }
 
     /** True when the table has a before-image table. Reads the catalog: not inside a commit transaction. */

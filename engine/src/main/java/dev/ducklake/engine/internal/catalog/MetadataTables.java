@@ -1,7 +1,7 @@
 package dev.ducklake.engine.internal.catalog;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.TableNotFoundException;
+import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 public final class MetadataTables {
 
     /** The name under which DuckLake attaches the metadata catalog of the lake. */
-    public static final String METADATA = "__ducklake_metadata_" + EngineConfig.LAKE_ALIAS;
+    public static final String METADATA = "__ducklake_metadata_" + EngineContext.LAKE_ALIAS;
 
     /** Snapshot change kinds that change a table's rows or definition, keyed by table id. */
     private static final String CHANGE_KINDS = "['tables_inserted_into', 'tables_deleted_from', 'inlined_insert',"
@@ -89,7 +89,7 @@ public final class MetadataTables {
 
     /** The newest snapshot of the whole lake. */
     public static long currentSnapshot(Connection connection) throws SQLException {
-        return Jdbc.queryLong(connection, "SELECT id FROM ducklake_current_snapshot('" + EngineConfig.LAKE_ALIAS + "')");
+        return Jdbc.queryLong(connection, "SELECT id FROM ducklake_current_snapshot('" + EngineContext.LAKE_ALIAS + "')");
     }
 
     /**
@@ -100,7 +100,7 @@ public final class MetadataTables {
     public static String versionsQuery(TableIdentity table) {
         String id = "'" + table.id() + "'";
         return "SELECT snapshot_id, snapshot_time, author, commit_message, commit_extra_info FROM "
-                + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE (snapshot_id IN (" + table.namedAt().stream().map(String::valueOf)
+                + EngineContext.LAKE_ALIAS + ".snapshots() WHERE (snapshot_id IN (" + table.namedAt().stream().map(String::valueOf)
                 .collect(Collectors.joining(", ")) + ")"
                 + " OR (list_contains(" + kinds(CHANGE_KINDS) + ", " + id + ") AND NOT list_contains("
                 + kinds(MAINTENANCE_KINDS) + ", " + id + ") AND author IS DISTINCT FROM "
@@ -112,7 +112,7 @@ public final class MetadataTables {
      * creation counts, by name, as one too). Expiry keeps these, so every table keeps a latest version.
      */
     public static String latestVersionSnapshotsSql() {
-        String snapshots = EngineConfig.LAKE_ALIAS + ".snapshots()";
+        String snapshots = EngineContext.LAKE_ALIAS + ".snapshots()";
         return "SELECT max(snapshot_id) FROM (SELECT snapshot_id, unnest(" + kinds(CHANGE_KINDS) + ") AS t FROM "
                 + snapshots + " UNION ALL SELECT snapshot_id, unnest(coalesce(changes['tables_created'], [])) FROM "
                 + snapshots + ") GROUP BY t";
@@ -126,7 +126,7 @@ public final class MetadataTables {
     public static OptionalLong committedVersion(Connection connection, String commitKey) throws SQLException {
         // Commit keys hold no character that JSON escapes, so the serialised field is this exact text.
         String fragment = "\"commitKey\":\"" + commitKey + "\"";
-        long version = Jdbc.queryLong(connection, "SELECT coalesce(max(snapshot_id), -1) FROM " + EngineConfig.LAKE_ALIAS
+        long version = Jdbc.queryLong(connection, "SELECT coalesce(max(snapshot_id), -1) FROM " + EngineContext.LAKE_ALIAS
                 + ".snapshots() WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, fragment);
         return version < 0 ? OptionalLong.empty() : OptionalLong.of(version);
     }

@@ -1,6 +1,6 @@
 package dev.ducklake.engine.internal.catalog;
 
-import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
@@ -24,7 +24,7 @@ public final class PropertiesTable {
     /** The table holding the properties. */
     public static final TableName NAME = TableName.of(BeforeImageTable.SCHEMA, "table_properties");
 
-    private static final String SQL = NAME.sql(EngineConfig.LAKE_ALIAS);
+    private static final String SQL = NAME.sql(EngineContext.LAKE_ALIAS);
 
     private PropertiesTable() {}
 
@@ -45,7 +45,7 @@ public final class PropertiesTable {
 
     /** Sets the properties, replacing the values of keys the table has; creates the table on first use. */
     public static void put(Connection connection, long tableId, Map<String, String> properties) throws SQLException {
-        Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineConfig.LAKE_ALIAS + "."
+        Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineContext.LAKE_ALIAS + "."
                 + Identifiers.quote(BeforeImageTable.SCHEMA));
         Jdbc.execute(connection, "CREATE TABLE IF NOT EXISTS " + SQL + " (table_id BIGINT, key VARCHAR, value VARCHAR)");
         remove(connection, tableId, properties.keySet());

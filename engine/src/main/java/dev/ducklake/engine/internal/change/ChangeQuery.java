@@ -1,7 +1,7 @@
 package dev.ducklake.engine.internal.change;
 
 import dev.ducklake.engine.change.ChangeMethod;
-import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.catalog.BeforeImageTable;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
@@ -126,7 +126,7 @@ final class ChangeQuery {
     /** Each change in the range, with a marker column (its order: snapshot, then deletes before inserts). */
     private String changeFeed(String marker) {
         return "SELECT " + marker + ", " + columnList("") + " FROM ducklake_table_changes("
-                + Identifiers.literal(EngineConfig.LAKE_ALIAS) + ", " + Identifiers.literal(table.schema()) + ", "
+                + Identifiers.literal(EngineContext.LAKE_ALIAS) + ", " + Identifiers.literal(table.schema()) + ", "
                 + Identifiers.literal(table.table()) + ", " + (from + 1) + ", " + to + ")";
     }
 
@@ -146,7 +146,7 @@ final class ChangeQuery {
     private String insertionsAndBeforeImages() {
         List<String> parts = new ArrayList<>();
         for (TableVersion version : versions) {
-            parts.add("SELECT " + (version.id() * 2 + 1) + " AS " + ORDER + ", * FROM ducklake_table_insertions(" + Identifiers.literal(EngineConfig.LAKE_ALIAS) + ", "
+            parts.add("SELECT " + (version.id() * 2 + 1) + " AS " + ORDER + ", * FROM ducklake_table_insertions(" + Identifiers.literal(EngineContext.LAKE_ALIAS) + ", "
                     + Identifiers.literal(table.schema()) + ", " + Identifiers.literal(table.table()) + ", " + version.id()
                     + ", " + version.id() + ")");
         }
@@ -155,7 +155,7 @@ final class ChangeQuery {
                 .collect(Collectors.joining(", "));
         parts.add("SELECT c.snapshot * 2 AS " + ORDER + ", b.* EXCLUDE (" + Identifiers.quote(BeforeImageTable.COMMIT_ID)
                 + ") FROM "
-                + BeforeImageTable.of(table).sql(EngineConfig.LAKE_ALIAS) + " b JOIN (VALUES " + commits
+                + BeforeImageTable.of(table).sql(EngineContext.LAKE_ALIAS) + " b JOIN (VALUES " + commits
                 + ") c(commit_id, snapshot) ON b." + Identifiers.quote(BeforeImageTable.COMMIT_ID) + " = c.commit_id");
         return String.join(" UNION ALL BY NAME ", parts);
     }
@@ -210,7 +210,7 @@ final class ChangeQuery {
 
     /** The table at {@code from} or {@code to}, under the name it had then. */
     String at(long version) {
-        return (version == from ? storedAtFrom : storedAtTo).sql(EngineConfig.LAKE_ALIAS) + " AT (VERSION => " + version + ")";
+        return (version == from ? storedAtFrom : storedAtTo).sql(EngineContext.LAKE_ALIAS) + " AT (VERSION => " + version + ")";
     }
 
     private static String quote(Column column) {

@@ -1,6 +1,5 @@
 package dev.ducklake.engine.internal.maintenance;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
@@ -33,7 +32,7 @@ import org.slf4j.LoggerFactory;
 public final class LakeMaintenance {
 
     private static final Logger LOG = LoggerFactory.getLogger(LakeMaintenance.class);
-    private static final String LAKE = Identifiers.literal(EngineConfig.LAKE_ALIAS);
+    private static final String LAKE = Identifiers.literal(EngineContext.LAKE_ALIAS);
 
     private final EngineContext context;
     private final VersionPins pins;
@@ -72,9 +71,9 @@ public final class LakeMaintenance {
         Rewrites rewrites = dryRun ? plannedRewrites(c, request, identity) : rewriteFiles(c, request);
         List<Long> expired = new ArrayList<>();
         if (request.expireOlderThan().isPresent()) {
-            List<Long> candidates = Jdbc.query(c, "SELECT snapshot_id FROM " + EngineConfig.LAKE_ALIAS + ".snapshots()"
+            List<Long> candidates = Jdbc.query(c, "SELECT snapshot_id FROM " + EngineContext.LAKE_ALIAS + ".snapshots()"
                     + " WHERE snapshot_time < now() - to_milliseconds(?) AND snapshot_id < ?"
-                    + " AND snapshot_id < (SELECT max(snapshot_id) FROM " + EngineConfig.LAKE_ALIAS + ".snapshots())"
+                    + " AND snapshot_id < (SELECT max(snapshot_id) FROM " + EngineContext.LAKE_ALIAS + ".snapshots())"
                     + " AND snapshot_id NOT IN (" + MetadataTables.latestVersionSnapshotsSql() + ")"
                     + " ORDER BY snapshot_id", rs -> rs.getLong(1),
                     request.expireOlderThan().get().toMillis(), pins.oldest().orElse(Long.MAX_VALUE));
@@ -133,7 +132,7 @@ public final class LakeMaintenance {
     private static <T> T inMaintenanceTransaction(Connection c, Step<T> step) throws SQLException {
         Jdbc.execute(c, "BEGIN TRANSACTION");
         try {
-            Jdbc.execute(c, "CALL " + EngineConfig.LAKE_ALIAS + ".set_commit_message("
+            Jdbc.execute(c, "CALL " + EngineContext.LAKE_ALIAS + ".set_commit_message("
                     + Identifiers.literal(CommitMetadata.MAINTENANCE_AUTHOR) + ", 'compaction')");
             T result = step.run();
             Jdbc.execute(c, "COMMIT");
@@ -153,7 +152,7 @@ public final class LakeMaintenance {
             throws SQLException {
         long inlined = request.flushInlinedData() ? inlinedRows(c, identity) : 0;
         long files = !request.mergeAdjacentFiles() ? 0 : Jdbc.queryLong(c, "SELECT coalesce(sum(file_count), 0) FROM "
-                + EngineConfig.LAKE_ALIAS + ".table_info()"
+                + EngineContext.LAKE_ALIAS + ".table_info()"
                 + identity.map(i -> " WHERE table_id = " + i.id()).orElse(""));
         return new Rewrites(inlined, files, 0, 0);
     }
@@ -162,13 +161,13 @@ public final class LakeMaintenance {
     private static long deleteExpiredBeforeImages(Connection c) throws SQLException {
         List<String> imageTables = Jdbc.query(c, "SELECT table_name FROM duckdb_tables() WHERE database_name = ?"
                 + " AND schema_name = ? AND table_name LIKE 'before_images_%'", rs -> rs.getString(1),
-                EngineConfig.LAKE_ALIAS, BeforeImageTable.SCHEMA);
+                EngineContext.LAKE_ALIAS, BeforeImageTable.SCHEMA);
         String liveCommits = "SELECT json_extract_string(commit_extra_info, '$.commitId') AS id FROM "
-                + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE json_valid(commit_extra_info)";
+                + EngineContext.LAKE_ALIAS + ".snapshots() WHERE json_valid(commit_extra_info)";
         long removed = 0;
         for (String imageTable : imageTables) {
             removed += Jdbc.update(c, "DELETE FROM " + TableName.of(BeforeImageTable.SCHEMA, imageTable)
-                    .sql(EngineConfig.LAKE_ALIAS) + " WHERE " + Identifiers.quote(BeforeImageTable.COMMIT_ID)
+                    .sql(EngineContext.LAKE_ALIAS) + " WHERE " + Identifiers.quote(BeforeImageTable.COMMIT_ID)
                     + " NOT IN (SELECT id FROM (" + liveCommits + ") WHERE id IS NOT NULL)");
         }
         return removed;

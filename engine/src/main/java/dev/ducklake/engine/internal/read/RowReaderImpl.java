@@ -1,6 +1,5 @@
 package dev.ducklake.engine.internal.read;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.internal.CursorIterator;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.QueryCursor;
@@ -38,7 +37,7 @@ public final class RowReaderImpl extends CursorIterator<Object[]> implements Row
             ScanRequest request, long version) {
         List<Column> columns = project(schema, request.columns());
         String sql = "SELECT " + columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "))
-                + " FROM " + storedAs.sql(EngineConfig.LAKE_ALIAS) + " AT (VERSION => " + version + ")"
+                + " FROM " + storedAs.sql(EngineContext.LAKE_ALIAS) + " AT (VERSION => " + version + ")"
                 + where(schema, request)
                 + (request.orderByKey() ? " ORDER BY " + quoted(schema.identifyingColumns()) : "")
                 + (request.limit().isPresent() ? " LIMIT " + request.limit().getAsLong() : "")

@@ -1,8 +1,8 @@
 package dev.ducklake.engine.internal.table;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.AlreadyExistsException;
 import dev.ducklake.engine.error.UnsupportedChangeException;
+import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.BeforeImageTable;
 import dev.ducklake.engine.internal.version.VersionLog;
@@ -89,6 +89,6 @@ public final class ColumnChanges {
     }
 
     private static void alter(Connection connection, TableName table, String clause) throws SQLException {
-        Jdbc.execute(connection, "ALTER TABLE " + table.sql(EngineConfig.LAKE_ALIAS) + " " + clause);
+        Jdbc.execute(connection, "ALTER TABLE " + table.sql(EngineContext.LAKE_ALIAS) + " " + clause);
     }
 }

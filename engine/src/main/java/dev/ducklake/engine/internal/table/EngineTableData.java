@@ -1,6 +1,6 @@
 package dev.ducklake.engine.internal.table;
 
-import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.BeforeImageTable;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
@@ -26,7 +26,7 @@ record EngineTableData(TableName table, long tableId, boolean beforeImages, bool
     /** Drops it with the table. */
     void drop(Connection connection) throws SQLException {
         if (beforeImages) {
-            Jdbc.execute(connection, "DROP TABLE IF EXISTS " + BeforeImageTable.of(table).sql(EngineConfig.LAKE_ALIAS));
+            Jdbc.execute(connection, "DROP TABLE IF EXISTS " + BeforeImageTable.of(table).sql(EngineContext.LAKE_ALIAS));
         }
         if (properties) {
             PropertiesTable.forget(connection, tableId);
@@ -36,7 +36,7 @@ record EngineTableData(TableName table, long tableId, boolean beforeImages, bool
     /** Renames the before-image table after the table's new name; the properties follow the id. */
     void rename(Connection connection, TableName to) throws SQLException {
         if (beforeImages) {
-            Jdbc.execute(connection, "ALTER TABLE " + BeforeImageTable.of(table).sql(EngineConfig.LAKE_ALIAS)
+            Jdbc.execute(connection, "ALTER TABLE " + BeforeImageTable.of(table).sql(EngineContext.LAKE_ALIAS)
                     + " RENAME TO " + Identifiers.quote(BeforeImageTable.of(to).table()));
         }
     }

@@ -1,6 +1,5 @@
 package dev.ducklake.engine.internal.table;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.AlreadyExistsException;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeException;
@@ -114,7 +113,7 @@ public final class SchemaCatalog {
     }
 
     private static String sql(String schema) {
-        return EngineConfig.LAKE_ALIAS + "." + Identifiers.quote(schema);
+        return EngineContext.LAKE_ALIAS + "." + Identifiers.quote(schema);
     }
 
     /** Runs the statements in one transaction, one snapshot, while no other change of this engine runs. */
@@ -125,7 +124,7 @@ public final class SchemaCatalog {
                     Jdbc.execute(connection, "BEGIN TRANSACTION");
                     try {
                         statements.run(connection);
-                        Jdbc.execute(connection, "CALL " + EngineConfig.LAKE_ALIAS + ".set_commit_message("
+                        Jdbc.execute(connection, "CALL " + EngineContext.LAKE_ALIAS + ".set_commit_message("
                                 + Identifiers.literal(CommitMetadata.AUTHOR) + ", " + Identifiers.literal(what) + ")");
                         Jdbc.execute(connection, "COMMIT");
                     } catch (SQLException | RuntimeException e) {

@@ -1,6 +1,5 @@
 package dev.ducklake.engine.internal.table;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.AlreadyExistsException;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.error.TableNotFoundException;
@@ -64,20 +63,20 @@ public final class TableCatalog {
         }
         return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.builder().producer(producer).build(),
                 (connection, commitId) -> {
-                    Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineConfig.LAKE_ALIAS + "."
+                    Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineContext.LAKE_ALIAS + "."
                             + Identifiers.quote(name.schema()));
                     String columns = schema.columns().stream().map(Column::ddl).collect(Collectors.joining(", "));
-                    Jdbc.execute(connection, "CREATE TABLE " + name.sql(EngineConfig.LAKE_ALIAS) + " (" + columns + ")");
+                    Jdbc.execute(connection, "CREATE TABLE " + name.sql(EngineContext.LAKE_ALIAS) + " (" + columns + ")");
                     List<String> key = schema.primaryKey();
                     for (int k = 0; k < key.size(); k++) {
-                        Jdbc.execute(connection, "COMMENT ON COLUMN " + name.sql(EngineConfig.LAKE_ALIAS) + "."
+                        Jdbc.execute(connection, "COMMENT ON COLUMN " + name.sql(EngineContext.LAKE_ALIAS) + "."
                                 + Identifiers.quote(key.get(k)) + " IS " + Identifiers.literal(KEY_MARKER + (k + 1)));
                     }
                     if (schema.hasPrimaryKey()) {
                         BeforeImageTable.create(connection, name, schema);
                     }
                     if (!schema.partitioning().isEmpty()) {
-                        Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineConfig.LAKE_ALIAS) + " SET PARTITIONED BY ("
+                        Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineContext.LAKE_ALIAS) + " SET PARTITIONED BY ("
                                 + schema.partitioning().stream().map(PartitionField::sql).collect(Collectors.joining(", "))
                                 + ")");
                     }
@@ -96,7 +95,7 @@ public final class TableCatalog {
         }
         boolean withImages = hasBeforeImages(name);
         return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.defaults(), (connection, commitId) -> {
-            Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineConfig.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
+            Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineContext.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
             if (withImages) {
                 BeforeImageTable.addColumn(connection, name, column);
             }
@@ -189,7 +188,7 @@ public final class TableCatalog {
 
     private static List<String> columnTypes(Connection connection, TableName name, long version) throws SQLException {
         String at = version == Long.MAX_VALUE ? "" : " AT (VERSION => " + version + ")";
-        return Jdbc.query(connection, "DESCRIBE SELECT * FROM " + name.sql(EngineConfig.LAKE_ALIAS) + at,
+        return Jdbc.query(connection, "DESCRIBE SELECT * FROM " + name.sql(EngineContext.LAKE_ALIAS) + at,
                 rs -> rs.getString("column_type"));
     }
 

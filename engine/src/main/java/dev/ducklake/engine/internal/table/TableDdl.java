@@ -1,6 +1,5 @@
 package dev.ducklake.engine.internal.table;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.AlreadyExistsException;
 import dev.ducklake.engine.error.SchemaNotFoundException;
 import dev.ducklake.engine.error.UnsupportedChangeException;
@@ -66,7 +65,7 @@ public final class TableDdl {
         }
         commit(name, c -> {
             data.drop(c);
-            Jdbc.execute(c, "DROP TABLE " + name.sql(EngineConfig.LAKE_ALIAS));
+            Jdbc.execute(c, "DROP TABLE " + name.sql(EngineContext.LAKE_ALIAS));
         });
         return true;
     }
@@ -90,7 +89,7 @@ public final class TableDdl {
         });
         return commit(from, c -> {
             data.rename(c, to);
-            Jdbc.execute(c, "ALTER TABLE " + from.sql(EngineConfig.LAKE_ALIAS) + " RENAME TO "
+            Jdbc.execute(c, "ALTER TABLE " + from.sql(EngineContext.LAKE_ALIAS) + " RENAME TO "
                     + Identifiers.quote(to.table()));
         });
     }

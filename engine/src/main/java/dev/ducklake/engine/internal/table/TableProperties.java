@@ -1,6 +1,5 @@
 package dev.ducklake.engine.internal.table;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
@@ -39,7 +38,7 @@ public final class TableProperties {
     /** Sets the table's comment; {@code null} removes it. Returns the new version. */
     public long setComment(TableName name, String comment) {
         requireExists(name);
-        return ddl.commit(name, c -> Jdbc.execute(c, "COMMENT ON TABLE " + name.sql(EngineConfig.LAKE_ALIAS) + " IS "
+        return ddl.commit(name, c -> Jdbc.execute(c, "COMMENT ON TABLE " + name.sql(EngineContext.LAKE_ALIAS) + " IS "
                 + (comment == null ? "NULL" : Identifiers.literal(comment))));
     }
 

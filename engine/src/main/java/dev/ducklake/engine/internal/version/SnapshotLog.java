@@ -1,6 +1,5 @@
 package dev.ducklake.engine.internal.version;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
@@ -46,7 +45,7 @@ public final class SnapshotLog {
                     + fileRows("ducklake_data_file", "record_count", "end") + ", "
                     + fileRows("ducklake_delete_file", "delete_count", "begin") + ", "
                     + fileRows("ducklake_delete_file", "delete_count", "end")
-                    + " FROM (" + MetadataTables.versionsQuery(id) + ") v JOIN " + EngineConfig.LAKE_ALIAS
+                    + " FROM (" + MetadataTables.versionsQuery(id) + ") v JOIN " + EngineContext.LAKE_ALIAS
                     + ".snapshots() s ON s.snapshot_id = v.snapshot_id ORDER BY v.snapshot_id DESC",
                     rs -> toSnapshot(rs, id), id.id(), id.id(), id.id(), id.id());
         });

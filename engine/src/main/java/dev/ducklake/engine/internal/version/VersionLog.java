@@ -1,7 +1,6 @@
 package dev.ducklake.engine.internal.version;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
@@ -79,7 +78,7 @@ public final class VersionLog {
     private static LakeValidationException notAVersion(Connection connection, TableName table, TableIdentity id,
             long version) throws SQLException {
         long latestSnapshot = MetadataTables.currentSnapshot(connection);
-        boolean exists = Jdbc.queryLong(connection, "SELECT count(*) FROM " + EngineConfig.LAKE_ALIAS
+        boolean exists = Jdbc.queryLong(connection, "SELECT count(*) FROM " + EngineContext.LAKE_ALIAS
                 + ".snapshots() WHERE snapshot_id = ?", version) > 0;
         String why;
         if (version > latestSnapshot) {
@@ -131,7 +130,7 @@ public final class VersionLog {
     public boolean flushedAfter(TableName table, long version) {
         return context.withConnection("look for flushes of " + table, c -> {
             TableIdentity id = MetadataTables.requireIdentity(c, table);
-            return Jdbc.queryLong(c, "SELECT count(*) FROM " + EngineConfig.LAKE_ALIAS + ".snapshots() WHERE snapshot_id > ?"
+            return Jdbc.queryLong(c, "SELECT count(*) FROM " + EngineContext.LAKE_ALIAS + ".snapshots() WHERE snapshot_id > ?"
                     + " AND list_contains(coalesce(changes['flushed_inlined'], []), ?)", version, String.valueOf(id.id())) > 0;
         });
     }

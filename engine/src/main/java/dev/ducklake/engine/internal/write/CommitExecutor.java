@@ -1,7 +1,6 @@
 package dev.ducklake.engine.internal.write;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeConcurrencyException;
 import dev.ducklake.engine.error.LakeException;
@@ -147,12 +146,12 @@ public final class CommitExecutor {
                     outcome.inserted(), outcome.updated(), outcome.deleted(), outcome.beforeImages(),
                     options.commitKey().orElse(null), options.producer());
             String message = options.message() != null ? options.message() : mode + " " + table;
-            Jdbc.execute(connection, "CALL " + EngineConfig.LAKE_ALIAS + ".set_commit_message("
+            Jdbc.execute(connection, "CALL " + EngineContext.LAKE_ALIAS + ".set_commit_message("
                     + Identifiers.literal(CommitMetadata.AUTHOR) + ", " + Identifiers.literal(message)
                     + ", extra_info => " + Identifiers.literal(toJson(metadata)) + ")");
             Jdbc.execute(connection, "COMMIT");
             open = false;
-            long version = Jdbc.queryLong(connection, "SELECT max(snapshot_id) FROM " + EngineConfig.LAKE_ALIAS
+            long version = Jdbc.queryLong(connection, "SELECT max(snapshot_id) FROM " + EngineContext.LAKE_ALIAS
                     + ".snapshots() WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, commitId);
             return new CommitResult(true, version, commitId, outcome.rowsWritten(), outcome.inserted(),
                     outcome.updated(), outcome.deleted(), false, retries);

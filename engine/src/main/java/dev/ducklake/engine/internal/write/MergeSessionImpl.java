@@ -1,6 +1,5 @@
 package dev.ducklake.engine.internal.write;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
@@ -94,7 +93,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     @Override
     public CommitResult commit(CommitOptions options) {
         TableSchema schema = validator.schema();
-        String target = table.sql(EngineConfig.LAKE_ALIAS);
+        String target = table.sql(EngineContext.LAKE_ALIAS);
         String on = schema.primaryKey().stream().map(k -> "t." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
                 .collect(Collectors.joining(" AND "));
         List<String> valueColumns = new ArrayList<>(schema.names());
@@ -111,7 +110,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
                 + " count(*) FILTER (WHERE NOT " + DELETE + " AND " + PRESENT + " AND " + DIFFERS + "),"
                 + " count(*) FILTER (WHERE " + DELETE + " AND " + PRESENT + ") FROM " + matchedTable;
         String replaced = PRESENT + " AND (" + DELETE + " OR " + DIFFERS + ")";
-        String images = "INSERT INTO " + BeforeImageTable.of(table).sql(EngineConfig.LAKE_ALIAS) + " ("
+        String images = "INSERT INTO " + BeforeImageTable.of(table).sql(EngineContext.LAKE_ALIAS) + " ("
                 + Identifiers.quote(BeforeImageTable.COMMIT_ID) + ", " + staging.columnList(null) + ") SELECT ?, "
                 + schema.names().stream().map(MergeSessionImpl::old).collect(Collectors.joining(", ")) + " FROM "
                 + matchedTable + " WHERE " + replaced;

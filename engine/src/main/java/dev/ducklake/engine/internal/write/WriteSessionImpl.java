@@ -1,6 +1,5 @@
 package dev.ducklake.engine.internal.write;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
@@ -81,7 +80,7 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
     /** Applies the staged rows in one snapshot and ends the session. */
     @Override
     public CommitResult commit(CommitOptions options) {
-        String target = table.sql(EngineConfig.LAKE_ALIAS);
+        String target = table.sql(EngineContext.LAKE_ALIAS);
         String columns = staging.columnList(null);
         String source = "SELECT " + columns + " FROM " + staging.sql();
         if (!appendedFiles.isEmpty()) {
@@ -101,7 +100,7 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
                 if (adopt) {
                     for (Path file : appendedFiles) {
                         Jdbc.queryFirst(connection, "CALL ducklake_add_data_files(" + Identifiers.literal(
-                                EngineConfig.LAKE_ALIAS) + ", " + Identifiers.literal(table.table()) + ", "
+                                EngineContext.LAKE_ALIAS) + ", " + Identifiers.literal(table.table()) + ", "
                                 + Identifiers.literal(file.toString()) + ", schema => "
                                 + Identifiers.literal(table.schema()) + ")", rs -> true);
                     }
