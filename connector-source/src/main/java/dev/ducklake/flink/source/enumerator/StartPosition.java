@@ -1,5 +1,6 @@
 package dev.ducklake.flink.source.enumerator;
 
+import java.io.Serializable;
 import java.util.Objects;
 import org.apache.flink.annotation.Internal;
 
@@ -11,7 +12,7 @@ import org.apache.flink.annotation.Internal;
  * @param value the version, or the epoch milliseconds, of the kinds that name one; else 0
  */
 @Internal
-public record StartPosition(Kind kind, long value) {
+public record StartPosition(Kind kind, long value) implements Serializable {
 
     /** How the enumerator finds its start. */
     public enum Kind {
