@@ -3,6 +3,7 @@ package dev.ducklake.flink.common;
 import static org.apache.flink.configuration.description.TextElement.text;
 
 import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.schema.TableName;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Locale;
@@ -14,6 +15,7 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
+import org.apache.flink.table.catalog.CommonCatalogOptions;
 import org.apache.flink.table.factories.FactoryUtil;
 
 /**
@@ -99,6 +101,45 @@ public final class DuckLakeConnectorOptions {
                 DATA_INLINING_ROW_LIMIT, SINK_COMMIT_RETRIES, SINK_COMMIT_RETRY_BACKOFF);
     }
 
+    /**
+     * The options a table of the {@code 'type' = 'ducklake'} catalog may keep ({@code CREATE TABLE ...
+     * WITH}) or a hint may set: the sink's and the source's own. The lake-wide ones (the engine's,
+     * the secrets, {@code table-name}) belong to the catalog; {@link #refuseTableKey(String)} says why.
+     */
+    public static Set<ConfigOption<?>> tableOptions() {
+        Set<ConfigOption<?>> options = new HashSet<>(sinkOptions());
+        options.addAll(sourceOptions());
+        return Set.copyOf(options);
+    }
+
+    /**
+     * The options of {@code CREATE CATALOG ... WITH ('type' = 'ducklake', ...)}: the engine's, {@link
+     * #DEFAULT_DATABASE}, and every {@linkplain #tableOptions() table option} as a default for all of
+     * the catalog's tables. The secrets under {@value #DUCKDB_SECRET_PREFIX} go with them.
+     */
+    public static Set<ConfigOption<?>> catalogOptions() {
+        Set<ConfigOption<?>> options = new HashSet<>(engineOptions());
+        options.addAll(tableOptions());
+        options.add(DEFAULT_DATABASE);
+        return Set.copyOf(options);
+    }
+
+    /**
+     * Fails, naming the key, when a catalog table's option (at {@code CREATE TABLE}, or in a hint) is
+     * one of the lake-wide options: a stored option is readable by every DuckDB user of the lake, so
+     * a secret must not be stored; the engine is shared per JVM, so its settings cannot differ per
+     * table; and a catalog table's name is its path.
+     */
+    public static void refuseTableKey(String key) {
+        boolean engineKey = engineOptions().stream().anyMatch(option -> option.key().equals(key))
+                || key.startsWith("duckdb.");
+        if (engineKey || key.equals(TABLE_NAME.key())) {
+            throw new IllegalArgumentException("Option '" + key + "' cannot be set on a table of a DuckLake catalog:"
+                    + (engineKey ? " it applies to the whole lake; set it on the catalog (CREATE CATALOG ... WITH)"
+                            : " a catalog table's DuckLake name is its catalog path, database.table"));
+        }
+    }
+
     /** The sink's own options, besides the engine's. */
     private static Set<ConfigOption<?>> sinkOptions() {
         return Set.of(SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMPACTION_INTERVAL);
@@ -165,6 +206,12 @@ public final class DuckLakeConnectorOptions {
             .withDescription("Commits of at most this many rows are stored in the catalog instead of a new Parquet"
                     + " file, so frequent small checkpoints do not leave a tiny file each. DuckLake's default is 10."
                     + " Inlined rows are moved to Parquet by compaction ('sink.compaction.interval').");
+
+    public static final ConfigOption<String> DEFAULT_DATABASE = ConfigOptions
+            .key(CommonCatalogOptions.DEFAULT_DATABASE_KEY)
+            .stringType()
+            .defaultValue(TableName.DEFAULT_SCHEMA)
+            .withDescription("For 'type' = 'ducklake' catalogs: the DuckLake schema USE CATALOG starts in.");
 
     // --------------------------------------------------------------------------------------------
     // The sink

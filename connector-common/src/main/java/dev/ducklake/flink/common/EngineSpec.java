@@ -105,6 +105,11 @@ public final class EngineSpec implements Serializable {
         return new EngineSpec(changed);
     }
 
+    /** The engine's options and secrets by key, as a table's {@code WITH} clause would give them. */
+    public Map<String, String> options() {
+        return Map.copyOf(options);
+    }
+
     /** The option's value, if it is set. */
     public <T> Optional<T> getOptional(ConfigOption<T> option) {
         return Configuration.fromMap(options).getOptional(option);
