@@ -1,0 +1,79 @@
+package dev.ducklake.flink.catalog;
+
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions;
+import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.sink.table.DuckLakeDynamicSinkFactory;
+import dev.ducklake.flink.source.table.DuckLakeDynamicSourceFactory;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.catalog.ResolvedCatalogTable;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.factories.DynamicTableSinkFactory;
+import org.apache.flink.table.factories.DynamicTableSourceFactory;
+import org.apache.flink.table.factories.FactoryUtil;
+
+/**
+ * Reads and writes the catalog's tables with the connector's own source and sink: their options
+ * are the catalog's lake options and table defaults, under the table's stored options and the
+ * query's hints, with {@code table-name} set to the table's path. Returned by {@link
+ * DuckLakeCatalog#getFactory()} only, never registered for discovery: it has the identifier
+ * {@code ducklake} too, and two source factories of one identifier would break {@code 'connector'
+ * = 'ducklake'} tables.
+ */
+@Internal
+final class CatalogTableFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {
+
+    private final EngineSpec spec;
+    private final Map<String, String> tableDefaults;
+
+    CatalogTableFactory(EngineSpec spec, Map<String, String> tableDefaults) {
+        this.spec = spec;
+        this.tableDefaults = Map.copyOf(tableDefaults);
+    }
+
+    @Override
+    public DynamicTableSource createDynamicTableSource(Context context) {
+        return new DuckLakeDynamicSourceFactory().createDynamicTableSource(withLakeOptions(context));
+    }
+
+    @Override
+    public DynamicTableSink createDynamicTableSink(Context context) {
+        return new DuckLakeDynamicSinkFactory().createDynamicTableSink(withLakeOptions(context));
+    }
+
+    /** The context with the table's options completed by the catalog's, after checking the table's own keys. */
+    private Context withLakeOptions(Context context) {
+        ObjectIdentifier id = context.getObjectIdentifier();
+        TableName name = TableName.of(id.getDatabaseName(), id.getObjectName());
+        Map<String, String> own = context.getCatalogTable().getOptions();
+        own.keySet().forEach(key -> CatalogTables.checkKey(name, key));
+        Map<String, String> options = new HashMap<>(spec.options());
+        options.putAll(tableDefaults);
+        options.putAll(own);
+        options.put(DuckLakeConnectorOptions.TABLE_NAME.key(), name.toString());
+        ResolvedCatalogTable table = context.getCatalogTable().copy(options);
+        return new FactoryUtil.DefaultDynamicTableContext(id, table, context.getEnrichmentOptions(),
+                context.getConfiguration(), context.getClassLoader(), context.isTemporary());
+    }
+
+    @Override
+    public String factoryIdentifier() {
+        return DuckLakeConnectorOptions.IDENTIFIER;
+    }
+
+    @Override
+    public Set<ConfigOption<?>> requiredOptions() {
+        return Set.of();
+    }
+
+    @Override
+    public Set<ConfigOption<?>> optionalOptions() {
+        return DuckLakeConnectorOptions.tableOptions();
+    }
+}

@@ -1,0 +1,283 @@
+package dev.ducklake.flink.catalog;
+
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.error.AlreadyExistsException;
+import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.error.SchemaNotEmptyException;
+import dev.ducklake.engine.error.SchemaNotFoundException;
+import dev.ducklake.engine.error.TableNotFoundException;
+import dev.ducklake.engine.schema.LakeObject;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.flink.common.EngineSpec;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.catalog.CatalogBaseTable;
+import org.apache.flink.table.catalog.CatalogDatabase;
+import org.apache.flink.table.catalog.CatalogDatabaseImpl;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.exceptions.CatalogException;
+import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
+import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
+import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
+import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
+import org.apache.flink.table.catalog.exceptions.TableNotExistException;
+import org.apache.flink.table.factories.Factory;
+
+/**
+ * A DuckLake lake as a Flink catalog: its schemas are the databases, its tables the tables, read
+ * and written by the connector's source and sink with no {@code WITH} clause. Nothing is cached:
+ * each call reads the lake's newest snapshot, so changes of other processes (on a PostgreSQL lake)
+ * show at once. DuckLake views are listed but cannot be used: their SQL is DuckDB's.
+ *
+ * <pre>{@code
+ * CREATE CATALOG lake WITH ('type' = 'ducklake', 'catalog' = '/data/lake/metadata.ducklake');
+ * USE CATALOG lake;
+ * CREATE DATABASE shop;
+ * CREATE TABLE shop.orders (id BIGINT, amount DECIMAL(12, 2), PRIMARY KEY (id) NOT ENFORCED);
+ * INSERT INTO shop.orders VALUES (1, 9.99);
+ * }</pre>
+ */
+@PublicEvolving
+public final class DuckLakeCatalog extends LakeCatalogBase {
+
+    private final EngineSpec spec;
+    private final Map<String, String> tableDefaults;
+    private final LakeAccess lake;
+
+    DuckLakeCatalog(String name, String defaultDatabase, EngineSpec spec, Map<String, String> tableDefaults) {
+        super(name, defaultDatabase);
+        this.spec = spec;
+        this.tableDefaults = Map.copyOf(tableDefaults);
+        this.lake = new LakeAccess(spec.toEngineConfig());
+    }
+
+    @Override
+    public void open() {
+        lake.open();
+        if (!databaseExists(getDefaultDatabase())) {
+            lake.close();
+            throw new CatalogException("The default database '" + getDefaultDatabase() + "' of DuckLake catalog "
+                    + getName() + " does not exist; create the schema, or set 'default-database'");
+        }
+    }
+
+    @Override
+    public void close() {
+        lake.close();
+    }
+
+    @Override
+    public Optional<Factory> getFactory() {
+        return Optional.of(new CatalogTableFactory(spec, tableDefaults));
+    }
+
+    // --------------------------------------------------------------------------------------------
+    // Databases: DuckLake schemas
+    // --------------------------------------------------------------------------------------------
+
+    @Override
+    public List<String> listDatabases() {
+        return lake.call(LakeEngine::listSchemas);
+    }
+
+    @Override
+    public CatalogDatabase getDatabase(String name) throws DatabaseNotExistException {
+        if (!databaseExists(name)) {
+            throw new DatabaseNotExistException(getName(), name);
+        }
+        return new CatalogDatabaseImpl(Map.of(), null);
+    }
+
+    @Override
+    public boolean databaseExists(String name) {
+        return lake.call(engine -> engine.schemaExists(name));
+    }
+
+    @Override
+    public void createDatabase(String name, CatalogDatabase database, boolean ignoreIfExists)
+            throws DatabaseAlreadyExistException {
+        if (!database.getProperties().isEmpty() || database.getComment() != null && !database.getComment().isEmpty()) {
+            throw new CatalogException("Database " + name + ": a DuckLake schema keeps no properties or comment");
+        }
+        lake.call(engine -> {
+            try {
+                engine.createSchema(name, ignoreIfExists);
+            } catch (AlreadyExistsException e) {
+                throw new DatabaseAlreadyExistException(getName(), name);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public void dropDatabase(String name, boolean ignoreIfNotExists, boolean cascade)
+            throws DatabaseNotExistException, DatabaseNotEmptyException {
+        Optional<SchemaNotEmptyException> notEmpty = lake.call(engine -> {
+            try {
+                engine.dropSchema(name, ignoreIfNotExists, cascade);
+                return Optional.empty();
+            } catch (SchemaNotFoundException e) {
+                throw new DatabaseNotExistException(getName(), name, e);
+            } catch (SchemaNotEmptyException e) {
+                return Optional.of(e);
+            }
+        });
+        if (notEmpty.isPresent()) {
+            throw new DatabaseNotEmptyException(getName(), name, notEmpty.get());
+        }
+    }
+
+    // --------------------------------------------------------------------------------------------
+    // Tables
+    // --------------------------------------------------------------------------------------------
+
+    @Override
+    public List<String> listTables(String database) throws DatabaseNotExistException {
+        return objects(database, null);
+    }
+
+    @Override
+    public List<String> listViews(String database) throws DatabaseNotExistException {
+        return objects(database, LakeObject.Kind.VIEW);
+    }
+
+    @Override
+    public boolean tableExists(ObjectPath path) {
+        return lake.call(engine -> kind(engine, path).isPresent());
+    }
+
+    @Override
+    public CatalogBaseTable getTable(ObjectPath path) throws TableNotExistException {
+        TableName name = tableName(path);
+        return lake.call(engine -> {
+            requireTable(engine, path, "read");
+            TableSchema schema;
+            try {
+                schema = engine.describeTable(name);
+            } catch (TableNotFoundException e) {
+                throw new TableNotExistException(getName(), path, e);
+            } catch (LakeValidationException e) {
+                throw new CatalogException("Table " + getName() + "." + name + " cannot be used in Flink: "
+                        + e.getMessage(), e);
+            }
+            return CatalogTables.toFlink(name, schema, engine.tableComment(name), engine.tableProperties(name));
+        });
+    }
+
+    @Override
+    public void createTable(ObjectPath path, CatalogBaseTable table, boolean ignoreIfExists)
+            throws TableAlreadyExistException, DatabaseNotExistException {
+        TableName name = tableName(path);
+        TableSchema schema = CatalogTables.toLake(name, table);
+        Map<String, String> options = CatalogTables.storedOptions(name, table.getOptions());
+        boolean exists = lake.call(engine -> {
+            if (!engine.schemaExists(path.getDatabaseName())) {
+                throw new DatabaseNotExistException(getName(), path.getDatabaseName());
+            }
+            return kind(engine, path).isPresent();
+        });
+        if (exists) {
+            if (ignoreIfExists) {
+                return;
+            }
+            throw new TableAlreadyExistException(getName(), path);
+        }
+        lake.call(engine -> {
+            engine.createTable(name, schema);
+            try {
+                if (table.getComment() != null && !table.getComment().isEmpty()) {
+                    engine.setTableComment(name, table.getComment());
+                }
+                if (!options.isEmpty()) {
+                    engine.setTableProperties(name, options);
+                }
+            } catch (RuntimeException e) {
+                // The engine creates a table, then comments it and stores its options: no half-made table stays.
+                engine.dropTable(name, true);
+                throw e;
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public void dropTable(ObjectPath path, boolean ignoreIfNotExists) throws TableNotExistException {
+        lake.call(engine -> {
+            if (kind(engine, path).isEmpty()) {
+                if (ignoreIfNotExists) {
+                    return null;
+                }
+                throw new TableNotExistException(getName(), path);
+            }
+            requireTable(engine, path, "drop");
+            engine.dropTable(tableName(path), true);
+            return null;
+        });
+    }
+
+    @Override
+    public void renameTable(ObjectPath path, String newName, boolean ignoreIfNotExists)
+            throws TableNotExistException, TableAlreadyExistException {
+        if (!tableExists(path)) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new TableNotExistException(getName(), path);
+        }
+        lake.call(engine -> requireTable(engine, path, "rename"));
+        ObjectPath target = new ObjectPath(path.getDatabaseName(), newName);
+        if (tableExists(target)) {
+            throw new TableAlreadyExistException(getName(), target);
+        }
+        lake.call(engine -> engine.renameTable(tableName(path), tableName(target)));
+    }
+
+    @Override
+    public void alterTable(ObjectPath path, CatalogBaseTable newTable, boolean ignoreIfNotExists) {
+        throw new CatalogException("ALTER TABLE " + getName() + "." + path + ": the DuckLake catalog cannot alter"
+                + " tables yet (RENAME TO works)");
+    }
+
+    // --------------------------------------------------------------------------------------------
+
+    private static TableName tableName(ObjectPath path) {
+        return TableName.of(path.getDatabaseName(), path.getObjectName());
+    }
+
+    /** The names of a database's tables and views ({@code kind} null), or of one kind. */
+    private List<String> objects(String database, LakeObject.Kind kind) throws DatabaseNotExistException {
+        return lake.call(engine -> {
+            if (!engine.schemaExists(database)) {
+                throw new DatabaseNotExistException(getName(), database);
+            }
+            return engine.listTables(database).stream().filter(o -> kind == null || o.kind() == kind)
+                    .map(o -> o.name().table()).toList();
+        });
+    }
+
+    /** Whether the path names a table or a view of the lake; empty when it names neither. */
+    private static Optional<LakeObject.Kind> kind(LakeEngine engine, ObjectPath path) {
+        if (!engine.schemaExists(path.getDatabaseName())) {
+            return Optional.empty();
+        }
+        return engine.listTables(path.getDatabaseName()).stream()
+                .filter(o -> o.name().table().equals(path.getObjectName())).map(LakeObject::kind).findFirst();
+    }
+
+    /** Fails unless the path names a table: a missing one, or a DuckLake view, which Flink cannot use. */
+    private Void requireTable(LakeEngine engine, ObjectPath path, String use) throws TableNotExistException {
+        Optional<LakeObject.Kind> kind = kind(engine, path);
+        if (kind.isEmpty()) {
+            throw new TableNotExistException(getName(), path);
+        }
+        if (kind.get() == LakeObject.Kind.VIEW) {
+            throw new CatalogException(getName() + "." + path + " is a DuckLake view; Flink cannot " + use
+                    + " DuckLake views, whose query is DuckDB SQL. Use it from DuckDB, or define the query as a"
+                    + " Flink view");
+        }
+        return null;
+    }
+}
