@@ -2,14 +2,13 @@ package dev.ducklake.flink.catalog;
 
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
+import dev.ducklake.flink.common.DuckLakeTableFactoryBase;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.table.DuckLakeDynamicSinkFactory;
 import dev.ducklake.flink.source.table.DuckLakeDynamicSourceFactory;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
@@ -27,7 +26,8 @@ import org.apache.flink.table.factories.FactoryUtil;
  * = 'ducklake'} tables.
  */
 @Internal
-final class CatalogTableFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {
+final class CatalogTableFactory extends DuckLakeTableFactoryBase
+        implements DynamicTableSourceFactory, DynamicTableSinkFactory {
 
     private final EngineSpec spec;
     private final Map<String, String> tableDefaults;
@@ -60,20 +60,5 @@ final class CatalogTableFactory implements DynamicTableSourceFactory, DynamicTab
         ResolvedCatalogTable table = context.getCatalogTable().copy(options);
         return new FactoryUtil.DefaultDynamicTableContext(id, table, context.getEnrichmentOptions(),
                 context.getConfiguration(), context.getClassLoader(), context.isTemporary());
-    }
-
-    @Override
-    public String factoryIdentifier() {
-        return DuckLakeConnectorOptions.IDENTIFIER;
-    }
-
-    @Override
-    public Set<ConfigOption<?>> requiredOptions() {
-        return Set.of();
-    }
-
-    @Override
-    public Set<ConfigOption<?>> optionalOptions() {
-        return DuckLakeConnectorOptions.tableOptions();
     }
 }
