@@ -1,6 +1,7 @@
 package dev.ducklake.flink.catalog;
 
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.catalog.system.SystemTables;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.DuckLakeTableFactoryBase;
 import dev.ducklake.flink.common.EngineSpec;
@@ -20,7 +21,8 @@ import org.apache.flink.table.factories.FactoryUtil;
 /**
  * Reads and writes the catalog's tables with the connector's own source and sink: their options
  * are the catalog's lake options and table defaults, under the table's stored options and the
- * query's hints, with {@code table-name} set to the table's path. Returned by {@link
+ * query's hints, with {@code table-name} set to the table's path; a system table ({@code
+ * orders$files}) is read by its own bounded source and refuses writes. Returned by {@link
  * DuckLakeCatalog#getFactory()} only, never registered for discovery: it has the identifier
  * {@code ducklake} too, and two source factories of one identifier would break {@code 'connector'
  * = 'ducklake'} tables.
@@ -39,11 +41,17 @@ final class CatalogTableFactory extends DuckLakeTableFactoryBase
 
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
+        if (SystemTables.isSystemTable(context)) {
+            return SystemTables.source(context, spec);
+        }
         return new DuckLakeDynamicSourceFactory().createDynamicTableSource(withLakeOptions(context));
     }
 
     @Override
     public DynamicTableSink createDynamicTableSink(Context context) {
+        if (SystemTables.isSystemTable(context)) {
+            throw SystemTables.readOnly(context);
+        }
         return new DuckLakeDynamicSinkFactory().createDynamicTableSink(withLakeOptions(context));
     }
 

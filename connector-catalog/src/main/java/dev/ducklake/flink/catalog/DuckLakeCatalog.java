@@ -9,6 +9,8 @@ import dev.ducklake.engine.error.TableNotFoundException;
 import dev.ducklake.engine.schema.LakeObject;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.flink.catalog.system.SystemTable;
+import dev.ducklake.flink.catalog.system.SystemTables;
 import dev.ducklake.flink.common.EngineSpec;
 import java.util.List;
 import java.util.Map;
@@ -146,13 +148,17 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
 
     @Override
     public boolean tableExists(ObjectPath path) {
-        return lake.call(engine -> kind(engine, path).isPresent());
+        return lake.call(engine -> kind(engine, path).isPresent() || systemTableExists(engine, path));
     }
 
     @Override
     public CatalogBaseTable getTable(ObjectPath path) throws TableNotExistException {
         TableName name = tableName(path);
         return lake.call(engine -> {
+            Optional<SystemTable> system = systemTable(engine, path);
+            if (system.isPresent()) {
+                return SystemTables.catalogTable(system.get());
+            }
             requireTable(engine, path, "read");
             TableSchema schema;
             try {
@@ -265,6 +271,26 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
         }
         return engine.listTables(path.getDatabaseName()).stream()
                 .filter(o -> o.name().table().equals(path.getObjectName())).map(LakeObject::kind).findFirst();
+    }
+
+    /**
+     * The system table the path names ({@code orders$files}), unless a lake table or view has the
+     * name; fails for an unknown suffix, or when the table it belongs to is missing or a view.
+     */
+    private Optional<SystemTable> systemTable(LakeEngine engine, ObjectPath path) throws TableNotExistException {
+        if (!path.getObjectName().contains(SystemTable.SEPARATOR) || kind(engine, path).isPresent()) {
+            return Optional.empty();
+        }
+        Optional<SystemTable> system = SystemTables.parse(getName(), path.getDatabaseName(), path.getObjectName());
+        requireTable(engine, new ObjectPath(path.getDatabaseName(), SystemTables.baseName(path.getObjectName())),
+                "read");
+        return system;
+    }
+
+    private static boolean systemTableExists(LakeEngine engine, ObjectPath path) {
+        String name = path.getObjectName();
+        return SystemTables.of(name).isPresent() && kind(engine, new ObjectPath(path.getDatabaseName(),
+                SystemTables.baseName(name))).equals(Optional.of(LakeObject.Kind.TABLE));
     }
 
     /** Fails unless the path names a table: a missing one, or a DuckLake view, which Flink cannot use. */

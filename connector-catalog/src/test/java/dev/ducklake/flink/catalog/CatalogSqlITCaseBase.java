@@ -2,14 +2,19 @@ package dev.ducklake.flink.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.TestJobs;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -46,10 +51,15 @@ abstract class CatalogSqlITCaseBase {
     void createCatalog() {
         catalog = lake(dir);
         tEnv = TableEnvironment.create(EnvironmentSettings.inBatchMode());
-        tEnv.executeSql("CREATE CATALOG lake WITH ('type' = 'ducklake', 'catalog' = '" + catalog.key() + "',"
+        useLake(tEnv, "");
+    }
+
+    /** Creates the catalog {@code lake} on the test's lake, with further options, and uses it. */
+    private void useLake(TableEnvironment env, String moreOptions) {
+        env.executeSql("CREATE CATALOG lake WITH ('type' = 'ducklake', 'catalog' = '" + catalog.key() + "',"
                 + " 'data-path' = '" + dir.resolve("data") + "/', 'duckdb.memory-limit' = '512MB',"
-                + " 'duckdb.temp-directory' = '" + dir.resolve("tmp") + "')");
-        tEnv.executeSql("USE CATALOG lake");
+                + " 'duckdb.temp-directory' = '" + dir.resolve("tmp") + "'" + moreOptions + ")");
+        env.executeSql("USE CATALOG lake");
     }
 
     @AfterEach
@@ -150,6 +160,97 @@ abstract class CatalogSqlITCaseBase {
         assertThat(strings("SHOW TABLES")).containsExactlyInAnyOrder("v", "odd");
     }
 
+    @Test
+    void systemTablesShowTheVersionsAndFilesOfATable() throws Exception {
+        // Files rather than rows inlined into the catalog, so that $files has rows.
+        tEnv.executeSql("USE CATALOG default_catalog");
+        tEnv.executeSql("DROP CATALOG lake");
+        String noInlining = ", 'data-inlining-row-limit' = '0'";
+        useLake(tEnv, noInlining);
+        tEnv.executeSql("CREATE TABLE orders (id BIGINT, region STRING, amount DECIMAL(12, 2),"
+                + " PRIMARY KEY (id) NOT ENFORCED) PARTITIONED BY (region)");
+        TableResult first = tEnv.executeSql("INSERT INTO orders VALUES (1, 'eu', 9.99), (2, 'eu', 5.00),"
+                + " (4, 'us', 20.00)");
+        first.await();
+        TableResult second = tEnv.executeSql("INSERT INTO orders VALUES (1, 'eu', 10.50), (3, 'eu', 1.00)");
+        second.await();
+
+        // The versions, as DuckDB reads them from the lake: every snapshot after the lake's first is one of orders.
+        List<String> model = plain("SELECT snapshot_id, epoch_ms(snapshot_time), author, CASE"
+                + " WHEN list_contains(changes['tables_created'], 'main.orders') THEN 'create'"
+                + " WHEN len(changes['tables_inserted_into']) > 0 AND len(changes['tables_deleted_from']) > 0 THEN 'write'"
+                + " WHEN len(changes['tables_inserted_into']) > 0 THEN 'insert' ELSE 'other' END, commit_message,"
+                + " commit_extra_info->>'inserted', commit_extra_info->>'updated', commit_extra_info->>'deleted',"
+                + " commit_extra_info->>'mode', commit_extra_info->'producer'->>'flink-job-id',"
+                + " commit_extra_info->'producer'->>'checkpoint-id', commit_extra_info->'producer'->>'sink-id'"
+                + " FROM ducklake_snapshots('plain') WHERE snapshot_id > 0 ORDER BY snapshot_id").stream()
+                .map(CatalogSqlITCaseBase::epochMillisAsInstant).toList();
+        List<String> snapshots = rows("SELECT version, committed_at, author, operation, commit_message, rows_inserted,"
+                + " rows_updated, rows_deleted, commit_mode, flink_job_id, flink_checkpoint_id, flink_sink_id"
+                + " FROM `orders$snapshots`");
+        assertThat(snapshots).containsExactlyInAnyOrderElementsOf(model);
+        assertThat(rows("SELECT operation, rows_inserted, rows_updated, rows_deleted, flink_job_id"
+                + " FROM `orders$snapshots`")).containsExactlyInAnyOrder(
+                "create|0|0|0|null",
+                "insert|3|0|0|" + first.getJobClient().orElseThrow().getJobID(),
+                "write|1|1|0|" + second.getJobClient().orElseThrow().getJobID());
+
+        // The files, as DuckLake lists them, and the rows DuckDB counts in each.
+        List<String[]> files = rows("SELECT content, path, file_size_bytes, record_count, data_file, added_snapshot,"
+                + " partition_values['region'] FROM `orders$files`").stream().map(r -> r.split("\\|")).toList();
+        List<String> versions = rows("SELECT CAST(version AS STRING) FROM `orders$snapshots`");
+        List<String> asListed = new ArrayList<>();
+        for (String[] f : files) {
+            assertThat(plain("SELECT count(*) FROM read_parquet('" + f[1] + "')")).containsExactly(f[3]);
+            assertThat(versions).contains(f[5]);
+            // The partition of a delete file is its data file's.
+            assertThat(f[0].equals("data") ? f[1] : f[4]).contains("/region=" + f[6] + "/");
+            if (f[0].equals("data")) {
+                asListed.add(f[1] + "|" + f[2] + "|" + files.stream().filter(d -> d[4].equals(f[1]))
+                        .map(d -> d[1] + "|" + d[2]).findFirst().orElse("null|null"));
+            }
+        }
+        assertThat(asListed).containsExactlyInAnyOrderElementsOf(plain("SELECT data_file, data_file_size_bytes,"
+                + " delete_file, delete_file_size_bytes FROM ducklake_list_files('plain', 'orders')"));
+        assertThat(files).extracting(f -> f[0] + "|" + f[3] + "|" + f[6])
+                .containsExactlyInAnyOrder("data|2|eu", "data|1|us", "data|2|eu", "deletes|1|eu");
+
+        // Bounded in streaming mode too: the job ends by itself.
+        TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        try {
+            useLake(streaming, noInlining);
+            TableResult result = streaming.executeSql("SELECT version, operation FROM `orders$snapshots`");
+            JobClient job = result.getJobClient().orElseThrow();
+            await("the streaming read of orders$snapshots ends").atMost(Duration.ofMinutes(2))
+                    .until(() -> job.getJobStatus().get(), JobStatus::isGloballyTerminalState);
+            assertThat(job.getJobStatus().get()).isEqualTo(JobStatus.FINISHED);
+            assertThat(collect(result)).containsExactlyInAnyOrderElementsOf(
+                    rows("SELECT version, operation FROM `orders$snapshots`"));
+        } finally {
+            streaming.executeSql("USE CATALOG default_catalog");
+            streaming.executeSql("DROP CATALOG IF EXISTS lake");
+        }
+
+        assertThat(strings("SHOW TABLES")).containsExactly("orders");
+        assertThat(rows("DESCRIBE `orders$files`")).extracting(r -> r.split("\\|")[0]).containsExactly("content",
+                "path", "file_format", "record_count", "file_size_bytes", "partition_values", "added_snapshot",
+                "data_file");
+        assertThat(failure("INSERT INTO `orders$files` SELECT * FROM `orders$files`"))
+                .contains("lake.main.orders$files", "read-only");
+        assertThat(failure("SELECT * FROM `orders$history`"))
+                .contains("lake.main.orders$history", "$snapshots, $files");
+        assertThat(failure("SELECT * FROM `orders$files` /*+ OPTIONS('scan.parallelism' = '2') */"))
+                .contains("lake.main.orders$files", "takes no options");
+        assertThat(failure("SELECT * FROM `missing$files`")).contains("missing$files");
+    }
+
+    /** A model row with the commit time as epoch millis in its second field, that field as the Instant Flink gives. */
+    private static String epochMillisAsInstant(String row) {
+        String[] fields = row.split("\\|", -1);
+        fields[1] = Instant.ofEpochMilli(Long.parseLong(fields[1])).toString();
+        return String.join("|", fields);
+    }
+
     /** Lets plain DuckDB open a DuckDB-file lake: the catalog holds it only during calls, jobs until they end. */
     private void releaseLake() throws Exception {
         if (catalog.kind() != CatalogLocation.Kind.POSTGRES) {
@@ -176,8 +277,12 @@ abstract class CatalogSqlITCaseBase {
     }
 
     private List<String> rows(String statement) throws Exception {
+        return collect(tEnv.executeSql(statement));
+    }
+
+    private static List<String> collect(TableResult result) throws Exception {
         List<String> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = tEnv.executeSql(statement).collect()) {
+        try (CloseableIterator<Row> it = result.collect()) {
             while (it.hasNext()) {
                 Row row = it.next();
                 List<String> values = new ArrayList<>();
