@@ -242,6 +242,8 @@ abstract class CatalogSqlITCaseBase {
         assertThat(failure("SELECT * FROM `orders$files` /*+ OPTIONS('scan.parallelism' = '2') */"))
                 .contains("lake.main.orders$files", "takes no options");
         assertThat(failure("SELECT * FROM `missing$files`")).contains("missing$files");
+        assertThat(failure("DROP TABLE `orders$files`")).contains("orders$files does not exist");
+        assertThat(strings("SHOW TABLES")).containsExactly("orders");
     }
 
     /** A model row with the commit time as epoch millis in its second field, that field as the Instant Flink gives. */

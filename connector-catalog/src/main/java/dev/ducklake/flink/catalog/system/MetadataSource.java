@@ -80,13 +80,16 @@ final class MetadataSource implements Source<RowData, MetadataSource.Split, Coll
         return new Reader(context, this::readRows);
     }
 
+    /** The system table's name, {@code main.orders$files}. */
+    String name() {
+        return TableName.of(schema, tableName) + SystemTable.SEPARATOR + table.suffix();
+    }
+
     private List<RowData> readRows() {
-        TableName base = TableName.of(schema, tableName);
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
-            return table.read(lease.engine(), base);
+            return table.read(lease.engine(), TableName.of(schema, tableName));
         } catch (LakeException e) {
-            throw new FlinkRuntimeException("Could not read the system table " + base + SystemTable.SEPARATOR
-                    + table.suffix() + ": " + e.getMessage(), e);
+            throw new FlinkRuntimeException("Could not read the system table " + name() + ": " + e.getMessage(), e);
         }
     }
 
@@ -99,6 +102,11 @@ final class MetadataSource implements Source<RowData, MetadataSource.Split, Coll
         Split(long emitted, Supplier<List<RowData>> rows) {
             this.emitted = emitted;
             this.rows = rows;
+        }
+
+        /** The rows emitted before the split was checkpointed. */
+        long emitted() {
+            return emitted;
         }
 
         @Override

@@ -1,7 +1,5 @@
 package dev.ducklake.flink.catalog.system;
 
-import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.flink.common.EngineSpec;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
@@ -12,14 +10,10 @@ import org.apache.flink.table.connector.source.SourceProvider;
 @Internal
 final class SystemTableSource implements ScanTableSource {
 
-    private final EngineSpec spec;
-    private final SystemTable table;
-    private final TableName base;
+    private final MetadataSource source;
 
-    SystemTableSource(EngineSpec spec, SystemTable table, TableName base) {
-        this.spec = spec;
-        this.table = table;
-        this.base = base;
+    SystemTableSource(MetadataSource source) {
+        this.source = source;
     }
 
     @Override
@@ -29,16 +23,16 @@ final class SystemTableSource implements ScanTableSource {
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
-        return SourceProvider.of(new MetadataSource(spec, table, base), 1);
+        return SourceProvider.of(source, 1);
     }
 
     @Override
     public DynamicTableSource copy() {
-        return new SystemTableSource(spec, table, base);
+        return new SystemTableSource(source);
     }
 
     @Override
     public String asSummaryString() {
-        return "DuckLake system table " + base + SystemTable.SEPARATOR + table.suffix();
+        return "DuckLake system table " + source.name();
     }
 }

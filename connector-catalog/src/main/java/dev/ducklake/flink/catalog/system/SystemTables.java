@@ -81,7 +81,8 @@ public final class SystemTables {
             throw new ValidationException("Table " + id.asSummaryString() + " is a DuckLake system table, which"
                     + " takes no options; given: " + options);
         }
-        return new SystemTableSource(spec, table, TableName.of(id.getDatabaseName(), baseName(id.getObjectName())));
+        return new SystemTableSource(new MetadataSource(spec, table,
+                TableName.of(id.getDatabaseName(), baseName(id.getObjectName()))));
     }
 
     /** The refusal of a write into a system table. */
