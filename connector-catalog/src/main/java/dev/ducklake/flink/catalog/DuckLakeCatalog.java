@@ -155,11 +155,12 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     public CatalogBaseTable getTable(ObjectPath path) throws TableNotExistException {
         TableName name = tableName(path);
         return lake.call(engine -> {
-            Optional<SystemTable> system = systemTable(engine, path);
+            Optional<LakeObject.Kind> kind = kind(engine, path);
+            Optional<SystemTable> system = systemTable(engine, path, kind);
             if (system.isPresent()) {
                 return SystemTables.catalogTable(system.get());
             }
-            requireTable(engine, path, "read");
+            requireTable(kind, path, "read");
             TableSchema schema;
             try {
                 schema = engine.describeTable(name);
@@ -212,13 +213,11 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     @Override
     public void dropTable(ObjectPath path, boolean ignoreIfNotExists) throws TableNotExistException {
         lake.call(engine -> {
-            if (kind(engine, path).isEmpty()) {
-                if (ignoreIfNotExists) {
-                    return null;
-                }
-                throw new TableNotExistException(getName(), path);
+            Optional<LakeObject.Kind> kind = kind(engine, path);
+            if (kind.isEmpty() && ignoreIfNotExists) {
+                return null;
             }
-            requireTable(engine, path, "drop");
+            requireTable(kind, path, "drop");
             engine.dropTable(tableName(path), true);
             return null;
         });
@@ -227,13 +226,11 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     @Override
     public void renameTable(ObjectPath path, String newName, boolean ignoreIfNotExists)
             throws TableNotExistException, TableAlreadyExistException {
-        if (!tableExists(path)) {
-            if (ignoreIfNotExists) {
-                return;
-            }
-            throw new TableNotExistException(getName(), path);
+        Optional<LakeObject.Kind> kind = lake.call(engine -> kind(engine, path));
+        if (kind.isEmpty() && ignoreIfNotExists) {
+            return;
         }
-        lake.call(engine -> requireTable(engine, path, "rename"));
+        requireTable(kind, path, "rename");
         ObjectPath target = new ObjectPath(path.getDatabaseName(), newName);
         if (tableExists(target)) {
             throw new TableAlreadyExistException(getName(), target);
@@ -277,8 +274,9 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
      * The system table the path names ({@code orders$files}), unless a lake table or view has the
      * name; fails for an unknown suffix, or when the table it belongs to is missing or a view.
      */
-    private Optional<SystemTable> systemTable(LakeEngine engine, ObjectPath path) throws TableNotExistException {
-        if (!path.getObjectName().contains(SystemTable.SEPARATOR) || kind(engine, path).isPresent()) {
+    private Optional<SystemTable> systemTable(LakeEngine engine, ObjectPath path, Optional<LakeObject.Kind> kind)
+            throws TableNotExistException {
+        if (!path.getObjectName().contains(SystemTable.SEPARATOR) || kind.isPresent()) {
             return Optional.empty();
         }
         Optional<SystemTable> system = SystemTables.parse(getName(), path.getDatabaseName(), path.getObjectName());
@@ -295,7 +293,12 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
 
     /** Fails unless the path names a table: a missing one, or a DuckLake view, which Flink cannot use. */
     private Void requireTable(LakeEngine engine, ObjectPath path, String use) throws TableNotExistException {
-        Optional<LakeObject.Kind> kind = kind(engine, path);
+        return requireTable(kind(engine, path), path, use);
+    }
+
+    /** Fails unless the looked-up kind is a table. */
+    private Void requireTable(Optional<LakeObject.Kind> kind, ObjectPath path, String use)
+            throws TableNotExistException {
         if (kind.isEmpty()) {
             throw new TableNotExistException(getName(), path);
         }
