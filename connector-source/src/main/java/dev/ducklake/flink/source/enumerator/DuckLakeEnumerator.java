@@ -54,7 +54,12 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     private int buckets;
     private boolean planningDone;
     private boolean waitingForIdleReaders;
-    private volatile boolean closed;
+    /**
+     * Guards the engine: Flink closes the enumerator on another thread than the coordinator's event
+     * loop and the worker that look for new versions, so a close must wait for their engine call to end.
+     */
+    private final Object engineLock = new Object();
+    private boolean closed;
     @Nullable private EngineRegistry.Lease lease;
     @Nullable private VersionPins.Pin pin;
 
@@ -83,20 +88,22 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
 
     @Override
     public void start() {
-        lease = EngineRegistry.shared().acquire(engineSpec.toEngineConfig());
-        try {
-            LakeEngine engine = lease.engine();
-            if (!engine.tableExists(table)) {
-                throw new FlinkRuntimeException("The DuckLake table " + table + " does not exist in the "
-                        + engineSpec.catalogLocation().kind() + " catalog of the source");
+        synchronized (engineLock) {
+            lease = EngineRegistry.shared().acquire(engineSpec.toEngineConfig());
+            try {
+                LakeEngine engine = lease.engine();
+                if (!engine.tableExists(table)) {
+                    throw new FlinkRuntimeException("The DuckLake table " + table + " does not exist in the "
+                            + engineSpec.catalogLocation().kind() + " catalog of the source");
+                }
+                if (position < 0) {
+                    resolveStart(engine);
+                }
+                repin();
+            } catch (RuntimeException e) {
+                close();
+                throw e;
             }
-            if (position < 0) {
-                resolveStart(engine);
-            }
-            repin();
-        } catch (RuntimeException e) {
-            close();
-            throw e;
         }
         if (!planningDone) {
             long interval = discoveryInterval.toMillis();
@@ -159,14 +166,21 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     /** The table's latest version, looked up on a worker thread; none once the enumerator closed. */
     @Nullable
     private Long latestVersion() {
-        return closed ? null : lease.engine().latestVersion(table);
+        synchronized (engineLock) {
+            return closed ? null : lease.engine().latestVersion(table);
+        }
     }
 
     /** Plans the versions after the position, up to the latest one found (and the end version). */
     private void planUpTo(@Nullable Long latest, @Nullable Throwable error) {
-        if (closed) {
-            return;
+        synchronized (engineLock) {
+            if (!closed) {
+                planUpToOpen(latest, error);
+            }
         }
+    }
+
+    private void planUpToOpen(@Nullable Long latest, @Nullable Throwable error) {
         if (error != null) {
             throw new FlinkRuntimeException("Could not look for new versions of " + table, error);
         }
@@ -217,6 +231,14 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
      * after a restore, still reads from expiring in this process.
      */
     private void repin() {
+        synchronized (engineLock) {
+            if (!closed) {
+                repinOpen();
+            }
+        }
+    }
+
+    private void repinOpen() {
         long oldest = Math.min(pending.stream().mapToLong(DuckLakeSplit::oldestVersion).min().orElse(position),
                 held.oldestVersion().orElse(position));
         if (pin != null && pin.version() == oldest) {
@@ -278,21 +300,21 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     @Override
     public void notifyCheckpointComplete(long checkpointId) {
         held.checkpointCompleted(checkpointId);
-        if (lease != null) {
-            repin();
-        }
+        repin();
     }
 
     @Override
     public void close() {
-        closed = true;
-        if (pin != null) {
-            pin.close();
-            pin = null;
-        }
-        if (lease != null) {
-            lease.close();
-            lease = null;
+        synchronized (engineLock) {
+            closed = true;
+            if (pin != null) {
+                pin.close();
+                pin = null;
+            }
+            if (lease != null) {
+                lease.close();
+                lease = null;
+            }
         }
     }
 }
