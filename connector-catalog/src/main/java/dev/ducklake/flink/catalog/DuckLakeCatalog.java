@@ -20,6 +20,7 @@ import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogDatabaseImpl;
 import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.TableChange;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
@@ -213,12 +214,9 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     @Override
     public void dropTable(ObjectPath path, boolean ignoreIfNotExists) throws TableNotExistException {
         lake.call(engine -> {
-            Optional<LakeObject.Kind> kind = kind(engine, path);
-            if (kind.isEmpty() && ignoreIfNotExists) {
-                return null;
+            if (isTable(engine, path, ignoreIfNotExists, "drop")) {
+                engine.dropTable(tableName(path), true);
             }
-            requireTable(kind, path, "drop");
-            engine.dropTable(tableName(path), true);
             return null;
         });
     }
@@ -238,10 +236,30 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
         lake.call(engine -> engine.renameTable(tableName(path), tableName(target)));
     }
 
+    /**
+     * Checks every change against the table's current definition first and refuses, naming the table,
+     * the column and the reason, before anything changes; then applies them in order, each column
+     * change and a comment as a DuckLake snapshot of its own (see {@link TableAlterations}).
+     */
+    @Override
+    public void alterTable(ObjectPath path, CatalogBaseTable newTable, List<TableChange> changes,
+            boolean ignoreIfNotExists) throws TableNotExistException {
+        TableName name = tableName(path);
+        lake.call(engine -> {
+            if (isTable(engine, path, ignoreIfNotExists, "alter")) {
+                TableAlterations.check(name, engine.describeTable(name), engine.tableProperties(name), changes)
+                        .apply(engine);
+            }
+            return null;
+        });
+    }
+
+    /** Without the list of changes, the catalog cannot tell what changed: refused. */
     @Override
     public void alterTable(ObjectPath path, CatalogBaseTable newTable, boolean ignoreIfNotExists) {
-        throw new CatalogException("ALTER TABLE " + getName() + "." + path + ": the DuckLake catalog cannot alter"
-                + " tables yet (RENAME TO works)");
+        throw new CatalogException("ALTER TABLE " + getName() + "." + path + ": the DuckLake catalog alters a table"
+                + " by its list of changes (ADD, DROP, RENAME, MODIFY, SET, RESET, COMMENT), not by a whole new"
+                + " definition");
     }
 
     // --------------------------------------------------------------------------------------------
@@ -289,6 +307,20 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
         String name = path.getObjectName();
         return SystemTables.of(name).isPresent() && kind(engine, new ObjectPath(path.getDatabaseName(),
                 SystemTables.baseName(name))).equals(Optional.of(LakeObject.Kind.TABLE));
+    }
+
+    /**
+     * True when the path names a table; false for a missing one if {@code ignoreIfNotExists}; fails
+     * for a missing one otherwise, and for a DuckLake view.
+     */
+    private boolean isTable(LakeEngine engine, ObjectPath path, boolean ignoreIfNotExists, String use)
+            throws TableNotExistException {
+        Optional<LakeObject.Kind> kind = kind(engine, path);
+        if (kind.isEmpty() && ignoreIfNotExists) {
+            return false;
+        }
+        requireTable(kind, path, use);
+        return true;
     }
 
     /** Fails unless the path names a table: a missing one, or a DuckLake view, which Flink cannot use. */

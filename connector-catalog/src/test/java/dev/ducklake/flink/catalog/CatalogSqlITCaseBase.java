@@ -18,6 +18,9 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.catalog.Catalog;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.TableChange;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -251,6 +254,99 @@ abstract class CatalogSqlITCaseBase {
         String[] fields = row.split("\\|", -1);
         fields[1] = Instant.ofEpochMilli(Long.parseLong(fields[1])).toString();
         return String.join("|", fields);
+    void alterTableChangesColumnsOptionsAndCommentInTheLake() throws Exception {
+        tEnv.executeSql("CREATE TABLE orders (id BIGINT, region STRING, qty INT, amount DECIMAL(10, 2), note STRING,"
+                + " PRIMARY KEY (id) NOT ENFORCED) PARTITIONED BY (region) WITH ('sink.parallelism' = '1')");
+        tEnv.executeSql("INSERT INTO orders VALUES (1, 'eu', 3, 9.99, 'first')").await();
+
+        tEnv.executeSql("ALTER TABLE orders ADD channel STRING");
+        tEnv.executeSql("ALTER TABLE orders DROP note");
+        tEnv.executeSql("ALTER TABLE orders RENAME qty TO quantity");
+        tEnv.executeSql("ALTER TABLE orders MODIFY quantity BIGINT");
+        tEnv.executeSql("ALTER TABLE orders MODIFY amount DECIMAL(14, 2)");
+        tEnv.executeSql("ALTER TABLE orders SET ('scan.discovery-interval' = '5 s')");
+        tEnv.executeSql("ALTER TABLE orders RESET ('sink.parallelism')");
+        // Flink SQL has no ALTER TABLE ... COMMENT; the change comes through the Catalog API.
+        alter("orders", new TableChange.ModifyTableComment("one row per order"));
+
+        assertThat(rows("DESCRIBE orders")).containsExactly(
+                "id|BIGINT|false|PRI(id)|null|null",
+                "region|STRING|true|null|null|null",
+                "quantity|BIGINT|true|null|null|null",
+                "amount|DECIMAL(14, 2)|true|null|null|null",
+                "channel|STRING|true|null|null|null");
+        assertThat(strings("SHOW CREATE TABLE orders").get(0)).contains("COMMENT 'one row per order'",
+                "'scan.discovery-interval' = '5 s'", "PARTITIONED BY (`region`)").doesNotContain("sink.parallelism");
+        assertThat(plain("SELECT column_name, data_type FROM duckdb_columns() WHERE database_name = 'plain'"
+                + " AND table_name = 'orders' ORDER BY column_index")).containsExactly("id|BIGINT", "region|VARCHAR",
+                "quantity|BIGINT", "amount|DECIMAL(14,2)", "channel|VARCHAR");
+        assertThat(plain("SELECT comment FROM duckdb_tables() WHERE database_name = 'plain' AND table_name = 'orders'"))
+                .containsExactly("one row per order");
+        assertThat(plain("SELECT key, value FROM plain.ducklake_engine.table_properties ORDER BY key"))
+                .containsExactly("scan.discovery-interval|5 s");
+
+        tEnv.executeSql("INSERT INTO orders VALUES (2, 'us', 5000000000, 123456789012.34, 'web')").await();
+        assertThat(rows("SELECT * FROM orders")).containsExactlyInAnyOrder("1|eu|3|9.99|null",
+                "2|us|5000000000|123456789012.34|web");
+        assertThat(plain("SELECT id, quantity, channel FROM plain.main.orders ORDER BY id"))
+                .containsExactly("1|3|null", "2|5000000000|web");
+
+        // One ALTER with several changes: one snapshot per change.
+        long before = latestSnapshot();
+        tEnv.executeSql("ALTER TABLE orders ADD (coupon STRING, weight DOUBLE)");
+        assertThat(latestSnapshot()).isEqualTo(before + 2);
+        assertThat(plain("SELECT column_name FROM duckdb_columns() WHERE database_name = 'plain'"
+                + " AND table_name = 'orders' ORDER BY column_index"))
+                .containsExactly("id", "region", "quantity", "amount", "channel", "coupon", "weight");
+    }
+
+    @Test
+    void refusedAltersLeaveTheLakeUnchanged() throws Exception {
+        tEnv.executeSql("CREATE TABLE orders (id BIGINT, region STRING, qty INT, PRIMARY KEY (id) NOT ENFORCED)"
+                + " PARTITIONED BY (region) WITH ('sink.parallelism' = '1')");
+        tEnv.executeSql("INSERT INTO orders VALUES (1, 'eu', 3)").await();
+        long snapshot = latestSnapshot();
+        List<String> described = rows("DESCRIBE orders");
+
+        assertThat(failure("ALTER TABLE orders DROP id")).contains("`id`", "primary key");
+        // Flink refuses that one itself; the catalog refuses it as well when asked directly.
+        assertThatThrownBy(() -> alter("orders", TableChange.dropColumn("id")))
+                .hasMessageContaining("main.orders").hasMessageContaining("'id'").hasMessageContaining("primary key");
+        assertThat(failure("ALTER TABLE orders DROP region")).contains("`region`", "partition");
+        assertThat(failure("ALTER TABLE orders MODIFY qty SMALLINT"))
+                .contains("main.orders", "'qty'", "from INTEGER to SMALLINT");
+        assertThat(failure("ALTER TABLE orders MODIFY qty DOUBLE")).contains("'qty'", "from INTEGER to DOUBLE");
+        assertThat(failure("ALTER TABLE orders ADD extra INT FIRST")).contains("main.orders", "'extra'", "FIRST");
+        assertThat(failure("ALTER TABLE orders ADD extra INT AFTER id")).contains("'extra'", "at the end only");
+        assertThat(failure("ALTER TABLE orders ADD extra INT NOT NULL")).contains("'extra'", "NOT NULL");
+        assertThat(failure("ALTER TABLE orders DROP nothing")).contains("nothing");
+        assertThat(failure("ALTER TABLE orders RENAME nothing TO something")).contains("nothing");
+        assertThat(failure("ALTER TABLE orders RENAME qty TO region")).contains("region");
+        // Every change is checked before the first is applied: 'fine' is not added.
+        assertThat(failure("ALTER TABLE orders ADD (fine STRING, early INT FIRST)")).contains("'early'", "FIRST");
+        assertThat(failure("ALTER TABLE orders SET ('catalog.password' = 'secret')"))
+                .contains("'catalog.password'", "set it on the catalog");
+        assertThat(failure("ALTER TABLE orders SET ('scan.discovery-interval' = 'soon')"))
+                .contains("'scan.discovery-interval' = 'soon'");
+
+        assertThat(latestSnapshot()).isEqualTo(snapshot);
+        assertThat(rows("DESCRIBE orders")).isEqualTo(described);
+        assertThat(plain("SELECT column_name FROM duckdb_columns() WHERE database_name = 'plain'"
+                + " AND table_name = 'orders' ORDER BY column_index")).containsExactly("id", "region", "qty");
+        assertThat(plain("SELECT key, value FROM plain.ducklake_engine.table_properties"))
+                .containsExactly("sink.parallelism|1");
+    }
+
+    /** Alters a table through the Catalog API, as Flink does for an ALTER TABLE statement. */
+    private void alter(String table, TableChange... changes) throws Exception {
+        Catalog lake = tEnv.getCatalog("lake").orElseThrow();
+        ObjectPath path = new ObjectPath("main", table);
+        lake.alterTable(path, lake.getTable(path), List.of(changes), false);
+    }
+
+    /** The id of the lake's latest snapshot, read with plain DuckDB. */
+    private long latestSnapshot() throws Exception {
+        return Long.parseLong(plain("SELECT max(snapshot_id) FROM plain.snapshots()").get(0));
     }
 
     /** Lets plain DuckDB open a DuckDB-file lake: the catalog holds it only during calls, jobs until they end. */
@@ -280,6 +376,10 @@ abstract class CatalogSqlITCaseBase {
 
     private List<String> rows(String statement) throws Exception {
         return collect(tEnv.executeSql(statement));
+    }
+
+    private static List<String> rows(TableEnvironment env, String statement) throws Exception {
+        return collect(env.executeSql(statement));
     }
 
     private static List<String> collect(TableResult result) throws Exception {

@@ -115,6 +115,26 @@ public sealed interface LakeType
         }
     }
 
+    /** The type changes a column can take without its files being rewritten, in words for messages. */
+    String WIDENINGS = "TINYINT to SMALLINT to INTEGER to BIGINT, FLOAT to DOUBLE, DECIMAL(p,s) to DECIMAL(q,s)"
+            + " with q > p";
+
+    /**
+     * True when a column of this type can become {@code to}, a different type, without its files
+     * being rewritten: the lossless widenings DuckLake documents ({@link #WIDENINGS}). DuckLake 1.5
+     * also accepts some lossy changes ({@code BIGINT → DOUBLE}); this does not.
+     */
+    default boolean widensTo(LakeType to) {
+        List<Primitive> integers = List.of(Primitive.TINYINT, Primitive.SMALLINT, Primitive.INTEGER, Primitive.BIGINT);
+        if (integers.contains(this) && integers.contains(to)) {
+            return integers.indexOf(this) < integers.indexOf(to);
+        }
+        if (this instanceof Decimal a && to instanceof Decimal b) {
+            return a.scale() == b.scale() && a.precision() < b.precision();
+        }
+        return this == Primitive.FLOAT && to == Primitive.DOUBLE;
+    }
+
     /** True for types whose values contain other values. */
     default boolean isNested() {
         return this instanceof ListOf || this instanceof MapOf || this instanceof Struct;

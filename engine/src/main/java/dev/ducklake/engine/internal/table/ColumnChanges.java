@@ -59,7 +59,7 @@ public final class ColumnChanges {
     }
 
     /**
-     * Changes a column's type to a wider one (see {@link TypePromotion}); a change to the type it has
+     * Changes a column's type to a wider one (see {@link LakeType#widensTo}); a change to the type it has
      * creates no version and returns the latest.
      */
     public long changeType(TableName name, String column, LakeType type) {
@@ -68,11 +68,10 @@ public final class ColumnChanges {
         if (existing.type().equals(type)) {
             return versions.latest(name);
         }
-        if (!TypePromotion.widens(existing.type(), type)) {
+        if (!existing.type().widensTo(type)) {
             throw new UnsupportedChangeException("Cannot change column '" + existing.name() + "' of " + name
                     + " from " + existing.type().sql() + " to " + type.sql() + ": DuckLake changes a column's type"
-                    + " only to a wider one of the same kind without rewriting its files (TINYINT to SMALLINT to"
-                    + " INTEGER to BIGINT, FLOAT to DOUBLE, DECIMAL(p,s) to DECIMAL(q,s) with q > p)");
+                    + " only to a wider one of the same kind without rewriting its files (" + LakeType.WIDENINGS + ")");
         }
         return alter(name, "ALTER COLUMN " + Identifiers.quote(existing.name()) + " SET DATA TYPE " + type.sql());
     }
