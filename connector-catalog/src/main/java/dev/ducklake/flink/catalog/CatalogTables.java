@@ -47,6 +47,12 @@ final class CatalogTables {
      */
     static CatalogTable toFlink(TableName name, TableSchema lake, Optional<String> comment,
             Map<String, String> options) {
+        return toFlink(name, lake, comment, options, null);
+    }
+
+    /** The same, as a snapshot of the table at a time ({@code FOR SYSTEM_TIME AS OF}, epoch millis), if not null. */
+    static CatalogTable toFlink(TableName name, TableSchema lake, Optional<String> comment,
+            Map<String, String> options, Long snapshot) {
         Schema.Builder schema = Schema.newBuilder().fromRowDataType(TypeConversions.fromLogicalToDataType(
                 FlinkLakeTypes.toFlinkRowType(lake, List.of())));
         if (lake.hasPrimaryKey()) {
@@ -59,6 +65,7 @@ final class CatalogTables {
                 .comment(comment.orElse(null))
                 .partitionKeys(identity ? fields.stream().map(PartitionField::column).toList() : List.of())
                 .options(options)
+                .snapshot(snapshot)
                 .build();
     }
 

@@ -11,7 +11,10 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.flink.catalog.system.SystemTable;
 import dev.ducklake.flink.catalog.system.SystemTables;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.EngineSpec;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -172,6 +175,23 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
                         + e.getMessage(), e);
             }
             return CatalogTables.toFlink(name, schema, engine.tableComment(name), engine.tableProperties(name));
+        });
+    }
+
+    /**
+     * The table as of a time ({@code FOR SYSTEM_TIME AS OF}): its definition at the last version
+     * committed at or before it, read at that version ({@code scan.version}, in either runtime mode).
+     */
+    @Override
+    public CatalogBaseTable getTable(ObjectPath path, long timestamp) throws TableNotExistException {
+        TableName name = tableName(path);
+        return lake.call(engine -> {
+            requireTable(engine, path, "read");
+            long version = engine.versionAt(name, Instant.ofEpochMilli(timestamp)).id();
+            Map<String, String> options = new HashMap<>(engine.tableProperties(name));
+            options.put(DuckLakeConnectorOptions.SCAN_VERSION.key(), Long.toString(version));
+            return CatalogTables.toFlink(name, engine.describeTable(name, version), engine.tableComment(name),
+                    options, timestamp);
         });
     }
 

@@ -11,6 +11,9 @@ import dev.ducklake.flink.sink.testutils.TestJobs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.JobStatus;
@@ -18,6 +21,7 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.config.TableConfigOptions;
 import org.apache.flink.table.catalog.Catalog;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.TableChange;
@@ -335,6 +339,43 @@ abstract class CatalogSqlITCaseBase {
                 + " AND table_name = 'orders' ORDER BY column_index")).containsExactly("id", "region", "qty");
         assertThat(plain("SELECT key, value FROM plain.ducklake_engine.table_properties"))
                 .containsExactly("sink.parallelism|1");
+    }
+
+    @Test
+    void forSystemTimeAsOfReadsTheTableAsItWasWithItsSchemaThen() throws Exception {
+        tEnv.getConfig().set(TableConfigOptions.LOCAL_TIME_ZONE, "UTC");
+        tEnv.executeSql("CREATE TABLE events (id BIGINT, amount INT)");
+        tEnv.executeSql("INSERT INTO events VALUES (1, 10), (2, 20)").await();
+        long inserted = latestSnapshot();
+        tEnv.executeSql("ALTER TABLE events ADD note STRING");
+        tEnv.executeSql("ALTER TABLE events MODIFY amount BIGINT");
+        tEnv.executeSql("INSERT INTO events VALUES (3, 30, 'later')").await();
+        tEnv.executeSql("ALTER TABLE events DROP amount");
+
+        // A time after the insert's commit and before the ADD COLUMN's (DuckLake keeps microseconds).
+        long insertedAt = Long.parseLong(plain("SELECT epoch_ms(snapshot_time) FROM plain.snapshots()"
+                + " WHERE snapshot_id = " + inserted).get(0));
+        long alteredAt = Long.parseLong(plain("SELECT epoch_ms(snapshot_time) FROM plain.snapshots()"
+                + " WHERE snapshot_id = " + (inserted + 1)).get(0));
+        assertThat(alteredAt).isGreaterThan(insertedAt + 1);
+        String asOf = " FOR SYSTEM_TIME AS OF TIMESTAMP '" + LocalDateTime.ofInstant(
+                Instant.ofEpochMilli(alteredAt - 1), ZoneOffset.UTC).format(DateTimeFormatter.ofPattern(
+                "yyyy-MM-dd HH:mm:ss.SSS")) + "'";
+
+        assertThat(rows("SELECT * FROM events" + asOf)).containsExactlyInAnyOrder("1|10", "2|20");
+        assertThat(rows("SELECT * FROM events")).containsExactlyInAnyOrder("1|null", "2|null", "3|later");
+        assertThat(failure("SELECT * FROM events FOR SYSTEM_TIME AS OF TIMESTAMP '2000-01-01 00:00:00'"))
+                .contains("main.events", "2000-01-01");
+
+        TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        streaming.getConfig().set(TableConfigOptions.LOCAL_TIME_ZONE, "UTC");
+        createCatalogIn(streaming);
+        try {
+            assertThat(rows(streaming, "SELECT * FROM events" + asOf)).containsExactlyInAnyOrder("1|10", "2|20");
+        } finally {
+            streaming.executeSql("USE CATALOG default_catalog");
+            streaming.executeSql("DROP CATALOG lake");
+        }
     }
 
     /** Alters a table through the Catalog API, as Flink does for an ALTER TABLE statement. */

@@ -6,6 +6,7 @@ import static org.apache.flink.util.Preconditions.checkArgument;
 import static org.apache.flink.util.Preconditions.checkNotNull;
 
 import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
@@ -15,6 +16,7 @@ import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.source.enumerator.StartPosition;
 import dev.ducklake.flink.source.enumerator.StartPosition.Kind;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.RowType;
@@ -128,11 +130,24 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
         return this;
     }
 
-    /** The table's definition, read through this JVM's shared engine; fails when it does not exist. */
+    /**
+     * The table's definition as the source reads it, read through this JVM's shared engine: at the
+     * version a snapshot read at a version or time reads (so a column added or dropped since is
+     * as it was then), at the latest version otherwise. Fails when the table does not exist then.
+     */
     public TableSchema describe() {
         try (EngineRegistry.Lease lease = lease()) {
-            return lease.engine().describeTable(TableName.parse(table()));
+            return describe(lease.engine(), TableName.parse(table()));
         }
+    }
+
+    private TableSchema describe(LakeEngine engine, TableName name) {
+        return switch (start.kind()) {
+            case SNAPSHOT_AT_VERSION -> engine.describeTable(name, engine.version(name, start.value()).id());
+            case SNAPSHOT_AT_TIMESTAMP -> engine.describeTable(name,
+                    engine.versionAt(name, Instant.ofEpochMilli(start.value())).id());
+            default -> engine.describeTable(name);
+        };
     }
 
     public DuckLakeSource build() {
@@ -141,7 +156,7 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
         TableSchema schema;
         Long end = endVersion;
         try (EngineRegistry.Lease lease = lease()) {
-            schema = lease.engine().describeTable(name);
+            schema = describe(lease.engine(), name);
             if (endAtLatestVersion) {
                 end = lease.engine().latestVersion(name);
             }

@@ -41,7 +41,10 @@ public final class DuckLakeDynamicSourceFactory extends DuckLakeTableFactoryBase
 
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
-        boolean batch = context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.BATCH;
+        // A table of a catalog read FOR SYSTEM_TIME AS OF carries a snapshot (and the catalog sets
+        // 'scan.version'): it is read at that version and stops, in either runtime mode.
+        boolean batch = context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE) == RuntimeExecutionMode.BATCH
+                || context.getCatalogTable().getSnapshot().isPresent();
         DeclaredTable declared = declaredTable(context);
         ReadableConfig options = declared.options();
         String table = declared.name();
