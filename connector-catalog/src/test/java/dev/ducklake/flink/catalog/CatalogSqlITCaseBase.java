@@ -258,6 +258,9 @@ abstract class CatalogSqlITCaseBase {
         String[] fields = row.split("\\|", -1);
         fields[1] = Instant.ofEpochMilli(Long.parseLong(fields[1])).toString();
         return String.join("|", fields);
+    }
+
+    @Test
     void alterTableChangesColumnsOptionsAndCommentInTheLake() throws Exception {
         tEnv.executeSql("CREATE TABLE orders (id BIGINT, region STRING, qty INT, amount DECIMAL(10, 2), note STRING,"
                 + " PRIMARY KEY (id) NOT ENFORCED) PARTITIONED BY (region) WITH ('sink.parallelism' = '1')");
@@ -369,7 +372,7 @@ abstract class CatalogSqlITCaseBase {
 
         TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         streaming.getConfig().set(TableConfigOptions.LOCAL_TIME_ZONE, "UTC");
-        createCatalogIn(streaming);
+        useLake(streaming, "");
         try {
             assertThat(rows(streaming, "SELECT * FROM events" + asOf)).containsExactlyInAnyOrder("1|10", "2|20");
         } finally {
