@@ -154,6 +154,42 @@ abstract class CatalogSqlITCaseBase {
     }
 
     @Test
+    void createTableLikeAndAsSelectMakeLakeTables() throws Exception {
+        tEnv.executeSql("CREATE TABLE orders (id BIGINT, region STRING, amount DECIMAL(12, 2),"
+                + " PRIMARY KEY (id) NOT ENFORCED) PARTITIONED BY (region) WITH ('sink.parallelism' = '1')");
+        tEnv.executeSql("INSERT INTO orders VALUES (1, 'eu', 9.99), (2, 'us', 20.00), (3, 'eu', 5.01)").await();
+
+        tEnv.executeSql("CREATE TABLE orders_copy LIKE orders");
+        assertThat(rows("DESCRIBE orders_copy")).isEqualTo(rows("DESCRIBE orders"));
+        assertThat(strings("SHOW CREATE TABLE orders_copy").get(0)).contains("PRIMARY KEY (`id`)",
+                "PARTITIONED BY (`region`)", "'sink.parallelism' = '1'");
+        assertThat(rows("SELECT * FROM orders_copy")).isEmpty();
+        tEnv.executeSql("INSERT INTO orders_copy SELECT * FROM orders").await();
+        tEnv.executeSql("INSERT INTO orders_copy VALUES (1, 'eu', 1.00)").await();
+        assertThat(rows("SELECT id, amount FROM orders_copy"))
+                .as("the copy has the key: the second write of id 1 replaced the first")
+                .containsExactlyInAnyOrder("1|1.00", "2|20.00", "3|5.01");
+
+        tEnv.executeSql("CREATE TABLE region_totals AS SELECT region, sum(amount) AS total FROM orders GROUP BY region")
+                .await();
+        assertThat(rows("DESCRIBE region_totals")).containsExactly(
+                "region|STRING|true|null|null|null",
+                "total|DECIMAL(38, 2)|true|null|null|null");
+        assertThat(plain("SELECT region, total FROM plain.main.region_totals ORDER BY region"))
+                .containsExactly("eu|15.00", "us|20.00");
+
+        tEnv.executeSql("CREATE TABLE amounts (PRIMARY KEY (id) NOT ENFORCED) AS SELECT id, amount FROM orders")
+                .await();
+        assertThat(rows("DESCRIBE amounts")).containsExactly(
+                "id|BIGINT|false|PRI(id)|null|null",
+                "amount|DECIMAL(12, 2)|true|null|null|null");
+        tEnv.executeSql("INSERT INTO amounts VALUES (2, 0.50)").await();
+        assertThat(plain("SELECT id, amount FROM plain.main.amounts ORDER BY id"))
+                .containsExactly("1|9.99", "2|0.50", "3|5.01");
+        assertThat(failure("CREATE TABLE orders AS SELECT * FROM orders_copy")).contains("orders");
+    }
+
+    @Test
     void viewsAndColumnsWithoutAFlinkTypeAreListedAndRefusedWhenUsed() throws Exception {
         releaseLake();
         TestLakes.plainExecute(catalog, dir, "CREATE VIEW plain.main.v AS SELECT 1 AS one",
@@ -400,12 +436,12 @@ abstract class CatalogSqlITCaseBase {
         }
     }
 
-    private List<String> plain(String query) throws Exception {
+    List<String> plain(String query) throws Exception {
         releaseLake();
         return TestLakes.plainRows(catalog, dir, query);
     }
 
-    private String failure(String statement) {
+    String failure(String statement) {
         Throwable[] thrown = new Throwable[1];
         assertThatThrownBy(() -> {
             TableResult result = tEnv.executeSql(statement);
@@ -414,11 +450,11 @@ abstract class CatalogSqlITCaseBase {
         return ExceptionUtils.stringifyException(thrown[0]);
     }
 
-    private List<String> strings(String statement) throws Exception {
+    List<String> strings(String statement) throws Exception {
         return rows(statement);
     }
 
-    private List<String> rows(String statement) throws Exception {
+    List<String> rows(String statement) throws Exception {
         return collect(tEnv.executeSql(statement));
     }
 
