@@ -212,6 +212,7 @@ abstract class CatalogSqlITCaseBase {
         useLake(tEnv, noInlining);
         tEnv.executeSql("CREATE TABLE orders (id BIGINT, region STRING, amount DECIMAL(12, 2),"
                 + " PRIMARY KEY (id) NOT ENFORCED) PARTITIONED BY (region)");
+        assertThat(rows("SELECT * FROM `orders$files`")).as("the files of a table without rows").isEmpty();
         TableResult first = tEnv.executeSql("INSERT INTO orders VALUES (1, 'eu', 9.99), (2, 'eu', 5.00),"
                 + " (4, 'us', 20.00)");
         first.await();

@@ -153,16 +153,33 @@ final class MetadataSource implements Source<RowData, MetadataSource.Split, Coll
     /** Emits the rows of its split, which it gives the way to read them. */
     private static final class Reader extends IteratorSourceReaderBase<RowData, RowData, Rows, Split> {
 
+        private final SourceReaderContext context;
         private final Supplier<List<RowData>> rows;
 
         Reader(SourceReaderContext context, Supplier<List<RowData>> rows) {
             super(context);
+            this.context = context;
             this.rows = rows;
         }
 
+        /**
+         * Reads the rows of each split and keeps the splits with rows left: the base class takes a
+         * split it moves to for one with a next row. A reader whose split had none asks for the
+         * next, as after a finished split, so that it learns there are no more.
+         */
         @Override
         public void addSplits(List<Split> splits) {
-            super.addSplits(splits.stream().map(split -> new Split(split.emitted, rows)).toList());
+            List<Split> withRows = new ArrayList<>();
+            for (Split split : splits) {
+                List<RowData> all = rows.get();
+                if (split.emitted < all.size()) {
+                    withRows.add(new Split(split.emitted, () -> all));
+                }
+            }
+            super.addSplits(withRows);
+            if (withRows.size() < splits.size()) {
+                context.sendSplitRequest();
+            }
         }
 
         @Override
