@@ -7,14 +7,17 @@ import java.util.List;
  * inlined rows waiting to be flushed and {@code filesMerged} the data files that merging would
  * consider; {@code filesRewritten} counts the files with deletes that were rewritten (0 in a dry run); {@code expiredSnapshots} is exactly what a real run would expire, and
  * {@code deletedFiles} the files already unneeded before that expiry. {@code beforeImagesDeleted}
- * counts the kept before-images of expired commits that were removed (always 0 in a dry run).
+ * counts the kept before-images of expired commits that were removed (always 0 in a dry run), and
+ * {@code deletedOrphanedFiles} the orphaned files deleted (or that would be).
  */
 public record MaintenanceReport(
         boolean dryRun, long rowsFlushed, long filesMerged, long filesCreated, long filesRewritten,
-        List<Long> expiredSnapshots, long beforeImagesDeleted, List<String> deletedFiles) {
+        List<Long> expiredSnapshots, long beforeImagesDeleted, List<String> deletedFiles,
+        List<String> deletedOrphanedFiles) {
 
     public MaintenanceReport {
         expiredSnapshots = List.copyOf(expiredSnapshots);
         deletedFiles = List.copyOf(deletedFiles);
+        deletedOrphanedFiles = List.copyOf(deletedOrphanedFiles);
     }
 }

@@ -22,6 +22,8 @@ public final class MaintenanceRequest {
     private final boolean rewriteFilesWithDeletes;
     private final Duration expireOlderThan;
     private final boolean deleteUnusedFiles;
+    private final Duration unusedFilesOlderThan;
+    private final Duration orphanedFilesOlderThan;
     private final boolean dryRun;
 
     private MaintenanceRequest(Builder b) {
@@ -31,6 +33,8 @@ public final class MaintenanceRequest {
         this.rewriteFilesWithDeletes = b.rewriteFilesWithDeletes;
         this.expireOlderThan = b.expireOlderThan;
         this.deleteUnusedFiles = b.deleteUnusedFiles;
+        this.unusedFilesOlderThan = b.unusedFilesOlderThan;
+        this.orphanedFilesOlderThan = b.orphanedFilesOlderThan;
         this.dryRun = b.dryRun;
     }
 
@@ -63,6 +67,16 @@ public final class MaintenanceRequest {
         return deleteUnusedFiles;
     }
 
+    /** With {@link #deleteUnusedFiles()}: only files unused for at least this long; empty for all. */
+    public Optional<Duration> unusedFilesOlderThan() {
+        return Optional.ofNullable(unusedFilesOlderThan);
+    }
+
+    /** Deletes orphaned files last modified at least this long ago; empty to keep them. */
+    public Optional<Duration> orphanedFilesOlderThan() {
+        return Optional.ofNullable(orphanedFilesOlderThan);
+    }
+
     public boolean dryRun() {
         return dryRun;
     }
@@ -75,6 +89,8 @@ public final class MaintenanceRequest {
         private boolean rewriteFilesWithDeletes;
         private Duration expireOlderThan;
         private boolean deleteUnusedFiles;
+        private Duration unusedFilesOlderThan;
+        private Duration orphanedFilesOlderThan;
         private boolean dryRun;
 
         private Builder() {}
@@ -112,16 +128,39 @@ public final class MaintenanceRequest {
 
         /** Expires snapshots older than this, except pinned versions, anything newer, the latest snapshot and each table's latest version. */
         public Builder expireSnapshotsOlderThan(Duration retention) {
-            if (retention.isNegative()) {
-                throw new IllegalArgumentException("retention must not be negative, got " + retention);
-            }
-            this.expireOlderThan = retention;
+            this.expireOlderThan = requireNotNegative(retention, "retention");
             return this;
         }
 
-        /** Deletes data files that no remaining snapshot needs. */
+        /**
+         * Deletes the files no remaining snapshot needs, which DuckLake schedules for deletion when
+         * snapshot expiry or a compaction leaves them unused.
+         */
         public Builder deleteUnusedFiles() {
             this.deleteUnusedFiles = true;
+            this.unusedFilesOlderThan = null;
+            return this;
+        }
+
+        /**
+         * Deletes the files no remaining snapshot needs, as {@link #deleteUnusedFiles()}, but only
+         * those unused for at least {@code age}: a query that started before they became unused may
+         * still read them.
+         */
+        public Builder deleteUnusedFilesOlderThan(Duration age) {
+            this.unusedFilesOlderThan = requireNotNegative(age, "age");
+            this.deleteUnusedFiles = true;
+            return this;
+        }
+
+        /**
+         * Deletes orphaned files: files under the data path that the catalog does not know, left by
+         * failed or killed writers, last modified at least {@code age} ago. Keep {@code age} above the
+         * time a writer of another client (DuckDB, Spark) takes from writing a file to committing it:
+         * its files are orphans until the commit.
+         */
+        public Builder deleteOrphanedFilesOlderThan(Duration age) {
+            this.orphanedFilesOlderThan = requireNotNegative(age, "age");
             return this;
         }
 
@@ -129,6 +168,13 @@ public final class MaintenanceRequest {
         public Builder dryRun(boolean dryRun) {
             this.dryRun = dryRun;
             return this;
+        }
+
+        private static Duration requireNotNegative(Duration duration, String what) {
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException(what + " must not be negative, got " + duration);
+            }
+            return duration;
         }
 
         public MaintenanceRequest build() {

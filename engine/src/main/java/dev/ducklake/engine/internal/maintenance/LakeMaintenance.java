@@ -15,6 +15,7 @@ import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.version.VersionPins;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -85,11 +86,21 @@ public final class LakeMaintenance {
         }
         long images = dryRun || expired.isEmpty() ? 0 : deleteExpiredBeforeImages(c);
         List<String> deleted = request.deleteUnusedFiles()
-                ? Jdbc.query(c, "SELECT path FROM ducklake_cleanup_old_files(" + LAKE + ", cleanup_all => true, dry_run => "
-                        + dryRun + ")", rs -> rs.getString(1))
+                ? Jdbc.query(c, "SELECT path FROM ducklake_cleanup_old_files(" + LAKE + olderThan(
+                        request.unusedFilesOlderThan()) + ", dry_run => " + dryRun + ")", rs -> rs.getString(1))
+                : List.of();
+        List<String> orphans = request.orphanedFilesOlderThan().isPresent()
+                ? Jdbc.query(c, "SELECT path FROM ducklake_delete_orphaned_files(" + LAKE + olderThan(
+                        request.orphanedFilesOlderThan()) + ", dry_run => " + dryRun + ")", rs -> rs.getString(1))
                 : List.of();
         return new MaintenanceReport(dryRun, rewrites.rowsFlushed(), rewrites.filesMerged(), rewrites.filesCreated(),
-                rewrites.filesRewritten(), expired, images, deleted);
+                rewrites.filesRewritten(), expired, images, deleted, orphans);
+    }
+
+    /** The age argument of DuckLake's file deletions: {@code cleanup_all} without one. */
+    private static String olderThan(Optional<Duration> age) {
+        return age.map(a -> ", older_than => now() - to_milliseconds(" + a.toMillis() + ")")
+                .orElse(", cleanup_all => true");
     }
 
     /**
