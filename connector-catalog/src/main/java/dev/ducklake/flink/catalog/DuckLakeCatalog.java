@@ -6,9 +6,13 @@ import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.error.SchemaNotEmptyException;
 import dev.ducklake.engine.error.SchemaNotFoundException;
 import dev.ducklake.engine.error.TableNotFoundException;
+import dev.ducklake.engine.maintenance.MaintenanceReport;
+import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.LakeObject;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.flink.catalog.procedure.LakeMaintainer;
+import dev.ducklake.flink.catalog.procedure.LakeProcedures;
 import dev.ducklake.flink.catalog.system.SystemTable;
 import dev.ducklake.flink.catalog.system.SystemTables;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
@@ -28,9 +32,11 @@ import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
+import org.apache.flink.table.catalog.exceptions.ProcedureNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.factories.Factory;
+import org.apache.flink.table.procedures.Procedure;
 
 /**
  * A DuckLake lake as a Flink catalog: its schemas are the databases, its tables the tables, read
@@ -280,6 +286,51 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
         throw new CatalogException("ALTER TABLE " + getName() + "." + path + ": the DuckLake catalog alters a table"
                 + " by its list of changes (ADD, DROP, RENAME, MODIFY, SET, RESET, COMMENT), not by a whole new"
                 + " definition");
+    }
+
+    // --------------------------------------------------------------------------------------------
+    // Procedures: maintenance, in the database 'sys' (or 'system')
+    // --------------------------------------------------------------------------------------------
+
+    /** The maintenance procedures in the database {@value LakeProcedures#DATABASE} (or `system`); none elsewhere. */
+    @Override
+    public List<String> listProcedures(String database) throws DatabaseNotExistException {
+        if (LakeProcedures.isProcedureDatabase(database)) {
+            return LakeProcedures.names();
+        }
+        if (!databaseExists(database)) {
+            throw new DatabaseNotExistException(getName(), database);
+        }
+        return List.of();
+    }
+
+    /** {@code CALL lake.sys.compact(...)}, and the other procedures of {@link LakeProcedures}. */
+    @Override
+    public Procedure getProcedure(ObjectPath path) throws ProcedureNotExistException {
+        LakeMaintainer maintainer = new LakeMaintainer() {
+            @Override
+            public String catalogName() {
+                return getName();
+            }
+
+            @Override
+            public String defaultDatabase() {
+                return getDefaultDatabase();
+            }
+
+            @Override
+            public boolean isTable(TableName name) {
+                return lake.call(engine -> kind(engine, new ObjectPath(name.schema(), name.table())))
+                        .equals(Optional.of(LakeObject.Kind.TABLE));
+            }
+
+            @Override
+            public MaintenanceReport maintain(MaintenanceRequest request) {
+                return lake.call(engine -> engine.maintain(request));
+            }
+        };
+        return LakeProcedures.of(path.getDatabaseName(), path.getObjectName(), maintainer)
+                .orElseThrow(() -> new ProcedureNotExistException(getName(), path));
     }
 
     // --------------------------------------------------------------------------------------------

@@ -242,7 +242,7 @@ abstract class CatalogSqlITCaseBase {
         // The files, as DuckLake lists them, and the rows DuckDB counts in each.
         List<String[]> files = rows("SELECT content, path, file_size_bytes, record_count, data_file, added_snapshot,"
                 + " partition_values['region'] FROM `orders$files`").stream().map(r -> r.split("\\|")).toList();
-        List<String> versions = rows("SELECT CAST(version AS STRING) FROM `orders$snapshots`");
+        List<String> versions = rows("SELECT CAST(version AS STRING) FROM `orders$snapshots` ORDER BY version");
         List<String> asListed = new ArrayList<>();
         for (String[] f : files) {
             assertThat(plain("SELECT count(*) FROM read_parquet('" + f[1] + "')")).containsExactly(f[3]);
@@ -415,6 +415,143 @@ abstract class CatalogSqlITCaseBase {
         } finally {
             streaming.executeSql("USE CATALOG default_catalog");
             streaming.executeSql("DROP CATALOG lake");
+        }
+    }
+
+    @Test
+    void compactProcedureRewritesAndMergesFilesAndKeepsTheRows() throws Exception {
+        useLakeWithoutInlining();
+        writeOrdersInSeveralCommits();
+        List<String> files = rows("SELECT content, path FROM `orders$files`");
+        List<String> table = rows("SELECT * FROM orders");
+        long snapshot = latestSnapshot();
+
+        assertThat(strings("SHOW PROCEDURES IN lake.sys"))
+                .containsExactly("cleanup_files", "compact", "expire_snapshots");
+        assertThat(strings("SHOW PROCEDURES IN lake.`system`"))
+                .containsExactly("cleanup_files", "compact", "expire_snapshots");
+        // A dry run reports and changes nothing.
+        assertThat(rows("CALL lake.sys.compact(`table` => 'main.orders', dry_run => true)")).containsExactly(
+                "flush_inlined_data|main.orders|true|0|rows|inlined rows waiting to be written to Parquet",
+                "rewrite_files_with_deletes|main.orders|true|0|files|counted only when run: data files most of whose"
+                        + " rows were deleted",
+                "merge_adjacent_files|main.orders|true|3|files|data files merging would consider");
+        assertThat(files).filteredOn(f -> f.startsWith("deletes")).hasSize(1);
+        assertThat(latestSnapshot()).isEqualTo(snapshot);
+        assertThat(rows("SELECT content, path FROM `orders$files`")).containsExactlyInAnyOrderElementsOf(files);
+
+        // Positional form, for real: the file with deletes is rewritten, the small files are merged.
+        List<String> done = rows("CALL lake.sys.compact('main.orders')");
+        assertThat(done).extracting(r -> r.split("\\|")[0] + "|" + r.split("\\|")[2]).containsExactly(
+                "flush_inlined_data|false", "rewrite_files_with_deletes|false", "merge_adjacent_files|false");
+        assertThat(done.get(1)).startsWith("rewrite_files_with_deletes|main.orders|false|1|files");
+        assertThat(latestSnapshot()).isGreaterThan(snapshot);
+        List<String> compacted = rows("SELECT content, path FROM `orders$files`");
+        assertThat(compacted).hasSizeLessThan(files.size()).noneMatch(f -> f.startsWith("deletes"));
+        assertThat(rows("SELECT * FROM orders")).containsExactlyInAnyOrderElementsOf(table);
+        // Compaction snapshots are no versions: the table's history is as it was.
+        assertThat(rows("SELECT version FROM `orders$snapshots`")).hasSize(4);
+
+        // Without a table, every table; a table that is not there changes nothing.
+        assertThat(rows("CALL lake.`system`.compact()")).extracting(r -> r.split("\\|")[1])
+                .containsOnly("lake");
+        long after = latestSnapshot();
+        assertThat(failure("CALL lake.sys.compact(`table` => 'main.missing')"))
+                .contains("CALL lake.sys.compact: argument 'table' = 'main.missing' names no table");
+        assertThat(failure("CALL lake.sys.vacuum()")).contains("vacuum");
+        assertThat(failure("CALL lake.`system`.compact(`table` => 'nope.')"))
+                .contains("CALL lake.system.compact: argument 'table' = 'nope.'");
+        assertThat(latestSnapshot()).isEqualTo(after);
+    }
+
+    @Test
+    void expireSnapshotsAndCleanupFilesProceduresRemoveOldVersionsAndTheirFiles() throws Exception {
+        useLakeWithoutInlining();
+        writeOrdersInSeveralCommits();
+        List<String> table = rows("SELECT * FROM orders");
+        List<String> versions = rows("SELECT CAST(version AS STRING) FROM `orders$snapshots` ORDER BY version");
+        assertThat(versions).hasSize(4);
+        rows("CALL lake.sys.compact(`table` => 'orders')");
+
+        assertThat(failure("CALL lake.sys.expire_snapshots(older_than => '-1 h')"))
+                .contains("CALL lake.sys.expire_snapshots: argument 'older_than' = '-1 h' must not be negative");
+        assertThat(failure("CALL lake.sys.expire_snapshots(older_than => 'a week')"))
+                .contains("CALL lake.sys.expire_snapshots: argument 'older_than' = 'a week' is not a duration");
+
+        // A dry run names the snapshots that would expire and expires none.
+        List<String> dry = rows("CALL lake.sys.expire_snapshots(older_than => '0 s', dry_run => true)");
+        assertThat(dry.get(0)).startsWith("expire_snapshots|lake|true|");
+        assertThat(rows("SELECT CAST(version AS STRING) FROM `orders$snapshots` ORDER BY version")).isEqualTo(versions);
+
+        // Positional form, for real: the old versions go, and time travel to them fails.
+        List<String> expired = rows("CALL lake.sys.expire_snapshots('0 s')");
+        assertThat(expired.get(0)).isEqualTo(dry.get(0).replace("|true|", "|false|"));
+        List<String> expiredIds = List.of(expired.get(0).split("\\|")[5].split(", "));
+        List<String> gone = versions.stream().filter(expiredIds::contains).toList();
+        assertThat(gone).contains(versions.get(1), versions.get(2)).doesNotContain(versions.get(3));
+        List<String> left = rows("SELECT CAST(version AS STRING) FROM `orders$snapshots` ORDER BY version");
+        assertThat(left).contains(versions.get(3)).doesNotContainAnyElementsOf(gone);
+        assertThat(failure("SELECT * FROM orders /*+ OPTIONS('scan.version' = '" + gone.get(0) + "') */"))
+                .contains(gone.get(0));
+        assertThat(rows("SELECT * FROM orders")).containsExactlyInAnyOrderElementsOf(table);
+
+        // The files only expired snapshots used are unused now: the dry run lists them, the real run deletes them.
+        Path data = dir.resolve("data");
+        List<Path> onDisk = parquetFiles(data);
+        List<String> current = rows("SELECT path FROM `orders$files`");
+        assertThat(onDisk).hasSizeGreaterThan(current.size());
+        assertThat(failure("CALL lake.sys.cleanup_files(older_than => 'soon')"))
+                .contains("CALL lake.sys.cleanup_files: argument 'older_than' = 'soon' is not a duration");
+        // By default only files unused for an hour.
+        assertThat(rows("CALL lake.sys.cleanup_files(dry_run => true)")).containsExactly(
+                "delete_unused_files|lake|true|0|files|null", "delete_orphaned_files|lake|true|0|files|null");
+        List<String> planned = rows("CALL lake.sys.cleanup_files(older_than => '0 s', dry_run => true)");
+        assertThat(parquetFiles(data)).isEqualTo(onDisk);
+        List<String> cleaned = rows("CALL lake.sys.cleanup_files(older_than => '0 s')");
+        assertThat(cleaned).isEqualTo(planned.stream().map(r -> r.replace("|true|", "|false|")).toList());
+        // Those no remaining snapshot uses (the table's latest version still uses its files before compaction).
+        List<String> deleted = List.of(cleaned.get(0).split("\\|")[5].split(", "));
+        assertThat(cleaned.get(0)).startsWith("delete_unused_files|lake|false|" + deleted.size() + "|files|");
+        assertThat(deleted).isNotEmpty().doesNotContainAnyElementsOf(current);
+        assertThat(onDisk).extracting(Path::toString).containsAll(deleted);
+        assertThat(parquetFiles(data)).extracting(Path::toString).containsAll(current)
+                .containsExactlyInAnyOrderElementsOf(onDisk.stream().map(Path::toString)
+                        .filter(f -> !deleted.contains(f)).toList());
+        assertThat(rows("SELECT * FROM orders")).containsExactlyInAnyOrderElementsOf(table);
+    }
+
+    /** Uses the catalog again, now with every commit in files rather than inlined rows. */
+    private void useLakeWithoutInlining() {
+        tEnv.executeSql("USE CATALOG default_catalog");
+        tEnv.executeSql("DROP CATALOG lake");
+        useLake(tEnv, ", 'data-inlining-row-limit' = '0'");
+    }
+
+    /**
+     * A keyed table of four versions: created, 40 rows, 2 rows, then an update of 39 of the first 40:
+     * three data files and a delete file that deletes most of the first file's rows.
+     */
+    private void writeOrdersInSeveralCommits() throws Exception {
+        tEnv.executeSql("CREATE TABLE orders (id BIGINT, amount INT, PRIMARY KEY (id) NOT ENFORCED)"
+                + " WITH ('sink.parallelism' = '1')");
+        tEnv.executeSql("INSERT INTO orders VALUES " + values(1, 40, 10)).await();
+        tEnv.executeSql("INSERT INTO orders VALUES " + values(41, 42, 10)).await();
+        tEnv.executeSql("INSERT INTO orders VALUES " + values(1, 39, 20)).await();
+    }
+
+    /** {@code (id, id * factor)} for the ids from {@code first} to {@code last}, as SQL VALUES. */
+    private static String values(int first, int last, int factor) {
+        List<String> rows = new ArrayList<>();
+        for (int id = first; id <= last; id++) {
+            rows.add("(" + id + ", " + id * factor + ")");
+        }
+        return String.join(", ", rows);
+    }
+
+    /** The Parquet files under a directory, sorted. */
+    private static List<Path> parquetFiles(Path directory) throws Exception {
+        try (var files = java.nio.file.Files.walk(directory)) {
+            return files.filter(f -> f.toString().endsWith(".parquet")).sorted().toList();
         }
     }
 
