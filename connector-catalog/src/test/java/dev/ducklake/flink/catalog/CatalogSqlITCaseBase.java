@@ -500,6 +500,10 @@ abstract class CatalogSqlITCaseBase {
         List<Path> onDisk = parquetFiles(data);
         List<String> current = rows("SELECT path FROM `orders$files`");
         assertThat(onDisk).hasSizeGreaterThan(current.size());
+        // A file a failed writer left behind, which the catalog does not know.
+        Path orphan = java.nio.file.Files.copy(Path.of(current.get(0)), Path.of(current.get(0)).resolveSibling(
+                "left-by-a-failed-writer.parquet"));
+        onDisk = parquetFiles(data);
         assertThat(failure("CALL lake.sys.cleanup_files(older_than => 'soon')"))
                 .contains("CALL lake.sys.cleanup_files: argument 'older_than' = 'soon' is not a duration");
         // By default only files unused for an hour.
@@ -514,9 +518,10 @@ abstract class CatalogSqlITCaseBase {
         assertThat(cleaned.get(0)).startsWith("delete_unused_files|lake|false|" + deleted.size() + "|files|");
         assertThat(deleted).isNotEmpty().doesNotContainAnyElementsOf(current);
         assertThat(onDisk).extracting(Path::toString).containsAll(deleted);
+        assertThat(cleaned.get(1)).isEqualTo("delete_orphaned_files|lake|false|1|files|" + orphan);
         assertThat(parquetFiles(data)).extracting(Path::toString).containsAll(current)
                 .containsExactlyInAnyOrderElementsOf(onDisk.stream().map(Path::toString)
-                        .filter(f -> !deleted.contains(f)).toList());
+                        .filter(f -> !deleted.contains(f) && !f.equals(orphan.toString())).toList());
         assertThat(rows("SELECT * FROM orders")).containsExactlyInAnyOrderElementsOf(table);
     }
 
