@@ -6,12 +6,9 @@ import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.error.SchemaNotEmptyException;
 import dev.ducklake.engine.error.SchemaNotFoundException;
 import dev.ducklake.engine.error.TableNotFoundException;
-import dev.ducklake.engine.maintenance.MaintenanceReport;
-import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.LakeObject;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.flink.catalog.procedure.LakeMaintainer;
 import dev.ducklake.flink.catalog.procedure.LakeProcedures;
 import dev.ducklake.flink.catalog.system.SystemTable;
 import dev.ducklake.flink.catalog.system.SystemTables;
@@ -292,7 +289,7 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     // Procedures: maintenance, in the database 'sys' (or 'system')
     // --------------------------------------------------------------------------------------------
 
-    /** The maintenance procedures in the database {@value LakeProcedures#DATABASE} (or `system`); none elsewhere. */
+    /** The maintenance procedures in the database {@value LakeProcedures#DATABASE} (or {@code system}); none elsewhere. */
     @Override
     public List<String> listProcedures(String database) throws DatabaseNotExistException {
         if (LakeProcedures.isProcedureDatabase(database)) {
@@ -307,29 +304,8 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     /** {@code CALL lake.sys.compact(...)}, and the other procedures of {@link LakeProcedures}. */
     @Override
     public Procedure getProcedure(ObjectPath path) throws ProcedureNotExistException {
-        LakeMaintainer maintainer = new LakeMaintainer() {
-            @Override
-            public String catalogName() {
-                return getName();
-            }
-
-            @Override
-            public String defaultDatabase() {
-                return getDefaultDatabase();
-            }
-
-            @Override
-            public boolean isTable(TableName name) {
-                return lake.call(engine -> kind(engine, new ObjectPath(name.schema(), name.table())))
-                        .equals(Optional.of(LakeObject.Kind.TABLE));
-            }
-
-            @Override
-            public MaintenanceReport maintain(MaintenanceRequest request) {
-                return lake.call(engine -> engine.maintain(request));
-            }
-        };
-        return LakeProcedures.of(path.getDatabaseName(), path.getObjectName(), maintainer)
+        return LakeProcedures.of(path.getDatabaseName(), path.getObjectName(),
+                new CatalogMaintainer(getName(), getDefaultDatabase(), lake))
                 .orElseThrow(() -> new ProcedureNotExistException(getName(), path));
     }
 
