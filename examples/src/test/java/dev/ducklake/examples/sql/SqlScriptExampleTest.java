@@ -27,7 +27,7 @@ class SqlScriptExampleTest {
 
     @Test
     void theSqlScriptRunsInFlinksSqlClientWithTheConnectorJarAsItsOnlyConnectorCode() throws Exception {
-        String command = ReadmeCommands.after(ReadmeCommands.GETTING_STARTED, "Run the Flink SQL script");
+        String command = ReadmeCommands.after(ReadmeCommands.GETTING_STARTED, "Run the SQL script on connector tables");
         assertThat(command).endsWith("scripts/sql-client.sh examples/sql/orders.sql");
 
         ReadmeCommands.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
@@ -56,6 +56,47 @@ class SqlScriptExampleTest {
     }
 
     @Test
+    void theCatalogScriptUsesOnlyTheCatalog() throws Exception {
+        String command = ReadmeCommands.after(ReadmeCommands.GETTING_STARTED, "Run the SQL script on the DuckLake catalog");
+        assertThat(command).endsWith("scripts/sql-client.sh examples/sql/catalog.sql");
+        assertThat(Files.readString(ReadmeCommands.ROOT.resolve("examples/sql/catalog.sql")))
+                .as("the script").doesNotContain("'connector'");
+
+        ReadmeCommands.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
+
+        String output = run.output();
+        assertThat(run.exitCode()).as(output).isZero();
+        assertThat(output).as("the client's output").doesNotContain("[ERROR]")
+                .containsPattern(row("status", "STRING", "TRUE"))
+                .containsPattern(row("o-1", "alice", "24.99", "paid"))
+                .containsPattern(row("o-2", "bob", "5.00", "<NULL>"))
+                .containsPattern(row("o-4", "dave", "7.50", "new"))
+                .containsPattern(row("4", "insert", "2", "0", "merge"))
+                .containsPattern(row("5", "write", "1", "1", "merge"))
+                .containsPattern(row("6", "alter", "0", "0", "schema"))
+                .containsPattern(row("7", "write", "1", "1", "merge"))
+                .containsPattern(row("flush_inlined_data", "shop.orders", "FALSE", "6", "rows"))
+                .containsPattern(row("data", "4"));
+        int query = output.indexOf("'scan.version' = '4'");
+        String timeTravel = output.substring(query, output.indexOf("rows in set", query) + "rows in set".length());
+        assertThat(timeTravel).as("the table at version 4")
+                .containsPattern(row("o-1", "alice", "19.99"))
+                .containsPattern(row("o-2", "bob", "5.00"))
+                .doesNotContain("o-3")
+                .contains("2 rows in set");
+
+        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+                Statement sql = duckdb.createStatement()) {
+            sql.execute("ATTACH 'ducklake:" + LAKE + "' AS lake (READ_ONLY)");
+            assertThat(rows(sql, "SELECT order_id, customer, amount, status FROM lake.shop.orders ORDER BY order_id"))
+                    .containsExactly("o-1 alice 24.99 paid", "o-2 bob 5.00 null", "o-3 carol 42.00 null",
+                            "o-4 dave 7.50 new");
+            assertThat(rows(sql, "SELECT comment FROM duckdb_tables() WHERE database_name = 'lake'"
+                    + " AND table_name = 'orders'")).containsExactly("one row per order");
+        }
+    }
+
+    @Test
     void aJobThatFailsShowsTheConnectorsMessageInTheClientsOutput() throws Exception {
         Path script = Path.of(SqlScriptExampleTest.class.getResource("/sql/failing-insert.sql").toURI());
         Path workdir = ReadmeCommands.ROOT.resolve("examples/target/sql-failing-insert");
@@ -71,8 +112,8 @@ class SqlScriptExampleTest {
     }
 
     /** A row of the client's tableau output, cells padded to their column's width. */
-    private static String row(String kind, String... cells) {
-        StringBuilder pattern = new StringBuilder("\\| " + Pattern.quote(kind) + " \\|");
+    private static String row(String... cells) {
+        StringBuilder pattern = new StringBuilder("\\|");
         for (String cell : cells) {
             pattern.append(" +").append(Pattern.quote(cell)).append(" \\|");
         }
