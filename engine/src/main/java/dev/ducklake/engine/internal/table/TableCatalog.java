@@ -13,6 +13,7 @@ import dev.ducklake.engine.internal.write.CommitExecutor;
 import dev.ducklake.engine.internal.write.CommitOutcome;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
@@ -176,7 +177,7 @@ public final class TableCatalog {
         Map<Integer, String> key = new TreeMap<>();
         for (int i = 0; i < rows.size(); i++) {
             ColumnRow row = rows.get(i);
-            schema.column(new Column(row.name, TypeParser.parse(types.get(i)), row.nullable));
+            schema.column(new Column(row.name, columnType(name, row.name, types.get(i)), row.nullable));
             if (row.comment != null && row.comment.startsWith(KEY_MARKER)) {
                 key.put(Integer.parseInt(row.comment.substring(KEY_MARKER.length())), row.name);
             }
@@ -184,6 +185,14 @@ public final class TableCatalog {
         schema.primaryKey(new ArrayList<>(key.values()));
         partitioning(connection, id.get(), version, rows).forEach(schema::partitionBy);
         return Optional.of(schema.build());
+    }
+
+    private static LakeType columnType(TableName table, String column, String type) {
+        try {
+            return TypeParser.parse(type);
+        } catch (LakeValidationException e) {
+            throw new LakeValidationException("Table " + table + ", column '" + column + "': " + e.getMessage(), e);
+        }
     }
 
     private static List<String> columnTypes(Connection connection, TableName name, long version) throws SQLException {
