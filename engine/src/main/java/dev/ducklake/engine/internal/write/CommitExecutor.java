@@ -109,8 +109,16 @@ public final class CommitExecutor {
         }
     }
 
+    @SuppressWarnings("try") // the pin is held for the attempt, not used in it
     private CommitResult attempt(Connection connection, TableName table, String mode, CommitOptions options, Body body,
             int retries) throws SQLException {
+        try (SchemaCachePin pin = SchemaCachePin.take(context)) {
+            return attemptPinned(connection, table, mode, options, body, retries);
+        }
+    }
+
+    private CommitResult attemptPinned(Connection connection, TableName table, String mode, CommitOptions options,
+            Body body, int retries) throws SQLException {
         TableIdentity identity = options.expectedLatestVersion().isPresent()
                 ? MetadataTables.requireIdentity(connection, table) : null;
         Jdbc.execute(connection, "BEGIN TRANSACTION");
