@@ -171,25 +171,31 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         }
     }
 
-    /** Plans the versions after the position, up to the latest one found (and the end version). */
+    /**
+     * Plans the versions after the position, up to the latest one found (and the end version), then
+     * hands them out; a closed enumerator does neither.
+     */
     private void planUpTo(@Nullable Long latest, @Nullable Throwable error) {
-        synchronized (engineLock) {
-            if (!closed) {
-                planUpToOpen(latest, error);
-            }
-        }
-    }
-
-    private void planUpToOpen(@Nullable Long latest, @Nullable Throwable error) {
-        if (error != null) {
+        if (error != null && !isClosed()) {
             throw new FlinkRuntimeException("Could not look for new versions of " + table, error);
         }
-        if (latest == null) {
+        if (latest == null || !planUpToLatest(latest)) {
             return;
         }
+        assignPending();
+    }
+
+    /** Plans up to the latest version found; false when the enumerator has closed. */
+    private boolean planUpToLatest(long latest) {
         Long end = endVersion;
-        // The end may be a snapshot that did not change this table: stop at its last version before it.
-        long to = end == null || latest <= end ? latest : lease.engine().latestVersion(table, end);
+        long to;
+        synchronized (engineLock) {
+            if (closed) {
+                return false;
+            }
+            // The end may be a snapshot that did not change this table: stop at its last version before it.
+            to = end == null || latest <= end ? latest : lease.engine().latestVersion(table, end);
+        }
         if (to > position) {
             for (int b = 0; b < buckets; b++) {
                 pending.add(DuckLakeSplit.changes(position, to, new Bucket(b, buckets)));
@@ -198,7 +204,13 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             repin();
         }
         planningDone = end != null && latest >= end;
-        assignPending();
+        return true;
+    }
+
+    private boolean isClosed() {
+        synchronized (engineLock) {
+            return closed;
+        }
     }
 
     /** Hands out pending splits, in order, to the readers that own their buckets and are running. */
