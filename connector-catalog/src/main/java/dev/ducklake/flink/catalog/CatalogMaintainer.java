@@ -5,7 +5,9 @@ import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.LakeObject;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.catalog.procedure.LakeMaintainer;
+import java.util.Optional;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.catalog.ObjectPath;
 
 /** The catalog's lake as its procedures use it: through the catalog's {@link LakeAccess}, as every catalog call. */
 @Internal
@@ -33,8 +35,8 @@ final class CatalogMaintainer implements LakeMaintainer {
 
     @Override
     public boolean isTable(TableName name) {
-        return lake.call(engine -> engine.schemaExists(name.schema()) && engine.listTables(name.schema()).stream()
-                .anyMatch(o -> o.name().table().equals(name.table()) && o.kind() == LakeObject.Kind.TABLE));
+        return lake.call(engine -> DuckLakeCatalog.kind(engine, new ObjectPath(name.schema(), name.table()))
+                .equals(Optional.of(LakeObject.Kind.TABLE)));
     }
 
     @Override

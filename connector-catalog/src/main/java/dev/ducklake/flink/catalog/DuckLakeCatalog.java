@@ -19,7 +19,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogDatabaseImpl;
@@ -168,17 +170,21 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
                 return SystemTables.catalogTable(system.get());
             }
             requireTable(kind, path, "read");
-            TableSchema schema;
-            try {
-                schema = engine.describeTable(name);
-            } catch (TableNotFoundException e) {
-                throw new TableNotExistException(getName(), path, e);
-            } catch (LakeValidationException e) {
-                throw new CatalogException("Table " + getName() + "." + name + " cannot be used in Flink: "
-                        + e.getMessage(), e);
-            }
+            TableSchema schema = describe(path, () -> engine.describeTable(name));
             return CatalogTables.toFlink(name, schema, engine.tableComment(name), engine.tableProperties(name));
         });
+    }
+
+    /** The table's definition, or the catalog's error for a table gone or with a column Flink cannot type. */
+    private TableSchema describe(ObjectPath path, Supplier<TableSchema> describe) throws TableNotExistException {
+        try {
+            return describe.get();
+        } catch (TableNotFoundException e) {
+            throw new TableNotExistException(getName(), path, e);
+        } catch (LakeValidationException e) {
+            throw new CatalogException("Table " + getName() + "." + tableName(path) + " cannot be used in Flink: "
+                    + e.getMessage(), e);
+        }
     }
 
     /**
@@ -188,13 +194,17 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     @Override
     public CatalogBaseTable getTable(ObjectPath path, long timestamp) throws TableNotExistException {
         TableName name = tableName(path);
+        if (path.getObjectName().contains(SystemTable.SEPARATOR)) {
+            throw new ValidationException(getName() + "." + path + ": a system table has no versions to read"
+                    + " FOR SYSTEM_TIME AS OF; it always shows the table's versions and files now");
+        }
         return lake.call(engine -> {
             requireTable(engine, path, "read");
             long version = engine.versionAt(name, Instant.ofEpochMilli(timestamp)).id();
             Map<String, String> options = new HashMap<>(engine.tableProperties(name));
             options.put(DuckLakeConnectorOptions.SCAN_VERSION.key(), Long.toString(version));
-            return CatalogTables.toFlink(name, engine.describeTable(name, version), engine.tableComment(name),
-                    options, timestamp);
+            TableSchema schema = describe(path, () -> engine.describeTable(name, version));
+            return CatalogTables.toFlink(name, schema, engine.tableComment(name), options, timestamp);
         });
     }
 
@@ -327,7 +337,7 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     }
 
     /** Whether the path names a table or a view of the lake; empty when it names neither. */
-    private static Optional<LakeObject.Kind> kind(LakeEngine engine, ObjectPath path) {
+    static Optional<LakeObject.Kind> kind(LakeEngine engine, ObjectPath path) {
         if (!engine.schemaExists(path.getDatabaseName())) {
             return Optional.empty();
         }

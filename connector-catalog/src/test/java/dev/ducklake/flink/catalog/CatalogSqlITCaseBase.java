@@ -406,6 +406,8 @@ abstract class CatalogSqlITCaseBase {
         assertThat(rows("SELECT * FROM events")).containsExactlyInAnyOrder("1|null", "2|null", "3|later");
         assertThat(failure("SELECT * FROM events FOR SYSTEM_TIME AS OF TIMESTAMP '2000-01-01 00:00:00'"))
                 .contains("main.events", "2000-01-01");
+        assertThat(failure("SELECT * FROM `events$files`" + asOf))
+                .contains("lake.main.events$files: a system table has no versions to read FOR SYSTEM_TIME AS OF");
 
         TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         streaming.getConfig().set(TableConfigOptions.LOCAL_TIME_ZONE, "UTC");
@@ -477,6 +479,9 @@ abstract class CatalogSqlITCaseBase {
                 .contains("CALL lake.sys.expire_snapshots: argument 'older_than' = '-1 h' must not be negative");
         assertThat(failure("CALL lake.sys.expire_snapshots(older_than => 'a week')"))
                 .contains("CALL lake.sys.expire_snapshots: argument 'older_than' = 'a week' is not a duration");
+        assertThat(failure("CALL lake.sys.expire_snapshots(older_than => '7')"))
+                .as("a number without a unit, which Flink's parser would take as milliseconds")
+                .contains("CALL lake.sys.expire_snapshots: argument 'older_than' = '7' is not a duration");
 
         // A dry run names the snapshots that would expire and expires none.
         List<String> dry = rows("CALL lake.sys.expire_snapshots(older_than => '0 s', dry_run => true)");

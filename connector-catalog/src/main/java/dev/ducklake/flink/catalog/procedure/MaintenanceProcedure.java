@@ -3,6 +3,7 @@ package dev.ducklake.flink.catalog.procedure;
 import dev.ducklake.engine.schema.TableName;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.api.ValidationException;
@@ -21,6 +22,10 @@ import org.apache.flink.util.TimeUtils;
  */
 @Internal
 public abstract class MaintenanceProcedure implements Procedure {
+
+    /** A duration with its unit: Flink's parser takes a bare number as milliseconds. */
+    private static final Pattern WITH_UNIT = Pattern.compile("\\s*\\d+\\s*[a-zA-Z]+\\s*");
+
 
     /** The type of a result row, for each procedure's {@code @ProcedureHint(output = ...)}. */
     static final String RESULT = "ROW<action STRING NOT NULL, target STRING NOT NULL, dry_run BOOLEAN NOT NULL,"
@@ -53,23 +58,27 @@ public abstract class MaintenanceProcedure implements Procedure {
     /** A duration argument: {@code '7 d'}, {@code '12 h'}, {@code '30 min'}, {@code '0 s'}. */
     Duration duration(String argument, String value) {
         if (value == null) {
-            throw invalid(argument, null, "must be given; a duration such as '7 d', '12 h' or '30 min'");
+            throw invalid(argument, null, "must be given; a duration such as '7 d', '12 h' or '30 min'", null);
         }
         if (value.trim().startsWith("-")) {
-            throw invalid(argument, value, "must not be negative");
+            throw invalid(argument, value, "must not be negative", null);
+        }
+        String expected = "is not a duration; expected a number and a unit, such as '7 d', '12 h', '30 min' or '0 s'";
+        if (!WITH_UNIT.matcher(value).matches()) {
+            // Flink reads a bare number as milliseconds, which would expire or delete nearly everything.
+            throw invalid(argument, value, expected, null);
         }
         try {
             return TimeUtils.parseDuration(value);
         } catch (RuntimeException e) {
-            throw invalid(argument, value, "is not a duration; expected a number and a unit, such as '7 d',"
-                    + " '12 h', '30 min' or '0 s'");
+            throw invalid(argument, value, expected, e);
         }
     }
 
     /** A table argument, {@code 'db.table'} or {@code 'table'} (in the default database), that names a table. */
     TableName table(String argument, String value) {
         if (value == null || value.isBlank()) {
-            throw invalid(argument, value, "must name a table, as 'database.table'");
+            throw invalid(argument, value, "must name a table, as 'database.table'", null);
         }
         TableName table;
         try {
@@ -77,18 +86,18 @@ public abstract class MaintenanceProcedure implements Procedure {
             table = dot < 0 ? TableName.of(lake.defaultDatabase(), value)
                     : TableName.of(value.substring(0, dot), value.substring(dot + 1));
         } catch (RuntimeException e) {
-            throw invalid(argument, value, "is no table name: " + e.getMessage());
+            throw invalid(argument, value, "is no table name: " + e.getMessage(), e);
         }
         if (!lake.isTable(table)) {
             throw invalid(argument, value, "names no table of catalog " + lake.catalogName() + " (looked for "
-                    + table + ")");
+                    + table + ")", null);
         }
         return table;
     }
 
-    ValidationException invalid(String argument, String value, String reason) {
+    ValidationException invalid(String argument, String value, String reason, Throwable cause) {
         return new ValidationException("CALL " + qualifiedName() + ": argument '" + argument + "'"
-                + (value == null ? " " : " = '" + value + "' ") + reason + "; nothing was changed");
+                + (value == null ? " " : " = '" + value + "' ") + reason + "; nothing was changed", cause);
     }
 
     /** A list for a {@code detail}: the items, or null when there are none. */
