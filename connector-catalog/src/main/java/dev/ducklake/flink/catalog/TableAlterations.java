@@ -44,7 +44,10 @@ final class TableAlterations {
     private final Map<String, String> stored;
     private final Map<String, String> options;
     private final Set<String> reset = new HashSet<>();
-    private final List<Consumer<LakeEngine>> steps = new ArrayList<>();
+    private final List<Step> steps = new ArrayList<>();
+
+    /** One change the engine commits on its own, and how a message names it. */
+    private record Step(String label, Consumer<LakeEngine> change) {}
 
     private TableAlterations(TableName name, TableSchema schema, Map<String, String> options) {
         this.name = name;
@@ -75,14 +78,14 @@ final class TableAlterations {
     void apply(LakeEngine engine) {
         for (int i = 0; i < steps.size(); i++) {
             try {
-                steps.get(i).accept(engine);
+                steps.get(i).change().accept(engine);
             } catch (RuntimeException e) {
                 if (i == 0) {
                     throw e;
                 }
-                throw new CatalogException("ALTER TABLE " + name + ": change " + (i + 1) + " of " + steps.size()
-                        + " failed after the first " + i + " were applied, each as a DuckLake snapshot of its own: "
-                        + e.getMessage(), e);
+                throw new CatalogException("ALTER TABLE " + name + ": " + steps.get(i).label() + " failed after "
+                        + steps.subList(0, i).stream().map(Step::label).toList() + " were applied, each as a"
+                        + " DuckLake snapshot of its own: " + e.getMessage(), e);
             }
         }
     }
@@ -115,7 +118,7 @@ final class TableAlterations {
             }
         } else if (change instanceof TableChange.ModifyTableComment comment) {
             String text = comment.getComment() == null || comment.getComment().isEmpty() ? null : comment.getComment();
-            steps.add(engine -> engine.setTableComment(name, text));
+            steps.add(new Step("COMMENT", engine -> engine.setTableComment(name, text)));
         } else {
             throw new ValidationException("Cannot alter table " + name + ": " + change + " is not a change a DuckLake"
                     + " table can take (the key, watermarks and distribution are fixed; columns can be added at the"
@@ -144,7 +147,7 @@ final class TableAlterations {
         requireValidName(added);
         Column lake = Column.of(added, lakeType(added, column.getDataType().getLogicalType()));
         columns.add(lake);
-        steps.add(engine -> engine.addColumn(name, lake));
+        steps.add(new Step("ADD " + added, engine -> engine.addColumn(name, lake)));
     }
 
     private void dropColumn(String column) {
@@ -159,7 +162,7 @@ final class TableAlterations {
             throw refused(existing, "it is the table's only column");
         }
         columns.remove(position(existing));
-        steps.add(engine -> engine.dropColumn(name, existing));
+        steps.add(new Step("DROP " + existing, engine -> engine.dropColumn(name, existing)));
     }
 
     private void renameColumn(String from, String to) {
@@ -171,7 +174,8 @@ final class TableAlterations {
         columns.set(position(existing.name()), new Column(to, existing.type(), existing.nullable()));
         key.replaceAll(c -> c.equalsIgnoreCase(existing.name()) ? to : c);
         partitionColumns.replaceAll(c -> c.equalsIgnoreCase(existing.name()) ? to : c);
-        steps.add(engine -> engine.renameColumn(name, existing.name(), to));
+        steps.add(new Step("RENAME " + existing.name() + " TO " + to,
+                engine -> engine.renameColumn(name, existing.name(), to)));
     }
 
     private void retypeColumn(String column, LogicalType type) {
@@ -190,7 +194,8 @@ final class TableAlterations {
                     + LakeType.WIDENINGS + ")");
         }
         columns.set(position(existing.name()), new Column(existing.name(), target, existing.nullable()));
-        steps.add(engine -> engine.alterColumnType(name, existing.name(), target));
+        steps.add(new Step("MODIFY " + existing.name() + " " + target.sql(),
+                engine -> engine.alterColumnType(name, existing.name(), target)));
     }
 
     /** Checks the options as the table would keep them, and adds the steps that store the changed ones. */
@@ -199,10 +204,10 @@ final class TableAlterations {
         changed.entrySet().removeIf(e -> e.getValue().equals(stored.get(e.getKey())));
         Set<String> removed = Set.copyOf(reset);
         if (!changed.isEmpty()) {
-            steps.add(engine -> engine.setTableProperties(name, changed));
+            steps.add(new Step("SET " + changed.keySet(), engine -> engine.setTableProperties(name, changed)));
         }
         if (!removed.isEmpty()) {
-            steps.add(engine -> engine.removeTableProperties(name, removed));
+            steps.add(new Step("RESET " + removed, engine -> engine.removeTableProperties(name, removed)));
         }
     }
 
