@@ -1,0 +1,79 @@
+package dev.ducklake.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A query that fails after it has streamed some rows must end the read with an error, never with
+ * {@code hasNext() == false}: DuckDB's JDBC driver (1.5.5.1) reports such a failure of a streaming
+ * result (an out-of-memory error under a tight memory limit, an interrupt) as the end of the rows
+ * ({@code _duckdb_jdbc_fetch} turns the failed fetch's null chunk into an empty one). Seen as
+ * "short scans" in {@link DdlWhileReadingStressTest}; see {@link DuckDbStreamingErrorReproTest}.
+ */
+class StreamEndsOnErrorTest {
+
+    static final TableName TABLE = TableName.of("src", "events");
+    static final int ROWS = 100_000;
+    static final long FAILING_ID = 90_000;
+
+    @TempDir Path dir;
+
+    @Test
+    void aQueryFailingMidStreamFailsTheRead() {
+        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).threads(1)
+                .dataInliningRowLimit(0).build())) {
+            engine.createTableIfNotExists(TABLE, TableSchema.builder()
+                    .column("id", Primitive.BIGINT)
+                    .column("name", Primitive.VARCHAR)
+                    .primaryKey("id")
+                    .build());
+            try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
+                for (long i = 0; i < ROWS; i++) {
+                    session.write(new Object[] {i, "name-" + i});
+                }
+                session.commit();
+            }
+            // the filter fails at one row, after the first chunks of the stream have been read
+            ScanRequest failing = ScanRequest.builder()
+                    .filter(column -> "CASE WHEN " + column.apply("id") + " = " + FAILING_ID
+                            + " THEN error('boom')::BOOLEAN ELSE true END")
+                    .build();
+            long read = 0;
+            LakeException error = null;
+            try (RowReader reader = engine.read(TABLE, failing)) {
+                while (reader.hasNext()) {
+                    reader.next();
+                    read++;
+                }
+            } catch (LakeException e) {
+                error = e;
+            }
+            assertThat(error).as("the read ended after %s of %s rows without an error", read, FAILING_ID).isNotNull();
+            assertThat(read).isLessThan(FAILING_ID);
+
+            // the engine goes on reading
+            long n = 0;
+            try (RowReader reader = engine.read(TABLE, ScanRequest.all())) {
+                while (reader.hasNext()) {
+                    reader.next();
+                    n++;
+                }
+            }
+            assertThat(n).isEqualTo(ROWS);
+        }
+    }
+}
