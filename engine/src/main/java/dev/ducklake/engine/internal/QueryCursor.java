@@ -13,6 +13,13 @@ import org.duckdb.DuckDBConnection;
  * closed. An interrupt of the reading thread, or the engine's close (through {@link #cancel()}),
  * stops the query and ends the read with {@link LakeCancelledException}. Reaching the end closes
  * the cursor.
+ *
+ * <p>The query runs in an explicit transaction, and the end of its rows is checked: DuckDB's JDBC
+ * driver (1.5.5.1) reports a streaming query that fails after its first rows (out of memory under
+ * a tight memory limit, an interrupt) as the end of the rows, without an error
+ * ({@code _duckdb_jdbc_fetch} turns the failed fetch's null chunk into an empty one). The failure
+ * aborts the transaction, so a statement after the last row fails; that ends the read with an
+ * error instead of fewer rows.
  */
 public final class QueryCursor implements AutoCloseable {
 
@@ -56,6 +63,9 @@ public final class QueryCursor implements AutoCloseable {
     public synchronized void open(String sql) {
         ensureOpen();
         try {
+            try (Statement begin = connection.createStatement()) {
+                begin.execute("BEGIN TRANSACTION");
+            }
             statement = connection.createStatement();
             results = statement.executeQuery(sql);
         } catch (SQLException e) {
@@ -73,6 +83,7 @@ public final class QueryCursor implements AutoCloseable {
         try {
             boolean more = results.next();
             if (!more) {
+                checkEnd();
                 close();
             }
             return more;
@@ -84,6 +95,23 @@ public final class QueryCursor implements AutoCloseable {
     /** The current row; valid after {@link #next()} returned true. */
     public ResultSet row() {
         return results;
+    }
+
+    /**
+     * Fails if the query ended with an error the driver did not report: a cancel, or a transaction
+     * that the failure aborted (a statement in it then fails).
+     */
+    private void checkEnd() throws SQLException {
+        if (cancelled) {
+            close();
+            throw new LakeCancelledException(what + " was cancelled");
+        }
+        try (Statement check = connection.createStatement()) {
+            check.execute("SELECT 1");
+        } catch (SQLException e) {
+            throw new SQLException("the query failed while streaming its rows (DuckDB ended the stream early"
+                    + " and aborted its transaction): " + e.getMessage(), e);
+        }
     }
 
     /** Wraps a failure of work on this cursor, closing it. */
