@@ -18,9 +18,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,9 +67,7 @@ class DdlWhileReadingStressTest {
     @Test
     void createTablesWhileReadingAnother() throws Exception {
         int seconds = Integer.getInteger("stress.seconds", 0);
-        if (seconds <= 0) {
-            return; // a stress test: run on request only
-        }
+        Assumptions.assumeTrue(seconds > 0, "a stress test: run with -Dstress.seconds=N");
         run(dir, seconds);
     }
 
@@ -96,7 +96,7 @@ class DdlWhileReadingStressTest {
                 .memoryLimit(memory).dataInliningRowLimit(0).build())) {
             engine.createTableIfNotExists(SOURCE, SOURCE_SCHEMA);
             long createdAt = engine.latestVersion(SOURCE);
-            java.util.Random random = new java.util.Random(1);
+            Random random = new Random(1);
             int batch = Integer.getInteger("stress.batch", rows);
             long first = -1;
             for (int start = 0; start < rows; start += batch) {
@@ -196,7 +196,7 @@ class DdlWhileReadingStressTest {
         return summary;
     }
 
-    static String randomText(java.util.Random random, int length) {
+    static String randomText(Random random, int length) {
         char[] chars = new char[length];
         for (int i = 0; i < length; i++) {
             chars[i] = (char) ('!' + random.nextInt(90));

@@ -9,9 +9,11 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.duckdb.DuckDBConnection;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +36,7 @@ class DuckDbStreamingErrorReproTest {
 
     /** A connection whose results stream, as the engine's (jdbc_stream_results). */
     static Connection streaming() throws SQLException {
-        java.util.Properties properties = new java.util.Properties();
+        Properties properties = new Properties();
         properties.setProperty("jdbc_stream_results", "true");
         return DriverManager.getConnection("jdbc:duckdb:", properties);
     }
@@ -42,9 +44,7 @@ class DuckDbStreamingErrorReproTest {
     /** Deterministic: error() at row 190000 of 200000. */
     @Test
     void aFailingStreamEndsWithoutAnError() throws Exception {
-        if (!enabled()) {
-            return;
-        }
+        Assumptions.assumeTrue(enabled(), "opt-in reproduction");
         try (Connection c = streaming();
                 Statement st = c.createStatement()) {
             st.execute("SET threads = 1");
@@ -72,9 +72,7 @@ class DuckDbStreamingErrorReproTest {
      */
     @Test
     void streamsEndShortUnderMemoryPressure() throws Exception {
-        if (!enabled()) {
-            return;
-        }
+        Assumptions.assumeTrue(enabled(), "opt-in reproduction");
         int seconds = Integer.getInteger("duckdb.streamRepro.seconds", 60);
         int rows = 200_000;
         Files.createDirectories(dir.resolve("data"));
