@@ -3,13 +3,11 @@ package dev.ducklake.flink.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.testutils.JvmProcess;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -50,18 +48,13 @@ class PostgresCatalogITCase extends CatalogSqlITCaseBase {
 
     /** Runs statements with plain DuckDB in a JVM of its own, and waits for it to succeed. */
     private void inAnotherProcess(String... statements) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                PlainDuckDbProcess.class.getName(), catalog.key(), dir.toString()));
-        command.addAll(List.of(statements));
-        Path log = dir.resolve("other-process.log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("the other process ended").isTrue();
-            assertThat(process.exitValue()).as("exit code of the other process; its log:%n%s",
-                    Files.readString(log)).isZero();
-        } finally {
-            process.destroyForcibly().waitFor();
+        String[] arguments = new String[statements.length + 2];
+        arguments[0] = catalog.key();
+        arguments[1] = dir.toString();
+        System.arraycopy(statements, 0, arguments, 2, statements.length);
+        try (JvmProcess other = JvmProcess.start(PlainDuckDbProcess.class, dir.resolve("other-process.log"),
+                arguments)) {
+            other.awaitSuccess(Duration.ofMinutes(2));
         }
     }
 }

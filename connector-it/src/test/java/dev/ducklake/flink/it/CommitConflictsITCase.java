@@ -2,9 +2,10 @@ package dev.ducklake.flink.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.JvmProcess;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import dev.ducklake.flink.source.testutils.ChangelogModel;

@@ -3,11 +3,12 @@ package dev.ducklake.flink.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
-import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.JvmProcess;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.LakeContents;

@@ -1,4 +1,4 @@
-package dev.ducklake.flink.it;
+package dev.ducklake.engine.testutils;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
  * A main class run in a JVM of its own, on this test's class path, its output going to a log file.
  * {@link #kill()} is a SIGKILL: the process gets no chance to clean up.
  */
-final class JvmProcess implements AutoCloseable {
+public final class JvmProcess implements AutoCloseable {
 
     private final Process process;
     private final Path log;
@@ -22,7 +22,7 @@ final class JvmProcess implements AutoCloseable {
         this.log = log;
     }
 
-    static JvmProcess start(Class<?> main, Path log, String... arguments) throws IOException {
+    public static JvmProcess start(Class<?> main, Path log, String... arguments) throws IOException {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx768m", "--add-opens=java.base/java.nio=ALL-UNNAMED",
@@ -33,22 +33,22 @@ final class JvmProcess implements AutoCloseable {
         return new JvmProcess(process, log);
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process.isAlive();
     }
 
     /** SIGKILL, and wait for the process to be gone. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly().waitFor();
     }
 
     /** Waits for the process to end; fails with its log unless it ended with exit code 0. */
-    String awaitSuccess(Duration timeout) throws Exception {
+    public String awaitSuccess(Duration timeout) throws Exception {
         return awaitExit(timeout, true);
     }
 
     /** Waits for the process to end; fails with its log unless it ended with a non-zero exit code. */
-    String awaitFailure(Duration timeout) throws Exception {
+    public String awaitFailure(Duration timeout) throws Exception {
         return awaitExit(timeout, false);
     }
 
@@ -64,7 +64,7 @@ final class JvmProcess implements AutoCloseable {
         return output();
     }
 
-    String output() throws IOException {
+    public String output() throws IOException {
         return Files.readString(log);
     }
 
