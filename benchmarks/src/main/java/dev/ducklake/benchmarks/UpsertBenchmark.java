@@ -1,0 +1,190 @@
+package dev.ducklake.benchmarks;
+
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import dev.ducklake.flink.sink.DuckLakeSink;
+import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.metrics.Histogram;
+import org.apache.flink.metrics.HistogramStatistics;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DoubleType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.types.RowKind;
+import org.apache.flink.util.FileUtils;
+
+/**
+ * Upserts into a keyed table as the table grows: the same stream of upserts to random existing keys
+ * goes into a table preloaded with each size of rows, and into Flink's blackhole sink in the same
+ * run (after a first blackhole job that warms the JVM up). Per size it prints the sink's throughput, its ratio to the blackhole job and to the smallest
+ * size, the commits and their mean number of upserts, and the commit duration per checkpoint (median and p99 of the committer's
+ * {@code commitDurationMs}, which keeps the last 1,024 commits).
+ *
+ * <p>The table is {@code id BIGINT} (the key), {@code name VARCHAR}, {@code qty BIGINT}, {@code
+ * price DOUBLE}, preloaded through the engine in appends of 1,000,000 rows (one data file each) on a
+ * local DuckDB-file catalog in a fresh temporary directory per size. Event {@code i} of the stream
+ * upserts key {@code mix(i) mod size} with values that differ from every stored row, so each event
+ * is a real update. One Flink job per size on a local MiniCluster: parallelism 1, 1 s checkpoints,
+ * the sink with its defaults. Arguments: the upserts (default 5,000,000), then the table sizes
+ * (default 1,000,000, 10,000,000 and 50,000,000).
+ *
+ * <pre>{@code
+ * mvn -q -pl benchmarks -am install -DskipTests
+ * mvn -q -pl benchmarks exec:exec -Dexec.mainClass=dev.ducklake.benchmarks.UpsertBenchmark
+ * mvn -q -pl benchmarks exec:exec -Dexec.mainClass=dev.ducklake.benchmarks.UpsertBenchmark \
+ *     -Dbenchmark.args="1000000 1000000 10000000"
+ * }</pre>
+ */
+public final class UpsertBenchmark {
+
+    private static final long[] DEFAULT_SIZES = {1_000_000, 10_000_000, 50_000_000};
+    private static final long LOAD_BATCH = 1_000_000;
+    private static final TableName TABLE = TableName.of("main", "items");
+    private static final RowType ROW_TYPE = RowType.of(
+            new LogicalType[] {new BigIntType(false), VarCharType.STRING_TYPE, new BigIntType(), new DoubleType()},
+            new String[] {"id", "name", "qty", "price"});
+    private static final TableSchema SCHEMA = TableSchema.builder()
+            .column(Column.notNull("id", LakeType.Primitive.BIGINT))
+            .column(Column.of("name", LakeType.Primitive.VARCHAR))
+            .column(Column.of("qty", LakeType.Primitive.BIGINT))
+            .column(Column.of("price", LakeType.Primitive.DOUBLE))
+            .primaryKey("id")
+            .build();
+
+    private UpsertBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        // A checkpoint triggered while the job finishes is declined with a stack trace; it is expected.
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.flink.runtime.checkpoint", "error");
+        long upserts = args.length > 0 ? Long.parseLong(args[0]) : 5_000_000L;
+        long[] sizes = args.length > 1 ? Arrays.stream(args, 1, args.length).mapToLong(Long::parseLong).toArray()
+                : DEFAULT_SIZES;
+        System.out.printf(Locale.ROOT, "Upsert benchmark: %,d upserts to random existing keys, 1 s checkpoints,"
+                + " parallelism 1, table sizes %s%n", upserts, Arrays.toString(sizes));
+        run(new DiscardingSink<>(), upserts, sizes[0], null); // warms the JVM up
+        double blackhole = run(new DiscardingSink<>(), upserts, sizes[0], null).perSecond();
+        System.out.printf(Locale.ROOT, "blackhole: %,.0f rows/s%n", blackhole);
+        List<String> lines = new ArrayList<>();
+        double smallest = 0;
+        for (long size : sizes) {
+            Path dir = Files.createTempDirectory("ducklake-upsert-bench");
+            try {
+                long loadStart = System.nanoTime();
+                preload(dir, size);
+                System.out.printf(Locale.ROOT, "size %,d: preloaded in %.1f s%n", size,
+                        (System.nanoTime() - loadStart) / 1e9);
+                InMemoryReporter metrics = InMemoryReporter.createWithRetainedMetrics();
+                Run lake = run(DuckLakeSink.forRowData().catalog(catalog(dir).key()).dataPath(dataPath(dir))
+                        .table("items").rowType(ROW_TYPE).primaryKey("id")
+                        .shuffleByKey(false).build(), upserts, size, metrics);
+                HistogramStatistics commits = commitDurations(metrics, lake.result());
+                metrics.close();
+                if (smallest == 0) {
+                    smallest = lake.perSecond();
+                }
+                String line = String.format(Locale.ROOT, "%,12d  %,10.0f  %12.2fx  %11.2fx  %7d  %,11d  %13.0f  %5.0f",
+                        size, lake.perSecond(), lake.perSecond() / blackhole, lake.perSecond() / smallest,
+                        commits.size(), upserts / commits.size(), commits.getQuantile(0.5), commits.getQuantile(0.99));
+                System.out.println(line);
+                lines.add(line);
+            } finally {
+                FileUtils.deleteDirectory(dir.toFile());
+            }
+        }
+        System.out.printf(Locale.ROOT, "summary (blackhole %,.0f rows/s; target: at the largest size >= 0.8x the"
+                + " smallest, commit p99 < 1000 ms):%n", blackhole);
+        System.out.println("  table rows      rows/s  vs blackhole  vs smallest  commits  rows/commit  commit ms p50    p99");
+        lines.forEach(line -> System.out.println("  " + line));
+    }
+
+    private static CatalogLocation catalog(Path dir) {
+        return CatalogLocation.duckDbFile(dir.resolve("metadata.ducklake"));
+    }
+
+    private static String dataPath(Path dir) {
+        return dir.resolve("data") + "/";
+    }
+
+    /** Loads rows {@code 0 .. size-1} in appends of {@value #LOAD_BATCH} rows. */
+    private static void preload(Path dir, long size) {
+        EngineConfig config = EngineConfig.builder(catalog(dir)).dataPath(dataPath(dir)).threads(2).build();
+        try (LakeEngine engine = LakeEngine.open(config)) {
+            engine.createTable(TABLE, SCHEMA);
+            for (long start = 0; start < size; start += LOAD_BATCH) {
+                try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
+                    for (long id = start; id < Math.min(size, start + LOAD_BATCH); id++) {
+                        session.write(new Object[] {id, "item-" + id, id % 100, id * 0.25});
+                    }
+                    session.commit();
+                }
+            }
+        }
+    }
+
+    private record Run(double perSecond, JobExecutionResult result) {}
+
+    private static Run run(Sink<RowData> sink, long upserts, long size, InMemoryReporter metrics) throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
+        if (metrics != null) {
+            metrics.addToConfiguration(conf);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(1);
+        env.enableCheckpointing(1000);
+        env.fromSource(new DataGeneratorSource<>(i -> upsert(i, size), upserts, InternalTypeInfo.of(ROW_TYPE)),
+                        WatermarkStrategy.noWatermarks(), "upserts")
+                .sinkTo(sink);
+        long start = System.nanoTime();
+        JobExecutionResult result = env.execute("upserts into " + size + " rows");
+        return new Run(upserts / ((System.nanoTime() - start) / 1e9), result);
+    }
+
+    /** Event {@code i}: an existing key drawn from a hash of {@code i}, with values no stored row has. */
+    static RowData upsert(long i, long size) {
+        long id = Math.floorMod(mix(i), size);
+        return GenericRowData.ofKind(RowKind.UPDATE_AFTER, id, StringData.fromString("item-" + id + "-v" + i),
+                100 + i % 1_000, -1.0 - i);
+    }
+
+    /** SplitMix64's finalizer: consecutive inputs give well-spread outputs. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+
+    private static HistogramStatistics commitDurations(InMemoryReporter metrics, JobExecutionResult result) {
+        return metrics.findMetrics(result.getJobID(), CommitterMetrics.COMMIT_DURATION).values().stream()
+                .map(h -> ((Histogram) h).getStatistics())
+                .filter(s -> s.size() > 0)
+                .findFirst().orElseThrow(() -> new IllegalStateException("No commit durations were reported"));
+    }
+}
