@@ -326,6 +326,30 @@ abstract class LakeEngineContractTest {
         }
     }
 
+    /** A merge deletes replaced rows by DuckDB's row id, which a column named {@code rowid} hides. */
+    @Test
+    void mergeReplacesRowsOfATableWithAColumnNamedRowid() {
+        TableName ledger = TableName.of("ledger");
+        engine.createTable(ledger, TableSchema.builder()
+                .column("id", Primitive.BIGINT)
+                .column("rowid", Primitive.BIGINT)
+                .primaryKey("id")
+                .build());
+        append(ledger, new Object[] {1L, 7L}, new Object[] {2L, 7L}, new Object[] {3L, 7L});
+        CommitResult result;
+        try (MergeSession merge = engine.openMergeSession(ledger)) {
+            merge.upsert(new Object[] {3L, 30L});
+            merge.deleteKey(2L);
+            result = merge.commit();
+        }
+
+        assertThat(List.of(result.inserted(), result.updated(), result.deleted())).containsExactly(0L, 1L, 1L);
+        try (RowReader reader = engine.read(ledger, ScanRequest.builder().build())) {
+            assertThat(reader.toList().stream().map(Arrays::asList).toList())
+                    .containsExactlyInAnyOrder(List.of(1L, 7L), List.of(3L, 30L));
+        }
+    }
+
     @Test
     void commitsThatChangeNothingCreateNoSnapshotUnlessAsked() {
         engine.createTable(ORDERS, ORDERS_SCHEMA);

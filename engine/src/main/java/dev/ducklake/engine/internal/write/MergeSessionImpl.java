@@ -31,6 +31,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     private static final String DELETE = DELETE_COLUMN;
     private static final String PRESENT = "__ducklake_present";
     private static final String DIFFERS = "__ducklake_differs";
+    private static final String ROW_ID = "__ducklake_row_id";
 
     private final String matchedTable;
     private final boolean keepBeforeImages;
@@ -88,7 +89,9 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
      * Applies the last staged change of every key in one snapshot and ends the session: the keys
      * that are deleted or change are deleted, then the new versions of changed and new keys are
      * inserted. One statement reduces the changes to the last per key and joins them with the
-     * table; its result gives the counts, the before-images and the rows to delete and insert.
+     * table; its result gives the counts, the before-images, the row ids to delete (a delete by row
+     * id reads only the table's row ids, where one by key would read its key columns again) and the
+     * rows to insert.
      */
     @Override
     public CommitResult commit(CommitOptions options) {
@@ -105,7 +108,8 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
                 .collect(Collectors.joining(", "));
         String matched = "CREATE OR REPLACE TEMP TABLE " + unqualified(matchedTable) + " AS SELECT n.*, t."
                 + Identifiers.quote(schema.primaryKey().get(0)) + " IS NOT NULL AS " + PRESENT + ", " + differs + " AS "
-                + DIFFERS + ", " + oldValues + " FROM (" + lastChangePerKey() + ") n LEFT JOIN " + target + " t ON " + on;
+                + DIFFERS + ", t.rowid AS " + ROW_ID + ", " + oldValues + " FROM (" + lastChangePerKey() + ") n LEFT JOIN "
+                + target + " t ON " + on;
         String counts = "SELECT count(*) FILTER (WHERE NOT " + DELETE + " AND NOT " + PRESENT + "),"
                 + " count(*) FILTER (WHERE NOT " + DELETE + " AND " + PRESENT + " AND " + DIFFERS + "),"
                 + " count(*) FILTER (WHERE " + DELETE + " AND " + PRESENT + ") FROM " + matchedTable;
@@ -114,9 +118,11 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
                 + Identifiers.quote(BeforeImageTable.COMMIT_ID) + ", " + staging.columnList(null) + ") SELECT ?, "
                 + schema.names().stream().map(MergeSessionImpl::old).collect(Collectors.joining(", ")) + " FROM "
                 + matchedTable + " WHERE " + replaced;
-        String keys = schema.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
-        String delete = "DELETE FROM " + target + " AS t USING (SELECT " + keys + " FROM " + matchedTable + " WHERE "
-                + replaced + ") AS n WHERE " + on;
+        String delete = shadowsRowId(schema)
+                ? "DELETE FROM " + target + " AS t USING (SELECT " + keyList(schema) + " FROM " + matchedTable + " WHERE "
+                        + replaced + ") AS n WHERE " + on
+                : "DELETE FROM " + target + " WHERE rowid IN (SELECT " + ROW_ID + " FROM " + matchedTable + " WHERE "
+                        + replaced + ")";
         String insert = "INSERT INTO " + target + " (" + staging.columnList(null) + ") SELECT "
                 + staging.columnList(null) + " FROM " + matchedTable + " WHERE NOT " + DELETE + " AND (NOT " + PRESENT
                 + " OR " + DIFFERS + ")";
@@ -138,6 +144,15 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
             return CommitOutcome.changed(changes[0] + changes[1], changes[0], changes[1], changes[2],
                     keepBeforeImages);
         });
+    }
+
+    /** A column named {@code rowid} hides DuckDB's row id, so such a table's rows are deleted by key. */
+    private static boolean shadowsRowId(TableSchema schema) {
+        return schema.names().stream().anyMatch(name -> name.equalsIgnoreCase("rowid"));
+    }
+
+    private static String keyList(TableSchema schema) {
+        return schema.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
     }
 
     private static String old(String column) {
