@@ -248,8 +248,8 @@ public final class DuckLakeConnectorOptions {
             .withDescription("When set, the committer flushes inlined rows to Parquet, rewrites files most of whose"
                     + " rows were deleted (upserts delete from older files), and merges adjacent small files of the"
                     + " table at most this often, after a commit. Off by default: compaction rewrites data and takes"
-                    + " the lake's maintenance lock, and change reads over ranges that start before a flush of"
-                    + " inlined rows fall back to a full diff.");
+                    + " the lake's maintenance lock, and change reads over ranges that start before a compaction"
+                    + " fall back to a full diff.");
 
     // --------------------------------------------------------------------------------------------
     // The source

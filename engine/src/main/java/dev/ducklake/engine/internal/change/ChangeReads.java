@@ -22,9 +22,9 @@ import org.slf4j.LoggerFactory;
  *       kept its before-images (at most {@value #MAX_IMAGE_VERSIONS} versions);
  *   <li>{@link ChangeMethod#CHANGE_FEED} otherwise, for instance when another client changed the
  *       table;
- *   <li>{@link ChangeMethod#FULL_DIFF} when inlined data of the table was flushed after
- *       {@code from}: DuckLake v1.5.5 misplaces flushed inlined deletes in its change feed and
- *       insertions (see {@link VersionLog#flushedAfter}).
+ *   <li>{@link ChangeMethod#FULL_DIFF} when inlined data of the table was flushed, or its files
+ *       rewritten or merged, after {@code from}: DuckLake v1.5.5's change feed and insertions
+ *       misreport such ranges (see {@link VersionLog#filesRewrittenAfter}).
  * </ol>
  */
 public final class ChangeReads {
@@ -66,7 +66,7 @@ public final class ChangeReads {
                         + MAX_IMAGE_VERSIONS + " versions); use " + ChangeMethod.CHANGE_FEED);
             }
         } else {
-            method = versions.flushedAfter(table, from) ? ChangeMethod.FULL_DIFF
+            method = versions.filesRewrittenAfter(table, from) ? ChangeMethod.FULL_DIFF
                     : hasAllBeforeImages(table, inRange) ? ChangeMethod.BEFORE_IMAGES : ChangeMethod.CHANGE_FEED;
         }
         LOG.debug("Changes of {} over ({}, {}] by {}", table, from, to, method);

@@ -122,16 +122,20 @@ public final class VersionLog {
     }
 
     /**
-     * True when inlined data of the table was flushed to files after {@code version}. DuckLake
-     * v1.5.5 misplaces the deletes of flushed inlined rows in its change feed (a delete or
-     * pre-image lands in another snapshot), so change reads that start before such a flush must
-     * not use the change feed.
+     * True when, after {@code version}, DuckLake flushed inlined data of the table to files, rewrote
+     * its files that held deletes ({@code ducklake_rewrite_data_files}) or merged its files
+     * ({@code ducklake_merge_adjacent_files}). DuckLake v1.5.5's change feed misreports ranges that
+     * start before such a snapshot: it misplaces the deletes of flushed inlined rows (a delete or
+     * pre-image lands in another snapshot), reports rewritten rows as updated, and rows deleted before
+     * a rewrite as deleted again. Change reads that start before one must not use the change feed.
      */
-    public boolean flushedAfter(TableName table, long version) {
-        return context.withConnection("look for flushes of " + table, c -> {
-            TableIdentity id = MetadataTables.requireIdentity(c, table);
+    public boolean filesRewrittenAfter(TableName table, long version) {
+        return context.withConnection("look for rewrites of the files of " + table, c -> {
+            String id = String.valueOf(MetadataTables.requireIdentity(c, table).id());
             return Jdbc.queryLong(c, "SELECT count(*) FROM " + EngineContext.LAKE_ALIAS + ".snapshots() WHERE snapshot_id > ?"
-                    + " AND list_contains(coalesce(changes['flushed_inlined'], []), ?)", version, String.valueOf(id.id())) > 0;
+                    + " AND (list_contains(coalesce(changes['flushed_inlined'], []), ?)"
+                    + " OR list_contains(coalesce(changes['rewrite_delete'], []), ?)"
+                    + " OR list_contains(coalesce(changes['merge_adjacent'], []), ?))", version, id, id, id) > 0;
         });
     }
 
