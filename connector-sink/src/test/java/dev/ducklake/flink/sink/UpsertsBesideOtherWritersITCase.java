@@ -1,0 +1,276 @@
+package dev.ducklake.flink.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.change.Change;
+import dev.ducklake.engine.change.ChangeMethod;
+import dev.ducklake.engine.change.ChangeReader;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.version.TableVersion;
+import dev.ducklake.flink.sink.testutils.LakeContents;
+import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
+import dev.ducklake.flink.sink.testutils.OrderEvents;
+import dev.ducklake.flink.sink.testutils.TestJobs;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.datagen.source.GeneratorFunction;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.RowKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An upsert job shares its table with a plain DuckDB that updates and deletes the job's keys,
+ * inserts keys of its own, and compacts and expires the table while the job runs, on a PostgreSQL
+ * catalog. The job then writes a last change of every one of its keys, after the other writer has
+ * stopped. Whatever order the two writers' commits took, the lake must then hold exactly the job's
+ * last changes and the other writer's own rows; no version may hold a key twice; and the changes
+ * between any two consecutive versions must equal a full diff of the two versions, before-images
+ * included.
+ */
+@ExtendWith(NoEngineLeftOpen.class)
+class UpsertsBesideOtherWritersITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
+
+    private static final TableName TABLE = TableName.of("shop", "orders");
+    private static final int KEYS = 500;
+    /** Events of the first phase, beside the other writer. */
+    private static final long BESIDE = 6_000;
+    /** How many waiting events the job may send while it waits for the other writer to stop. */
+    private static final long MAX_WAITING = 3_000;
+    private static final long WAIT_MILLIS = 20;
+    /** The other writer's pace: one statement at most every this many ms. */
+    private static final long PACE_MILLIS = 50;
+    /** The other writer's successful statements, at least. */
+    private static final int MIN_STATEMENTS = 40;
+    private static final List<String> ACTIONS = List.of("update", "delete", "insert", "compact", "expire");
+    /** The key the job updates while it waits; not checked. */
+    private static final String HEARTBEAT = "heartbeat";
+
+    /** Set by the test once the other writer has stopped; read by the job's source in this JVM. */
+    private static volatile boolean otherWriterStopped;
+    private static final AtomicLong EMITTED_BESIDE = new AtomicLong();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theLakeEndsWithTheJobsLastChangesAndTheOtherWritersRowsAndEveryVersionIsConsistent() throws Exception {
+        otherWriterStopped = false;
+        EMITTED_BESIDE.set(0);
+        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
+        try {
+            try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+                engine.createSchema(TABLE.schema(), false);
+                engine.createTable(TABLE, OrderEvents.lakeSchema(true));
+            }
+            Map<String, List<Object>> otherRows;
+            CompletableFuture<?> result;
+            try (Connection plain = TestLakes.plainDuckDb(catalog, dir)) {
+                JobClient job = job(catalog).executeAsync("upserts beside another writer");
+                result = job.getJobExecutionResult();
+                otherRows = writeBeside(plain, result);
+                otherWriterStopped = true;
+                result.get(120, TimeUnit.SECONDS);
+            }
+
+            Map<String, List<Object>> expected = new TreeMap<>(lastChangesModel());
+            expected.putAll(otherRows);
+            Map<String, List<Object>> actual = LakeContents.rowsByFirstColumn(catalog, dir, "shop.orders");
+            actual.remove(HEARTBEAT);
+            assertThat(actual).as("the lake after both writers").isEqualTo(expected);
+            assertEveryVersionIsConsistent(catalog);
+        } finally {
+            PostgresServer.dropDatabase(catalog.location());
+        }
+    }
+
+    private StreamExecutionEnvironment job(CatalogLocation catalog) {
+        StreamExecutionEnvironment env = TestJobs.environment(0);
+        env.fromSource(new DataGeneratorSource<>(new PhasedEvents(), BESIDE + MAX_WAITING + KEYS,
+                        RateLimiterStrategy.perSecond(3_000), InternalTypeInfo.of(OrderEvents.ROW_TYPE)),
+                        WatermarkStrategy.noWatermarks(), "orders")
+                .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dir.resolve("data") + "/")
+                        .table("shop.orders").rowType(OrderEvents.ROW_TYPE).primaryKey("order_id")
+                        .commitRetries(50, Duration.ofMillis(20)).build());
+        return env;
+    }
+
+    /**
+     * Updates and deletes random keys of the job, inserts keys of its own ({@code f-<n>}), and now and
+     * then compacts the table or expires its older snapshots, until the job has sent its first phase
+     * and at least {@value #MIN_STATEMENTS} statements, each action among them, have committed. A
+     * statement that conflicts with a commit of the job fails and is not retried. Returns the rows of
+     * its own keys that it committed.
+     */
+    private static Map<String, List<Object>> writeBeside(Connection plain, CompletableFuture<?> job) throws Exception {
+        Random random = new Random(17);
+        Map<String, List<Object>> own = new TreeMap<>();
+        Map<String, Integer> done = new HashMap<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        for (int step = 0; (EMITTED_BESIDE.get() < BESIDE || !done.keySet().containsAll(ACTIONS)
+                || done.values().stream().mapToInt(Integer::intValue).sum() < MIN_STATEMENTS) && !job.isDone()
+                && System.nanoTime() < deadline; step++) {
+            String key = "o-" + random.nextInt(KEYS);
+            String action;
+            String statement;
+            switch (step % 10) {
+                case 0, 3, 6 -> {
+                    action = "update";
+                    statement = "UPDATE plain.shop.orders SET seq = -" + step + ", amount = 1.23 WHERE order_id = '"
+                            + key + "'";
+                }
+                case 1, 4, 7 -> {
+                    action = "delete";
+                    statement = "DELETE FROM plain.shop.orders WHERE order_id = '" + key + "'";
+                }
+                case 2, 5, 8 -> {
+                    action = "insert";
+                    statement = "INSERT INTO plain.shop.orders VALUES ('f-" + step + "', " + step + ", 4.56)";
+                }
+                default -> {
+                    action = step % 20 == 9 ? "compact" : "expire";
+                    statement = step % 20 == 9 ? "CALL ducklake_rewrite_data_files('plain', delete_threshold => 0.0)"
+                            : "CALL ducklake_expire_snapshots('plain', older_than => now() - INTERVAL 3 SECOND)";
+                }
+            }
+            Thread.sleep(PACE_MILLIS);
+            // A statement whose commit failed is closed by DuckDB's driver: one statement per step.
+            try (Statement sql = plain.createStatement()) {
+                sql.execute(statement);
+                if (action.equals("compact")) {
+                    sql.execute("CALL ducklake_merge_adjacent_files('plain')");
+                }
+                done.merge(action, 1, Integer::sum);
+                if (action.equals("insert")) {
+                    own.put("f-" + step, List.of("f-" + step, (long) step, new BigDecimal("4.56")));
+                }
+            } catch (SQLException e) {
+                // a conflict with a commit of the job: this change did not happen
+            }
+        }
+        if (job.isDone()) {
+            job.get(); // the job failed: its error ends the test
+        }
+        assertThat(EMITTED_BESIDE.get()).as("events the job sent beside the other writer").isEqualTo(BESIDE);
+        assertThat(done).as("what the other writer committed").containsKeys(ACTIONS.toArray(String[]::new));
+        return own;
+    }
+
+    /** The rows the job's second phase leaves: the last change of each of its keys. */
+    private static Map<String, List<Object>> lastChangesModel() {
+        Map<String, List<Object>> rows = new TreeMap<>();
+        for (long i = BESIDE; i < BESIDE + KEYS; i++) {
+            RowData event = OrderEvents.upsert(i, KEYS);
+            String key = event.getString(0).toString();
+            if (event.getRowKind() == RowKind.DELETE) {
+                rows.remove(key);
+            } else {
+                rows.put(key, List.of(key, event.getLong(1), event.getDecimal(2, 12, 2).toBigDecimal()));
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * Every version the table still has holds each key once, and the engine's changes between each
+     * two consecutive versions (before-images of the job's merges, DuckLake's change feed for the
+     * other writer's commits) equal a full diff of the two.
+     */
+    private void assertEveryVersionIsConsistent(CatalogLocation catalog) throws SQLException {
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            List<Long> versions = engine.versions(TABLE, 0, 10_000).stream().map(TableVersion::id)
+                    .sorted(Comparator.naturalOrder()).toList();
+            assertThat(versions).as("versions of the table").hasSizeGreaterThan(10);
+            try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
+                for (long version : versions) {
+                    try (ResultSet twice = sql.executeQuery("SELECT order_id FROM plain.shop.orders AT (VERSION => "
+                            + version + ") GROUP BY order_id HAVING count(*) > 1")) {
+                        assertThat(twice.next()).as("a key held twice at version %s", version).isFalse();
+                    }
+                }
+            }
+            for (int i = 1; i < versions.size(); i++) {
+                long from = versions.get(i - 1);
+                long to = versions.get(i);
+                boolean merge = engine.version(TABLE, to).metadata().map(m -> m.beforeImages()).orElse(false);
+                try (ChangeReader changes = merge ? engine.changes(TABLE, from, to, ChangeMethod.BEFORE_IMAGES)
+                                : engine.changes(TABLE, from, to);
+                        ChangeReader diff = engine.changes(TABLE, from, to, ChangeMethod.FULL_DIFF)) {
+                    assertThat(multiset(changes.toList())).as("changes over (%s, %s]", from, to)
+                            .isEqualTo(multiset(diff.toList()));
+                }
+            }
+        }
+    }
+
+    private static Map<Change, Integer> multiset(List<Change> changes) {
+        Map<Change, Integer> counts = new HashMap<>();
+        changes.forEach(c -> counts.merge(c, 1, Integer::sum));
+        return counts;
+    }
+
+    /**
+     * The job's events: {@value #BESIDE} upserts and deletes over {@value #KEYS} keys beside the other
+     * writer; then, while that writer runs, an update of a key of its own every {@value #WAIT_MILLIS}
+     * ms; then one last change of every key. Kept in the generator, which is fine for a job without
+     * restarts.
+     */
+    private static final class PhasedEvents implements GeneratorFunction<Long, RowData> {
+
+        private static final long serialVersionUID = 1L;
+
+        private long lastChangesFrom = -1;
+
+        @Override
+        public RowData map(Long index) throws InterruptedException {
+            if (index < BESIDE) {
+                EMITTED_BESIDE.incrementAndGet();
+                return OrderEvents.upsert(index, KEYS);
+            }
+            if (lastChangesFrom < 0 && otherWriterStopped) {
+                lastChangesFrom = index;
+            }
+            if (lastChangesFrom >= 0 && index - lastChangesFrom < KEYS) {
+                return OrderEvents.upsert(BESIDE + index - lastChangesFrom, KEYS);
+            }
+            if (lastChangesFrom < 0) {
+                Thread.sleep(WAIT_MILLIS);
+            }
+            return GenericRowData.ofKind(RowKind.UPDATE_AFTER, StringData.fromString(HEARTBEAT), index,
+                    DecimalData.fromBigDecimal(BigDecimal.ONE, 12, 2));
+        }
+    }
+}
