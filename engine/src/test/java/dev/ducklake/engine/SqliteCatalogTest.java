@@ -1,6 +1,14 @@
 package dev.ducklake.engine;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.error.UnsupportedChangeException;
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import org.junit.jupiter.api.Test;
 
 /** The engine contract on a Sqlite catalog. */
 class SqliteCatalogTest extends LakeEngineContractTest {
@@ -8,5 +16,31 @@ class SqliteCatalogTest extends LakeEngineContractTest {
     @Override
     CatalogLocation.Kind kind() {
         return CatalogLocation.Kind.SQLITE;
+    }
+
+    /**
+     * On a SQLite catalog, DuckLake v1.5.5 deletes every inlined row of a table with a column named
+     * {@code rowid} when it deletes one, so no such column gets in: not at creation, by addition or
+     * by renaming.
+     */
+    @Test
+    void aColumnNamedRowidIsRefused() {
+        TableName ledger = TableName.of("ledger");
+        assertThatThrownBy(() -> engine.createTable(ledger, TableSchema.builder()
+                .column("id", Primitive.BIGINT)
+                .column("RowId", Primitive.BIGINT)
+                .primaryKey("id")
+                .build()))
+                .isInstanceOf(UnsupportedChangeException.class)
+                .hasMessageContaining("Table main.ledger, column 'RowId'").hasMessageContaining("SQLite");
+        engine.createTable(ledger, TableSchema.builder()
+                .column("id", Primitive.BIGINT)
+                .column("note", Primitive.VARCHAR)
+                .primaryKey("id")
+                .build());
+        assertThatThrownBy(() -> engine.addColumn(ledger, Column.of("rowid", Primitive.BIGINT)))
+                .isInstanceOf(UnsupportedChangeException.class).hasMessageContaining("column 'rowid'");
+        assertThatThrownBy(() -> engine.renameColumn(ledger, "note", "ROWID"))
+                .isInstanceOf(UnsupportedChangeException.class).hasMessageContaining("column 'ROWID'");
     }
 }

@@ -55,6 +55,7 @@ public final class ColumnChanges {
             throw new AlreadyExistsException("Cannot rename column '" + existing + "' of " + name + " to '" + to
                     + "': the table has a column of that name");
         }
+        tables.requireStorableName(name, to);
         return alter(name, "RENAME COLUMN " + Identifiers.quote(existing) + " TO " + Identifiers.quote(to));
     }
 

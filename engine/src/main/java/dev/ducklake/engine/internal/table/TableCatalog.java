@@ -1,8 +1,10 @@
 package dev.ducklake.engine.internal.table;
 
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.error.AlreadyExistsException;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.error.TableNotFoundException;
+import dev.ducklake.engine.error.UnsupportedChangeException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.BeforeImageTable;
@@ -62,6 +64,7 @@ public final class TableCatalog {
         if (exists(name)) {
             throw new AlreadyExistsException("Table " + name + " already exists");
         }
+        schema.names().forEach(column -> requireStorableName(name, column));
         return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.builder().producer(producer).build(),
                 (connection, commitId) -> {
                     Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineContext.LAKE_ALIAS + "."
@@ -94,6 +97,7 @@ public final class TableCatalog {
         if (describe(name).positionOf(column.name()) >= 0) {
             throw new LakeValidationException("Table " + name + " already has a column '" + column.name() + "'");
         }
+        requireStorableName(name, column.name());
         boolean withImages = hasBeforeImages(name);
         return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.defaults(), (connection, commitId) -> {
             Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineContext.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
@@ -102,6 +106,19 @@ public final class TableCatalog {
             }
             return CommitOutcome.changed(0, 0, 0, 0, true);
         }).version();
+    }
+
+    /**
+     * Refuses a column named {@code rowid} on a SQLite catalog: there DuckLake v1.5.5 keeps inlined
+     * rows in a SQLite table whose own row id that column hides, and a delete of one inlined row
+     * deletes them all (reproduced with plain DuckDB).
+     */
+    public void requireStorableName(TableName name, String column) {
+        if (column.equalsIgnoreCase("rowid") && context.config().catalog().kind() == CatalogLocation.Kind.SQLITE) {
+            throw new UnsupportedChangeException("Table " + name + ", column '" + column + "': a column named rowid"
+                    + " is refused on a SQLite catalog, where DuckLake deletes every inlined row of the table when"
+                    + " it deletes one; rename the column, or use a DuckDB-file or PostgreSQL catalog");
+        }
     }
 
     /** True when merges into the table keep before-images (see {@link BeforeImageTable}). */
