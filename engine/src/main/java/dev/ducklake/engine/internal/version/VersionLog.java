@@ -126,8 +126,9 @@ public final class VersionLog {
      * its files that held deletes ({@code ducklake_rewrite_data_files}) or merged its files
      * ({@code ducklake_merge_adjacent_files}). DuckLake v1.5.5's change feed misreports ranges that
      * start before such a snapshot: it misplaces the deletes of flushed inlined rows (a delete or
-     * pre-image lands in another snapshot), reports rewritten rows as updated, and rows deleted before
-     * a rewrite as deleted again. Change reads that start before one must not use the change feed.
+     * pre-image lands in another snapshot), reports rewritten rows as updated and rows deleted before
+     * a rewrite as deleted again, and across a merge after a rewrite it put a delete in another
+     * snapshot. Change reads that start before one must not use the change feed.
      */
     public boolean filesRewrittenAfter(TableName table, long version) {
         return context.withConnection("look for rewrites of the files of " + table, c -> {
