@@ -3,7 +3,6 @@ package dev.ducklake.benchmarks;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.flink.sink.DuckLakeSink;
-import dev.ducklake.flink.sink.internal.CommitterMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.flink.api.common.JobExecutionResult;
@@ -12,7 +11,6 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
-import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.HistogramStatistics;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -49,10 +47,10 @@ public final class ScaleOutBenchmark {
             for (int writers : new int[] {1, 2, 4}) {
                 double blackhole = run(writers, rows, new DiscardingSink<>(), null).perSecond();
                 InMemoryReporter metrics = InMemoryReporter.createWithRetainedMetrics();
-                Run lake = run(writers, rows, DuckLakeSink.forRowData().catalog(catalog)
+                TimedJob lake = run(writers, rows, DuckLakeSink.forRowData().catalog(catalog)
                         .dataPath(dir.resolve("data") + "/").table("orders_p" + writers)
                         .rowType(SinkBenchmark.ROW_TYPE).build(), metrics);
-                HistogramStatistics commits = commitDurations(metrics, lake.result());
+                HistogramStatistics commits = lake.commitDurations(metrics);
                 System.out.printf("%7d  %,16.0f  %,15.0f  %4.2fx  %7d  %17.0f  %4.0f%n", writers, blackhole,
                         lake.perSecond(), lake.perSecond() / blackhole, commits.size(), commits.getQuantile(0.5),
                         commits.getQuantile(0.99));
@@ -64,9 +62,8 @@ public final class ScaleOutBenchmark {
         }
     }
 
-    private record Run(double perSecond, JobExecutionResult result) {}
 
-    private static Run run(int writers, long rows, Sink<RowData> sink, InMemoryReporter metrics) throws Exception {
+    private static TimedJob run(int writers, long rows, Sink<RowData> sink, InMemoryReporter metrics) throws Exception {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, writers);
         if (metrics != null) {
@@ -80,14 +77,6 @@ public final class ScaleOutBenchmark {
                 .sinkTo(sink);
         long start = System.nanoTime();
         JobExecutionResult result = env.execute("append with " + writers + " writers");
-        return new Run(rows / ((System.nanoTime() - start) / 1e9), result);
+        return new TimedJob(rows / ((System.nanoTime() - start) / 1e9), result);
     }
-
-    private static HistogramStatistics commitDurations(InMemoryReporter metrics, JobExecutionResult result) {
-        return metrics.findMetrics(result.getJobID(), CommitterMetrics.COMMIT_DURATION).values().stream()
-                .map(h -> ((Histogram) h).getStatistics())
-                .filter(s -> s.size() > 0)
-                .findFirst().orElseThrow(() -> new IllegalStateException("No commit durations were reported"));
-    }
-
 }

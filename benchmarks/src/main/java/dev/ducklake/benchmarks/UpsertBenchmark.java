@@ -10,7 +10,6 @@ import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import dev.ducklake.flink.sink.DuckLakeSink;
-import dev.ducklake.flink.sink.internal.CommitterMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +22,6 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
-import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.HistogramStatistics;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -101,10 +99,10 @@ public final class UpsertBenchmark {
                 System.out.printf(Locale.ROOT, "size %,d: preloaded in %.1f s%n", size,
                         (System.nanoTime() - loadStart) / 1e9);
                 InMemoryReporter metrics = InMemoryReporter.createWithRetainedMetrics();
-                Run lake = run(DuckLakeSink.forRowData().catalog(catalog(dir).key()).dataPath(dataPath(dir))
+                TimedJob lake = run(DuckLakeSink.forRowData().catalog(catalog(dir).key()).dataPath(dataPath(dir))
                         .table("items").rowType(ROW_TYPE).primaryKey("id")
                         .shuffleByKey(false).build(), upserts, size, metrics);
-                HistogramStatistics commits = commitDurations(metrics, lake.result());
+                HistogramStatistics commits = lake.commitDurations(metrics);
                 metrics.close();
                 if (smallest == 0) {
                     smallest = lake.perSecond();
@@ -148,9 +146,8 @@ public final class UpsertBenchmark {
         }
     }
 
-    private record Run(double perSecond, JobExecutionResult result) {}
 
-    private static Run run(Sink<RowData> sink, long upserts, long size, InMemoryReporter metrics) throws Exception {
+    private static TimedJob run(Sink<RowData> sink, long upserts, long size, InMemoryReporter metrics) throws Exception {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
         if (metrics != null) {
@@ -164,7 +161,7 @@ public final class UpsertBenchmark {
                 .sinkTo(sink);
         long start = System.nanoTime();
         JobExecutionResult result = env.execute("upserts into " + size + " rows");
-        return new Run(upserts / ((System.nanoTime() - start) / 1e9), result);
+        return new TimedJob(upserts / ((System.nanoTime() - start) / 1e9), result);
     }
 
     /** Event {@code i}: an existing key drawn from a hash of {@code i}, with values no stored row has. */
@@ -179,12 +176,5 @@ public final class UpsertBenchmark {
         z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
         z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
         return z ^ (z >>> 31);
-    }
-
-    private static HistogramStatistics commitDurations(InMemoryReporter metrics, JobExecutionResult result) {
-        return metrics.findMetrics(result.getJobID(), CommitterMetrics.COMMIT_DURATION).values().stream()
-                .map(h -> ((Histogram) h).getStatistics())
-                .filter(s -> s.size() > 0)
-                .findFirst().orElseThrow(() -> new IllegalStateException("No commit durations were reported"));
     }
 }

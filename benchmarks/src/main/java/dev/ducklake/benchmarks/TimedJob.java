@@ -1,0 +1,19 @@
+package dev.ducklake.benchmarks;
+
+import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.metrics.Histogram;
+import org.apache.flink.metrics.HistogramStatistics;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
+
+/** A benchmark's Flink job that ran to its end: its rows per second and its result. */
+record TimedJob(double perSecond, JobExecutionResult result) {
+
+    /** The job's commit durations, from its DuckLake committer's {@code commitDurationMs} histogram. */
+    HistogramStatistics commitDurations(InMemoryReporter metrics) {
+        return metrics.findMetrics(result.getJobID(), CommitterMetrics.COMMIT_DURATION).values().stream()
+                .map(h -> ((Histogram) h).getStatistics())
+                .filter(s -> s.size() > 0)
+                .findFirst().orElseThrow(() -> new IllegalStateException("No commit durations were reported"));
+    }
+}
