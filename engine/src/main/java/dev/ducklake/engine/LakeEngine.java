@@ -258,6 +258,11 @@ public final class LakeEngine implements AutoCloseable {
         return versions.latest(name);
     }
 
+    /** The newest snapshot of the lake, whichever tables it changed. */
+    public long latestSnapshot() {
+        return context.withConnection("find the latest snapshot", MetadataTables::currentSnapshot);
+    }
+
     /** The newest version of the table that is not after the given snapshot (a version of any table). */
     public long latestVersion(TableName name, long atMost) {
         return versions.latestAtOrBefore(name, atMost);
@@ -266,6 +271,19 @@ public final class LakeEngine implements AutoCloseable {
     /** The table's versions, newest first. */
     public List<TableVersion> versions(TableName name, int offset, int limit) {
         return versions.list(name, offset, limit);
+    }
+
+    /** The table's versions in {@code (after, upTo]}, oldest first, at most {@code limit}. */
+    public List<TableVersion> versions(TableName name, long after, long upTo, int limit) {
+        return versions.between(name, after, upTo, limit);
+    }
+
+    /**
+     * Whether the lake still holds every snapshot after {@code snapshot}, so that its history since
+     * then is complete: an expiry may have removed snapshots in between.
+     */
+    public boolean historyIntactAfter(long snapshot) {
+        return versions.historyIntactAfter(snapshot);
     }
 
     /** The newest version of the table committed at or before the instant. */
@@ -318,7 +336,13 @@ public final class LakeEngine implements AutoCloseable {
     }
 
     public MergeSession openMergeSession(TableName name) {
-        return new MergeSessionImpl(context, commits, name, tables.describe(name), tables.hasBeforeImages(name));
+        return openMergeSession(name, MergeSession.CurrentRows.LOOKED_UP);
+    }
+
+    /** A merge session whose changes come with their keys' current rows, or without. */
+    public MergeSession openMergeSession(TableName name, MergeSession.CurrentRows currentRows) {
+        return new MergeSessionImpl(context, commits, name, tables.describe(name), tables.hasBeforeImages(name),
+                currentRows);
     }
 
     /** Streams rows of the table; close the reader when done. */

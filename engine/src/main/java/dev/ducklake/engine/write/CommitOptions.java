@@ -25,6 +25,8 @@ public final class CommitOptions {
     private final boolean allowEmpty;
     private final String message;
     private final String commitKey;
+    private final OptionalLong currentRowsAsOf;
+    private final Map<String, String> sameProducer;
 
     private CommitOptions(Builder b) {
         this.expectedLatestVersion = b.expectedLatestVersion;
@@ -32,6 +34,8 @@ public final class CommitOptions {
         this.allowEmpty = b.allowEmpty;
         this.message = b.message;
         this.commitKey = b.commitKey;
+        this.currentRowsAsOf = b.currentRowsAsOf;
+        this.sameProducer = Map.copyOf(b.sameProducer);
     }
 
     public static CommitOptions defaults() {
@@ -62,6 +66,16 @@ public final class CommitOptions {
         return Optional.ofNullable(commitKey);
     }
 
+    /** The version the current rows given to a merge session were read at, if they were. */
+    public OptionalLong currentRowsAsOf() {
+        return currentRowsAsOf;
+    }
+
+    /** The producer fields that mark the commits whose changes the given current rows already hold. */
+    public Map<String, String> sameProducer() {
+        return sameProducer;
+    }
+
     /** Builds {@link CommitOptions}. */
     public static final class Builder {
         private OptionalLong expectedLatestVersion = OptionalLong.empty();
@@ -69,6 +83,8 @@ public final class CommitOptions {
         private boolean allowEmpty;
         private String message;
         private String commitKey;
+        private OptionalLong currentRowsAsOf = OptionalLong.empty();
+        private Map<String, String> sameProducer = Map.of();
 
         private Builder() {}
 
@@ -109,6 +125,24 @@ public final class CommitOptions {
                         + commitKey + "'");
             }
             this.commitKey = commitKey;
+            return this;
+        }
+
+        /**
+         * The current rows given to a merge session (see {@link MergeSession#upsert(Object[], Object[])})
+         * were the table's at {@code version}, plus the changes of commits whose producer fields
+         * include {@code sameProducer}. The commit uses them instead of looking the rows up, unless
+         * a commit of another producer changed the table's rows or columns after {@code version}, or
+         * an expiry removed a snapshot after it (so that such a commit cannot be ruled out): then it
+         * looks them up, as without them.
+         */
+        public Builder currentRowsAsOf(long version, Map<String, String> sameProducer) {
+            if (sameProducer.isEmpty()) {
+                throw new IllegalArgumentException("Current rows need the producer fields that tell the commits"
+                        + " they already hold from the others");
+            }
+            this.currentRowsAsOf = OptionalLong.of(version);
+            this.sameProducer = sameProducer;
             return this;
         }
 

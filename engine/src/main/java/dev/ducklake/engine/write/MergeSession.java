@@ -19,7 +19,9 @@ import java.util.Map;
  *
  * <p>Staged changes exported with {@link #exportStaged}, and files imported with
  * {@link #importStaged}, hold the table's columns after two leading ones:
- * {@value #SEQUENCE_COLUMN} and {@value #DELETE_COLUMN}.
+ * {@value #SEQUENCE_COLUMN} and {@value #DELETE_COLUMN}; in a session given the current rows
+ * ({@link CurrentRows#GIVEN}), these are followed by {@value #HAD_COLUMN} and the current row's
+ * columns, {@link #currentColumn named by position}, before the table's columns.
  */
 public non-sealed interface MergeSession extends StagedSession {
 
@@ -27,6 +29,13 @@ public non-sealed interface MergeSession extends StagedSession {
     String SEQUENCE_COLUMN = "__ducklake_seq";
     /** The second staged column: whether the change deletes its key (BOOLEAN). */
     String DELETE_COLUMN = "__ducklake_delete";
+    /** With {@link CurrentRows#GIVEN}, the third staged column: whether the table held the change's key (BOOLEAN). */
+    String HAD_COLUMN = "__ducklake_had";
+
+    /** With {@link CurrentRows#GIVEN}, the staged column of the current row's value of the table's column at {@code position}. */
+    static String currentColumn(int position) {
+        return "__ducklake_cur_" + position;
+    }
 
     /** Stages an insert-or-update of a whole row, values in column order. */
     void upsert(Object[] row);
@@ -39,4 +48,29 @@ public non-sealed interface MergeSession extends StagedSession {
 
     /** Stages the delete of a key, values in primary-key order. */
     void deleteKey(Object... key);
+
+    /**
+     * Stages an upsert with the row the table holds for its key ({@code current}, null when it holds
+     * none), in a session opened with {@link CurrentRows#GIVEN}. See
+     * {@link CommitOptions.Builder#currentRowsAsOf}.
+     */
+    void upsert(Object[] row, Object[] current);
+
+    /** Stages the delete of the row's key with the row the table holds for it (null: none); see {@link #upsert(Object[], Object[])}. */
+    void delete(Object[] row, Object[] current);
+
+    /**
+     * Whether the commit looked the rows it replaced up in the table: always in a session of
+     * {@link CurrentRows#LOOKED_UP}, and in one of {@link CurrentRows#GIVEN} when it could not trust
+     * the given rows. False before a commit.
+     */
+    boolean lookedUpCurrentRows();
+
+    /** Whether a merge looks up the rows it replaces in the table, or is given them with each change. */
+    enum CurrentRows {
+        /** The commit joins the changes with the table. */
+        LOOKED_UP,
+        /** Each change comes with the key's current row (a caller's index); the commit trusts them when it can. */
+        GIVEN
+    }
 }

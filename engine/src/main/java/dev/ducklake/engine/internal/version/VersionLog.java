@@ -15,8 +15,11 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The versions of a table. A version is a snapshot that changed the table's rows or definition: its
@@ -27,6 +30,10 @@ import java.util.Optional;
  * by their author, {@link CommitMetadata#MAINTENANCE_AUTHOR}.
  */
 public final class VersionLog {
+
+    /** Snapshot changes that change a table's rows or columns, each listing table ids. */
+    private static final List<String> ROW_CHANGES = List.of("tables_inserted_into", "tables_deleted_from",
+            "inlined_insert", "inlined_delete", "tables_altered");
 
     private final EngineContext context;
 
@@ -138,6 +145,47 @@ public final class VersionLog {
                     + " OR list_contains(coalesce(changes['rewrite_delete'], []), ?)"
                     + " OR list_contains(coalesce(changes['merge_adjacent'], []), ?))", version, id, id, id) > 0;
         });
+    }
+
+    /**
+     * Whether a snapshot in {@code (after, upTo]} changed the table's rows or columns without carrying
+     * all the {@code producer} fields in its commit metadata; read through DuckLake, so safe inside a
+     * commit transaction.
+     */
+    public static boolean rowsChangedByOthers(Connection connection, TableIdentity table, long after, long upTo,
+            Map<String, String> producer) throws SQLException {
+        if (producer.isEmpty()) {
+            throw new IllegalArgumentException("The producer fields of the commits to leave out are needed");
+        }
+        String id = String.valueOf(table.id());
+        List<Object> parameters = new ArrayList<>(List.of(after, upTo));
+        String changed = ROW_CHANGES.stream().map(change -> {
+            parameters.add(id);
+            return "list_contains(coalesce(changes['" + change + "'], []), ?)";
+        }).collect(Collectors.joining(" OR "));
+        String same = producer.entrySet().stream().map(field -> {
+            parameters.add("$.producer.\"" + field.getKey() + "\"");
+            parameters.add(field.getValue());
+            return "json_extract_string(commit_extra_info, ?) = ?";
+        }).collect(Collectors.joining(" AND "));
+        return Jdbc.queryLong(connection, "SELECT count(*) FROM " + EngineContext.LAKE_ALIAS + ".snapshots() WHERE"
+                + " snapshot_id > ? AND snapshot_id <= ? AND (" + changed + ") AND NOT coalesce(" + same + ", false)",
+                parameters.toArray()) > 0;
+    }
+
+    /**
+     * Whether the lake still has every snapshot after {@code snapshot}: DuckLake numbers snapshots
+     * one after another, so an expiry that removed one leaves a gap. Read through DuckLake, so safe
+     * inside a commit transaction.
+     */
+    public static boolean historyIntactAfter(Connection connection, long snapshot) throws SQLException {
+        return Jdbc.queryLong(connection, "SELECT (count(*) = coalesce(max(snapshot_id) - ?, 0))::BIGINT FROM "
+                + EngineContext.LAKE_ALIAS + ".snapshots() WHERE snapshot_id > ?", snapshot, snapshot) == 1;
+    }
+
+    /** See {@link #historyIntactAfter(Connection, long)}. */
+    public boolean historyIntactAfter(long snapshot) {
+        return context.withConnection("look for expired snapshots after " + snapshot, c -> historyIntactAfter(c, snapshot));
     }
 
     /** Maps a row of {@link MetadataTables#versionsQuery} to a version. */

@@ -4,6 +4,8 @@ import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.BeforeImageTable;
+import dev.ducklake.engine.internal.catalog.MetadataTables;
+import dev.ducklake.engine.internal.version.VersionLog;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
@@ -32,21 +34,40 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     private static final String PRESENT = "__ducklake_present";
     private static final String DIFFERS = "__ducklake_differs";
     private static final String ROW_ID = "__ducklake_row_id";
+    private static final String HAD = HAD_COLUMN;
 
     private final String matchedTable;
     private final boolean keepBeforeImages;
+    private final CurrentRows currentRows;
     private final List<String> importedChanges = new ArrayList<>();
     private long sequence;
+    private boolean lookedUp;
 
     /**
      * @param keepBeforeImages write the before-images of deleted and updated rows to the table's
      *     {@link BeforeImageTable} (which must exist)
      */
     public MergeSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
-            boolean keepBeforeImages) {
-        super(context, commits, table, requireKey(table, schema), List.of(SEQ + " BIGINT", DELETE + " BOOLEAN"));
+            boolean keepBeforeImages, CurrentRows currentRows) {
+        super(context, commits, table, requireKey(table, schema), bookkeeping(schema, currentRows));
         this.matchedTable = staging.sql() + "_matched";
         this.keepBeforeImages = keepBeforeImages;
+        this.currentRows = currentRows;
+    }
+
+    /**
+     * The staged columns before the table's: the sequence and delete flag, and with
+     * {@link CurrentRows#GIVEN} whether the table held the key and the row it held, column by column.
+     */
+    private static List<String> bookkeeping(TableSchema schema, CurrentRows currentRows) {
+        List<String> columns = new ArrayList<>(List.of(SEQ + " BIGINT", DELETE + " BOOLEAN"));
+        if (currentRows == CurrentRows.GIVEN) {
+            columns.add(HAD + " BOOLEAN");
+            for (int i = 0; i < schema.size(); i++) {
+                columns.add(current(i) + " " + schema.column(i).type().sql());
+            }
+        }
+        return columns;
     }
 
     private static TableSchema requireKey(TableName table, TableSchema schema) {
@@ -59,6 +80,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
 
     /** Stages an insert-or-update of a whole row, values in column order. */
     public void upsert(Object[] row) {
+        require(CurrentRows.LOOKED_UP);
         append(new Object[] {sequence++, false}, validator.validateRow(row));
     }
 
@@ -68,7 +90,32 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
 
     /** Stages the delete of the row's key; the row's other values are ignored. */
     public void delete(Object[] row) {
+        require(CurrentRows.LOOKED_UP);
         append(new Object[] {sequence++, true}, validator.validateKeyOf(row));
+    }
+
+    @Override
+    public void upsert(Object[] row, Object[] current) {
+        require(CurrentRows.GIVEN);
+        append(new Object[] {sequence++, false, current != null}, currentValues(current), validator.validateRow(row));
+    }
+
+    @Override
+    public void delete(Object[] row, Object[] current) {
+        require(CurrentRows.GIVEN);
+        append(new Object[] {sequence++, true, current != null}, currentValues(current), validator.validateKeyOf(row));
+    }
+
+    private Object[] currentValues(Object[] current) {
+        return current == null ? new Object[validator.schema().size()] : validator.validateRow(current);
+    }
+
+    private void require(CurrentRows mode) {
+        if (currentRows != mode) {
+            throw new LakeValidationException("This merge session on " + table + " was opened with current rows "
+                    + currentRows + ": " + (mode == CurrentRows.GIVEN ? "stage changes without current rows"
+                            : "stage every change with its key's current row"));
+        }
     }
 
     /** Stages the delete of a key, values in primary-key order. */
@@ -118,16 +165,21 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
                 + Identifiers.quote(BeforeImageTable.COMMIT_ID) + ", " + staging.columnList(null) + ") SELECT ?, "
                 + schema.names().stream().map(MergeSessionImpl::old).collect(Collectors.joining(", ")) + " FROM "
                 + matchedTable + " WHERE " + replaced;
-        String delete = shadowsRowId(schema)
-                ? "DELETE FROM " + target + " AS t USING (SELECT " + keyList(schema) + " FROM " + matchedTable + " WHERE "
-                        + replaced + ") AS n WHERE " + on
-                : "DELETE FROM " + target + " WHERE rowid IN (SELECT " + ROW_ID + " FROM " + matchedTable + " WHERE "
-                        + replaced + ")";
+        String deleteByKey = "DELETE FROM " + target + " AS t USING (SELECT " + keyList(schema) + " FROM " + matchedTable
+                + " WHERE " + replaced + ") AS n WHERE " + on;
+        String deleteByRowId = "DELETE FROM " + target + " WHERE rowid IN (SELECT " + ROW_ID + " FROM " + matchedTable
+                + " WHERE " + replaced + ")";
+        String given = currentRows == CurrentRows.GIVEN ? givenMatched(schema, valueColumns) : null;
         String insert = "INSERT INTO " + target + " (" + staging.columnList(null) + ") SELECT "
                 + staging.columnList(null) + " FROM " + matchedTable + " WHERE NOT " + DELETE + " AND (NOT " + PRESENT
                 + " OR " + DIFFERS + ")";
         return commit(CommitMetadata.MODE_MERGE, options, (connection, commitId) -> {
-            Jdbc.execute(connection, matched);
+            boolean trusted = given != null && options.currentRowsAsOf().isPresent()
+                    && VersionLog.historyIntactAfter(connection, options.currentRowsAsOf().getAsLong())
+                    && !VersionLog.rowsChangedByOthers(connection, MetadataTables.requireIdentity(connection, table),
+                            options.currentRowsAsOf().getAsLong(), Long.MAX_VALUE, options.sameProducer());
+            lookedUp = !trusted;
+            Jdbc.execute(connection, trusted ? given : matched);
             long[] changes = Jdbc.queryFirst(connection, counts, MergeSessionImpl::readCounts).orElseThrow();
             if (changes[0] + changes[1] + changes[2] == 0) {
                 return CommitOutcome.unchanged();
@@ -136,7 +188,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
                 Jdbc.update(connection, images, commitId);
             }
             if (changes[1] + changes[2] > 0) {
-                Jdbc.execute(connection, delete);
+                Jdbc.execute(connection, trusted || shadowsRowId(schema) ? deleteByKey : deleteByRowId);
             }
             if (changes[0] + changes[1] > 0) {
                 Jdbc.execute(connection, insert);
@@ -144,6 +196,39 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
             return CommitOutcome.changed(changes[0] + changes[1], changes[0], changes[1], changes[2],
                     keepBeforeImages);
         });
+    }
+
+    /**
+     * The matched changes from the given current rows instead of the table: the last change of each
+     * key with the current row its first change carried (the row the table held before this commit).
+     * Rows are then deleted by key, since no row ids are known.
+     */
+    private String givenMatched(TableSchema schema, List<String> valueColumns) {
+        String on = schema.primaryKey().stream().map(k -> "f." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
+                .collect(Collectors.joining(" AND "));
+        String differs = valueColumns.isEmpty() ? "false" : valueColumns.stream()
+                .map(c -> "f." + current(schema.positionOf(c)) + " IS DISTINCT FROM n." + Identifiers.quote(c))
+                .collect(Collectors.joining(" OR ", "(", ")"));
+        String oldValues = schema.names().stream().map(c -> "f." + current(schema.positionOf(c)) + " AS " + old(c))
+                .collect(Collectors.joining(", "));
+        List<String> firstColumns = new ArrayList<>(schema.primaryKey().stream().map(Identifiers::quote).toList());
+        firstColumns.add(HAD);
+        for (int i = 0; i < schema.size(); i++) {
+            firstColumns.add(current(i));
+        }
+        return "CREATE OR REPLACE TEMP TABLE " + unqualified(matchedTable) + " AS SELECT n.*, f." + HAD + " AS " + PRESENT
+                + ", " + differs + " AS " + DIFFERS + ", NULL::BIGINT AS " + ROW_ID + ", " + oldValues + " FROM ("
+                + changePerKey("max", "c.* EXCLUDE (" + SEQ + ")") + ") n JOIN (" + changePerKey("min",
+                        firstColumns.stream().map(c -> "c." + c).collect(Collectors.joining(", "))) + ") f ON " + on;
+    }
+
+    @Override
+    public boolean lookedUpCurrentRows() {
+        return lookedUp;
+    }
+
+    private static String current(int position) {
+        return Identifiers.quote(MergeSession.currentColumn(position));
     }
 
     /** A column named {@code rowid} hides DuckDB's row id, so such a table's rows are deleted by key. */
@@ -184,14 +269,19 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
      * 3.2 s in this form.
      */
     private String lastChangePerKey() {
+        return changePerKey("max", "c.* EXCLUDE (" + SEQ + ")");
+    }
+
+    /** The change of each key with the {@code max} or {@code min} sequence, projected. */
+    private String changePerKey(String aggregate, String projection) {
         List<String> keys = validator.schema().primaryKey().stream().map(Identifiers::quote).toList();
         List<String> sources = new ArrayList<>();
         sources.add("SELECT * FROM " + staging.sql());
         sources.addAll(importedChanges);
         String changes = "(" + String.join(" UNION ALL ", sources) + ")";
         String on = keys.stream().map(k -> "c." + k + " = w." + k).collect(Collectors.joining(" AND "));
-        return "SELECT c.* EXCLUDE (" + SEQ + ") FROM " + changes + " c SEMI JOIN (SELECT " + String.join(", ", keys)
-                + ", max(" + SEQ + ") AS " + SEQ + " FROM " + changes + " GROUP BY ALL) w ON " + on + " AND c." + SEQ
+        return "SELECT " + projection + " FROM " + changes + " c SEMI JOIN (SELECT " + String.join(", ", keys) + ", "
+                + aggregate + "(" + SEQ + ") AS " + SEQ + " FROM " + changes + " GROUP BY ALL) w ON " + on + " AND c." + SEQ
                 + " = w." + SEQ;
     }
 

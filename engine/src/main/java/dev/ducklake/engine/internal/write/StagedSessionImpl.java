@@ -139,9 +139,13 @@ abstract class StagedSessionImpl implements AutoCloseable {
     }
 
     synchronized void append(Object[] bookkeeping, Object[] row) {
+        append(bookkeeping, null, row);
+    }
+
+    synchronized void append(Object[] bookkeeping, Object[] typed, Object[] row) {
         ensureOpen();
         try {
-            staging.append(bookkeeping, row);
+            staging.append(bookkeeping, typed, row);
         } catch (SQLException e) {
             throw new LakeException("Could not stage a row for " + table + ": " + e.getMessage(), e);
         }

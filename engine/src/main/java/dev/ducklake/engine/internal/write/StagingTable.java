@@ -74,9 +74,23 @@ final class StagingTable implements AutoCloseable {
 
     /** Appends one row: the bookkeeping values, then the table's values (already validated). */
     void append(Object[] bookkeeping, Object[] row) throws SQLException {
+        append(bookkeeping, null, row);
+    }
+
+    /**
+     * Appends one row: the bookkeeping values, then {@code typed} values in the table's column types
+     * (bookkeeping columns that mirror the table's, such as a merge's current row), then the table's
+     * values.
+     */
+    void append(Object[] bookkeeping, Object[] typed, Object[] row) throws SQLException {
         appender.beginRow();
         for (Object value : bookkeeping) {
             appendValue(null, value);
+        }
+        if (typed != null) {
+            for (int i = 0; i < typed.length; i++) {
+                appendValue(schema.column(i).type(), typed[i]);
+            }
         }
         for (int i = 0; i < row.length; i++) {
             appendValue(schema.column(i).type(), row[i]);
