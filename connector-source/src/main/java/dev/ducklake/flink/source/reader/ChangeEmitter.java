@@ -1,6 +1,7 @@
 package dev.ducklake.flink.source.reader;
 
 import dev.ducklake.engine.change.Change;
+import dev.ducklake.flink.common.LakeRowConverter;
 import dev.ducklake.flink.source.split.DuckLakeSplitState;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceOutput;

@@ -3,6 +3,7 @@ package dev.ducklake.flink.source.reader;
 import dev.ducklake.engine.read.RowFilter;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.common.LakeRowConverter;
 import dev.ducklake.flink.source.enumerator.ReaderIdleEvent;
 import dev.ducklake.flink.source.enumerator.SplitsFinishedEvent;
 import dev.ducklake.flink.source.split.DuckLakeSplit;

@@ -1,4 +1,4 @@
-package dev.ducklake.flink.source.reader;
+package dev.ducklake.flink.common;
 
 import java.io.Serializable;
 import java.math.BigDecimal;
