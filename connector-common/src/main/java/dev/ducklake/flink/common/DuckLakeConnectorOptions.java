@@ -142,7 +142,7 @@ public final class DuckLakeConnectorOptions {
 
     /** The sink's own options, besides the engine's. */
     private static Set<ConfigOption<?>> sinkOptions() {
-        return Set.of(SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMPACTION_INTERVAL);
+        return Set.of(SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMPACTION_INTERVAL, SINK_UPSERT_INDEX);
     }
 
     /** The source's own options. */
@@ -250,6 +250,41 @@ public final class DuckLakeConnectorOptions {
                     + " table at most this often, after a commit. Off by default: compaction rewrites data and takes"
                     + " the lake's maintenance lock, and change reads over ranges that start before a compaction"
                     + " fall back to a full diff.");
+
+    public static final ConfigOption<UpsertIndex> SINK_UPSERT_INDEX = ConfigOptions.key("sink.upsert.index")
+            .enumType(UpsertIndex.class)
+            .defaultValue(UpsertIndex.NONE)
+            .withDescription("How an upsert commit finds the rows its changes replace. 'none': it joins the"
+                    + " checkpoint's changes with the table, a cost that grows with the table. 'flink-state': the"
+                    + " sink keeps every key's current row in Flink keyed state (use RocksDB for large tables) and"
+                    + " passes it on with each change, so a commit reads no more of the table than DuckLake's"
+                    + " deletes do. A job that starts without state loads the table into the index first. When"
+                    + " another writer changes the table, the next commit looks the rows up and the index takes in"
+                    + " the changes. Streaming jobs only; batch jobs join.");
+
+    /** The values of {@link #SINK_UPSERT_INDEX}. */
+    public enum UpsertIndex implements DescribedEnum {
+        NONE("none", "Commits join the changes with the table."),
+        FLINK_STATE("flink-state", "The sink keeps each key's current row in Flink keyed state.");
+
+        private final String value;
+        private final String description;
+
+        UpsertIndex(String value, String description) {
+            this.value = value;
+            this.description = description;
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+
+        @Override
+        public InlineElement getDescription() {
+            return text(description);
+        }
+    }
 
     // --------------------------------------------------------------------------------------------
     // The source

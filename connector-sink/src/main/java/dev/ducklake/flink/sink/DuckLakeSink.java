@@ -2,7 +2,10 @@ package dev.ducklake.flink.sink;
 
 import dev.ducklake.flink.sink.internal.CheckpointStamper;
 import dev.ducklake.flink.sink.internal.CommitObserver;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import dev.ducklake.flink.sink.internal.CurrentRowIndex;
 import dev.ducklake.flink.sink.internal.DuckLakeCommittable;
 import dev.ducklake.flink.sink.internal.DuckLakeCommittableSerializer;
 import dev.ducklake.flink.sink.internal.DuckLakeCommitter;
@@ -12,8 +15,10 @@ import dev.ducklake.flink.sink.internal.DuckLakeWriterStateSerializer;
 import dev.ducklake.flink.sink.internal.KeyHashSelector;
 import dev.ducklake.flink.sink.internal.SinkMode;
 import dev.ducklake.flink.sink.internal.SinkSettings;
+import dev.ducklake.flink.sink.internal.UnknownCurrentRows;
 import java.util.Collection;
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.Sink;
@@ -21,6 +26,9 @@ import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.api.connector.sink2.SupportsWriterState;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessageTypeInfo;
@@ -28,6 +36,7 @@ import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -85,7 +94,7 @@ public final class DuckLakeSink<IN>
 
     /** A builder of a sink of Flink's {@code RowData}, with the row kind of each row. */
     public static DuckLakeSinkBuilder<RowData> forRowData() {
-        return new DuckLakeSinkBuilder<RowData>().converter(RowDataConverter.identity());
+        return new DuckLakeSinkBuilder<RowData>().ofRowData(RowDataConverter.identity());
     }
 
     @Override
@@ -144,13 +153,40 @@ public final class DuckLakeSink<IN>
     /**
      * Upsert sinks route each key to one writer, which keeps the key's changes in order. A custom
      * partitioning, not a {@code keyBy}: in batch mode a keyed input is sorted, which would lose the
-     * order of a key's changes.
+     * order of a key's changes. With an upsert index, a streaming job keys the changes by their
+     * primary key into the {@link CurrentRowIndex}, which passes each on with its key's current row;
+     * a batch job's changes come with no current rows, so their one commit joins.
      */
     @Override
+    @SuppressWarnings("unchecked")
     public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
-        if (!shuffleByKey || settings.mode() != SinkMode.UPSERT) {
+        if (settings.mode() != SinkMode.UPSERT || (!shuffleByKey && !settings.currentRowIndex())) {
             return input;
         }
+        if (!settings.currentRowIndex()) {
+            return byKeyHash(input);
+        }
+        // The builder allows an index only on a sink of RowData.
+        DataStream<RowData> rows = (DataStream<RowData>) input;
+        InternalTypeInfo<RowData> wide = InternalTypeInfo.of(CurrentRowIndex.withCurrentRow(settings.rowType()));
+        ReadableConfig config = input.getExecutionEnvironment().getConfiguration();
+        if (config.get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.STREAMING) {
+            LOG.info("The upsert index of {} is off: the job does not run in streaming mode", settings.tableName());
+            return (DataStream<IN>) ((DataStream<RowData>) byKeyHash(input)).map(new UnknownCurrentRows(settings.rowType())).returns(wide)
+                    .name("DuckLake unknown current rows");
+        }
+        if (config.get(CheckpointingOptions.ENABLE_UNALIGNED)) {
+            throw new IllegalStateException("'" + DuckLakeConnectorOptions.SINK_UPSERT_INDEX.key() + "' = '"
+                    + UpsertIndex.FLINK_STATE + "' on " + settings.tableName() + " needs aligned checkpoints: an"
+                    + " unaligned checkpoint may put a change in a later checkpoint than the index counted it in."
+                    + " Turn off '" + CheckpointingOptions.ENABLE_UNALIGNED.key() + "' or the index");
+        }
+        CurrentRowIndex index = new CurrentRowIndex(settings);
+        return (DataStream<IN>) rows.keyBy(index.keySelector(), InternalTypeInfo.of(index.keySelector().keyType()))
+                .transform("DuckLake current rows", wide, index);
+    }
+
+    private DataStream<IN> byKeyHash(DataStream<IN> input) {
         return input.partitionCustom((hash, writers) -> Math.floorMod(hash, writers),
                 new KeyHashSelector<>(converter::convert, settings.rowType(), settings.primaryKey()));
     }

@@ -6,6 +6,7 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RET
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMPACTION_INTERVAL;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_STAGING_PATH;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_UPSERT_INDEX;
 import static org.apache.flink.util.Preconditions.checkArgument;
 import static org.apache.flink.util.Preconditions.checkNotNull;
 import static org.apache.flink.util.Preconditions.checkState;
@@ -13,6 +14,7 @@ import static org.apache.flink.util.Preconditions.checkState;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.common.DuckLakeBuilderBase;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.sink.internal.CommitObserver;
@@ -54,7 +56,9 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
     private RowDataConverter<IN> converter;
     private boolean shuffleByKey = true;
     private Duration compactionInterval;
+    private UpsertIndex upsertIndex = SINK_UPSERT_INDEX.defaultValue();
     private CommitObserver observer = CommitObserver.NONE;
+    private boolean ofRowData;
 
     DuckLakeSinkBuilder() {}
 
@@ -90,6 +94,12 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
     public DuckLakeSinkBuilder<IN> stagingPath(String stagingPath) {
         this.stagingPath = checkNotNull(stagingPath, "stagingPath");
         return this;
+    }
+
+    /** A sink of {@code RowData} itself, which can keep an upsert index (see {@link #upsertIndex}). */
+    DuckLakeSinkBuilder<IN> ofRowData(RowDataConverter<IN> identity) {
+        this.ofRowData = true;
+        return converter(identity);
     }
 
     /** Turns records into {@code RowData} of the row type. */
@@ -131,6 +141,15 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
         return this;
     }
 
+    /**
+     * How upsert commits find the rows they replace; see {@link DuckLakeConnectorOptions#SINK_UPSERT_INDEX}.
+     * {@link UpsertIndex#FLINK_STATE} needs a sink of {@code RowData} ({@link DuckLakeSink#forRowData()}).
+     */
+    public DuckLakeSinkBuilder<IN> upsertIndex(UpsertIndex upsertIndex) {
+        this.upsertIndex = checkNotNull(upsertIndex, "upsertIndex");
+        return this;
+    }
+
     /** Told of every commit; the sink's tests lose acknowledgements with it. */
     DuckLakeSinkBuilder<IN> commitObserver(CommitObserver observer) {
         this.observer = checkNotNull(observer, "observer");
@@ -167,8 +186,12 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
             StagingDirectory.requireOutsideDataPaths(Path.of(staging), List.of(dataPath), TableName.parse(table));
         }
         SinkMode mode = overwrite ? SinkMode.OVERWRITE : primaryKey.isEmpty() ? SinkMode.APPEND : SinkMode.UPSERT;
+        boolean index = mode == SinkMode.UPSERT && upsertIndex == UpsertIndex.FLINK_STATE;
+        checkState(!index || ofRowData, "'%s' = '%s' needs a sink of RowData"
+                + " (DuckLakeSink.forRowData()): convert the records to RowData before the sink",
+                SINK_UPSERT_INDEX.key(), UpsertIndex.FLINK_STATE);
         SinkSettings settings = new SinkSettings(engine, table, rowType, primaryKey, partitionKeys, mode, staging,
-                UUID.randomUUID().toString(), compactionInterval);
+                UUID.randomUUID().toString(), compactionInterval, index);
         return new DuckLakeSink<>(settings, converter, shuffleByKey, observer);
     }
 }

@@ -4,12 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.common.EngineSpec;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.InstantiationUtil;
 import org.junit.jupiter.api.Test;
@@ -23,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DuckLakeSinkBuilderTest {
 
     private static final RowType ROW_TYPE = RowType.of(new BigIntType());
+    private static final RowType KEYED = RowType.of(new LogicalType[] {new BigIntType(false)}, new String[] {"id"});
 
     @TempDir Path dir;
 
@@ -87,6 +96,25 @@ class DuckLakeSinkBuilderTest {
         assertThatThrownBy(() -> DuckLakeSink.forRowData().table("t").rowType(ROW_TYPE).build())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("catalog(...)");
+    }
+
+    @Test
+    void anUpsertIndexNeedsASinkOfRowDataAndAlignedCheckpoints() {
+        assertThatThrownBy(() -> DuckLakeSink.<Long>builder().catalog(catalog()).table("t").rowType(KEYED)
+                .primaryKey("id").converter(GenericRowData::of).upsertIndex(UpsertIndex.FLINK_STATE).build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'sink.upsert.index' = 'flink-state' needs a sink of RowData");
+
+        Configuration conf = new Configuration();
+        conf.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        DuckLakeSink<RowData> sink = builder().rowType(KEYED).primaryKey("id").upsertIndex(UpsertIndex.FLINK_STATE)
+                .build();
+        assertThatThrownBy(() -> sink.addPreWriteTopology(env.fromData(List.<RowData>of(GenericRowData.of(1L)),
+                        InternalTypeInfo.of(KEYED))))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("main.t needs aligned checkpoints")
+                .hasMessageContaining("execution.checkpointing.unaligned.enabled");
     }
 
     private DuckLakeSinkBuilder<RowData> builder() {

@@ -12,9 +12,12 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.sink.internal.CommitterMetrics;
 import dev.ducklake.flink.sink.testutils.CountCheckpoints;
 import dev.ducklake.flink.sink.testutils.FailOnce;
+import dev.ducklake.flink.sink.testutils.JobMetrics;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.LakeContents.SinkSnapshot;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
@@ -27,7 +30,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.LongFunction;
 import java.util.stream.Collectors;
@@ -35,14 +37,10 @@ import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
-import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.DecimalData;
@@ -50,7 +48,6 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.BeforeEach;
@@ -59,6 +56,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Exactly-once writes through the DataStream API on a MiniCluster, checked with plain DuckDB. */
@@ -66,6 +64,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DuckLakeSinkITCase {
 
     static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
+    static final JobMetrics JOB_METRICS = new JobMetrics(METRICS);
 
     @RegisterExtension
     static final MiniClusterExtension MINI_CLUSTER =
@@ -104,14 +103,36 @@ class DuckLakeSinkITCase {
     @ParameterizedTest(name = "parallelism {0}")
     @ValueSource(ints = {1, 4})
     void upsertsLeaveEveryKeyAtItsLastValueAcrossAFailureAfterACheckpoint(int parallelism) throws Exception {
-        upsertAcrossAFailure(30_000, 1_000, parallelism);
+        upsertAcrossAFailure(30_000, 1_000, parallelism, UpsertIndex.NONE);
+    }
+
+    /**
+     * The index starts from a table that holds rows, and the job restores it after the failure;
+     * most commits then use it, none when told not to.
+     */
+    @Test
+    void upsertsThroughAnIndexOfATableWithRowsExactlyOnceAcrossAFailure() throws Exception {
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(sink("orders").build().settings().engine()
+                .toEngineConfig())) {
+            lease.engine().createTable(TableName.of("orders"), OrderEvents.lakeSchema(true));
+            try (MergeSession merge = lease.engine().openMergeSession(TableName.of("orders"))) {
+                for (int key = 0; key < 1_000; key += 2) {
+                    merge.upsert(new Object[] {"o-" + key, -1L, new BigDecimal("9.99")});
+                }
+                merge.commit();
+            }
+        }
+        JobExecutionResult result = upsertAcrossAFailure(30_000, 1_000, 4, UpsertIndex.FLINK_STATE);
+        long commits = JOB_METRICS.counter(result.getJobID(), CommitterMetrics.COMMITS);
+        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.LOOKUP_COMMITS))
+                .as("commits that looked the replaced rows up, of %s", commits).isLessThan(commits / 2);
     }
 
     @Test
     void upsertsOnAPostgresCatalogExactlyOnceAcrossAFailure() throws Exception {
         catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
         try {
-            upsertAcrossAFailure(20_000, 500, 4);
+            upsertAcrossAFailure(20_000, 500, 4, UpsertIndex.NONE);
         } finally {
             PostgresServer.dropDatabase(catalog.location());
         }
@@ -121,19 +142,21 @@ class DuckLakeSinkITCase {
      * Upserts {@code count} events over {@code keys} orders through {@code writers} writers, failing
      * once halfway after a checkpoint; the lake must hold each key at its last value, exactly once.
      */
-    private void upsertAcrossAFailure(long count, int keys, int writers) throws Exception {
+    private JobExecutionResult upsertAcrossAFailure(long count, int keys, int writers, UpsertIndex index)
+            throws Exception {
         StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 10_000),
                         WatermarkStrategy.noWatermarks(), "order changes")
                 .map(new FailOnce<>(count / 2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(writers);
-        env.execute("upsert on a " + catalog.kind() + " catalog with a failure");
+                .sinkTo(sink("orders").primaryKey("order_id").upsertIndex(index).build()).setParallelism(writers);
+        JobExecutionResult result = env.execute("upsert on a " + catalog.kind() + " catalog with a failure");
 
         assertThat(FailOnce.failures()).isEqualTo(1);
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders")).isEqualTo(expectedRows(
                 OrderEvents.expectedUpsert(count, keys)));
         assertOneSnapshotPerCheckpoint();
         assertStagingEmpty();
+        return result;
     }
 
     /** A user's own record type, written through a converter. */
@@ -244,8 +267,8 @@ class DuckLakeSinkITCase {
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
                 .isEqualTo(expectedRows(OrderEvents.expectedAppend(count)));
         assertOneSnapshotPerCheckpoint();
-        assertThat(counter(result, CommitterMetrics.ALREADY_COMMITTED)).isGreaterThanOrEqualTo(1);
-        assertThat(counter(result, CommitterMetrics.COMMITS)).isEqualTo(LakeContents.sinkSnapshots(catalog, dir).size());
+        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.ALREADY_COMMITTED)).isGreaterThanOrEqualTo(1);
+        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.COMMITS)).isEqualTo(LakeContents.sinkSnapshots(catalog, dir).size());
         assertStagingEmpty();
     }
 
@@ -259,24 +282,28 @@ class DuckLakeSinkITCase {
         JobExecutionResult result = env.execute("metrics");
 
         List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
-        assertThat(counter(result, "numRecordsSend")).isEqualTo(count);
-        assertThat(counter(result, CommitterMetrics.COMMITS)).isEqualTo(snapshots.size());
-        assertThat(counter(result, CommitterMetrics.ROWS_COMMITTED)).isEqualTo(count);
-        assertThat(counter(result, CommitterMetrics.COMMIT_RETRIES)).isZero();
-        assertThat(gauge(result, CommitterMetrics.LAST_COMMITTED_VERSION))
+        assertThat(JOB_METRICS.counter(result.getJobID(), "numRecordsSend")).isEqualTo(count);
+        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.COMMITS)).isEqualTo(snapshots.size());
+        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.ROWS_COMMITTED)).isEqualTo(count);
+        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.COMMIT_RETRIES)).isZero();
+        assertThat(JOB_METRICS.gauge(result.getJobID(), CommitterMetrics.LAST_COMMITTED_VERSION))
                 .isEqualTo(snapshots.get(snapshots.size() - 1).snapshotId());
-        assertThat(gauge(result, CommitterMetrics.LAST_COMMIT_DURATION)).isGreaterThanOrEqualTo(0L);
-        assertThat(metrics(result, CommitterMetrics.COMMIT_DURATION).mapToLong(m -> ((Histogram) m).getCount()).sum())
+        assertThat(JOB_METRICS.gauge(result.getJobID(), CommitterMetrics.LAST_COMMIT_DURATION)).isGreaterThanOrEqualTo(0L);
+        assertThat(JOB_METRICS.metrics(result.getJobID(), CommitterMetrics.COMMIT_DURATION).mapToLong(m -> ((Histogram) m).getCount()).sum())
                 .as("commit durations recorded").isEqualTo(snapshots.size());
     }
 
-    /** Resumed at twice the writers: Flink gives the added writers no state of their own. */
-    @Test
+    /**
+     * Resumed at twice the writers: Flink gives the added writers no state of their own; an index is
+     * restored into a job of another id, whose commits of the first job look like another writer's.
+     */
+    @ParameterizedTest(name = "upsert index {0}")
+    @EnumSource(UpsertIndex.class)
     void aJobStoppedWithASavepointResumesAtAHigherParallelismExactlyOnceUnderItsSinkIdAndRemovesStrayStaging(
-            @InjectClusterClient ClusterClient<?> client) throws Exception {
+            UpsertIndex index) throws Exception {
         long count = 40_000;
         int keys = 2_000;
-        JobClient first = upsertJob(TestJobs.environment(), count, keys, 2).executeAsync("before the savepoint");
+        JobClient first = upsertJob(TestJobs.environment(), count, keys, 2, index).executeAsync("before the savepoint");
         waitForSinkSnapshots(2);
         String savepoint = TestJobs.stopWithSavepoint(first, dir);
         String sinkId = LakeContents.sinkSnapshots(catalog, dir).get(0).sinkId();
@@ -285,7 +312,7 @@ class DuckLakeSinkITCase {
         Files.createDirectories(stray.getParent());
         Files.writeString(stray, "left by a crash");
 
-        upsertJob(TestJobs.resumedFrom(savepoint), count, keys, 4).execute("after the savepoint");
+        upsertJob(TestJobs.resumedFrom(savepoint), count, keys, 4, index).execute("after the savepoint");
 
         assertThat(stray).doesNotExist();
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
@@ -344,10 +371,12 @@ class DuckLakeSinkITCase {
         assertCommittedPrefixBefore(bad, OrderEvents::expectedAppend);
     }
 
-    private StreamExecutionEnvironment upsertJob(StreamExecutionEnvironment env, long count, int keys, int writers) {
+    private StreamExecutionEnvironment upsertJob(StreamExecutionEnvironment env, long count, int keys, int writers,
+            UpsertIndex index) {
         env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 8_000),
                         WatermarkStrategy.noWatermarks(), "order changes").uid("order-changes")
-                .sinkTo(sink("orders").primaryKey("order_id").build()).setParallelism(writers).uid("ducklake-orders");
+                .sinkTo(sink("orders").primaryKey("order_id").upsertIndex(index).build()).setParallelism(writers)
+                .uid("ducklake-orders");
         return env;
     }
 
@@ -393,24 +422,6 @@ class DuckLakeSinkITCase {
         GenericRowData row = (GenericRowData) OrderEvents.append(i);
         row.setField(2, DecimalData.fromBigDecimal(new BigDecimal("1234567.89"), 12, 2));
         return row;
-    }
-
-    /** Counters of the job by name, summed over subtasks and over attempts of a restarted job. */
-    private static long counter(JobExecutionResult result, String name) {
-        return metrics(result, name).mapToLong(m -> ((Counter) m).getCount()).sum();
-    }
-
-    private static long gauge(JobExecutionResult result, String name) {
-        return metrics(result, name).mapToLong(m -> ((Number) ((Gauge<?>) m).getValue()).longValue()).max()
-                .orElseThrow();
-    }
-
-    private static Stream<Metric> metrics(JobExecutionResult result, String name) {
-        String jobId = result.getJobID().toString();
-        return METRICS.getMetricsByGroup().entrySet().stream()
-                .filter(e -> jobId.equals(e.getKey().getAllVariables().get("<job_id>")))
-                .map(e -> e.getValue().get(name))
-                .filter(Objects::nonNull);
     }
 
     private DuckLakeSinkBuilder<RowData> sink(String table) {

@@ -1,6 +1,7 @@
 package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.change.Change;
@@ -11,6 +12,10 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.version.TableVersion;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
+import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import dev.ducklake.flink.sink.testutils.JobMetrics;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
@@ -31,11 +36,14 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
-import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
@@ -44,25 +52,31 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.RowKind;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * An upsert job shares its table with a plain DuckDB that updates and deletes the job's keys,
  * inserts keys of its own, and compacts and expires the table while the job runs, on a PostgreSQL
  * catalog. The job then writes a last change of every one of its keys, after the other writer has
- * stopped. Whatever order the two writers' commits took, the lake must then hold exactly the job's
+ * stopped and a few of its checkpoints with the table to itself have committed. Whatever order the
+ * two writers' commits took, the lake must then hold exactly the job's
  * last changes and the other writer's own rows; no version may hold a key twice; and the changes
  * between any two consecutive versions must equal a full diff of the two versions, before-images
- * included.
+ * included. With the upsert index, the table holds rows of the job's keys before the job starts, and
+ * the job's commits must have used the index, except after the other writer's commits.
  */
 @ExtendWith(NoEngineLeftOpen.class)
 class UpsertsBesideOtherWritersITCase {
 
+    static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
+
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
+    static final MiniClusterExtension MINI_CLUSTER =
+            TestJobs.miniCluster(2, METRICS.addToConfiguration(new Configuration()));
 
     private static final TableName TABLE = TableName.of("shop", "orders");
     private static final int KEYS = 500;
@@ -86,8 +100,10 @@ class UpsertsBesideOtherWritersITCase {
     @TempDir
     Path dir;
 
-    @Test
-    void theLakeEndsWithTheJobsLastChangesAndTheOtherWritersRowsAndEveryVersionIsConsistent() throws Exception {
+    @ParameterizedTest(name = "upsert index {0}")
+    @EnumSource(UpsertIndex.class)
+    void theLakeEndsWithTheJobsLastChangesAndTheOtherWritersRowsAndEveryVersionIsConsistent(UpsertIndex index)
+            throws Exception {
         otherWriterStopped = false;
         EMITTED_BESIDE.set(0);
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
@@ -95,15 +111,24 @@ class UpsertsBesideOtherWritersITCase {
             try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
                 engine.createSchema(TABLE.schema(), false);
                 engine.createTable(TABLE, OrderEvents.lakeSchema(true));
+                try (MergeSession merge = engine.openMergeSession(TABLE)) {
+                    for (int key = 0; key < KEYS; key += 3) {
+                        merge.upsert(new Object[] {"o-" + key, -1L, new BigDecimal("7.77")});
+                    }
+                    merge.commit();
+                }
             }
             Map<String, List<Object>> otherRows;
             CompletableFuture<?> result;
+            JobID jobId;
             try (Connection plain = TestLakes.plainDuckDb(catalog, dir)) {
-                JobClient job = job(catalog).executeAsync("upserts beside another writer");
+                JobClient job = job(catalog, index).executeAsync("upserts beside another writer");
                 result = job.getJobExecutionResult();
                 otherRows = writeBeside(plain, result);
+                awaitSinkCommits(plain, 3);
                 otherWriterStopped = true;
                 result.get(120, TimeUnit.SECONDS);
+                jobId = job.getJobID();
             }
 
             Map<String, List<Object>> expected = new TreeMap<>(lastChangesModel());
@@ -112,19 +137,27 @@ class UpsertsBesideOtherWritersITCase {
             actual.remove(HEARTBEAT);
             assertThat(actual).as("the lake after both writers").isEqualTo(expected);
             assertEveryVersionIsConsistent(catalog);
+            JobMetrics metrics = new JobMetrics(METRICS);
+            long commits = metrics.counter(jobId, CommitterMetrics.COMMITS);
+            long lookups = metrics.counter(jobId, CommitterMetrics.LOOKUP_COMMITS);
+            if (index == UpsertIndex.FLINK_STATE) {
+                assertThat(lookups).as("commits that looked rows up, of %s", commits).isPositive().isLessThan(commits);
+            } else {
+                assertThat(lookups).as("commits that looked rows up").isEqualTo(commits);
+            }
         } finally {
             PostgresServer.dropDatabase(catalog.location());
         }
     }
 
-    private StreamExecutionEnvironment job(CatalogLocation catalog) {
+    private StreamExecutionEnvironment job(CatalogLocation catalog, UpsertIndex index) {
         StreamExecutionEnvironment env = TestJobs.environment(0);
         env.fromSource(new DataGeneratorSource<>(new PhasedEvents(), BESIDE + MAX_WAITING + KEYS,
                         RateLimiterStrategy.perSecond(3_000), InternalTypeInfo.of(OrderEvents.ROW_TYPE)),
                         WatermarkStrategy.noWatermarks(), "orders")
                 .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dir.resolve("data") + "/")
                         .table("shop.orders").rowType(OrderEvents.ROW_TYPE).primaryKey("order_id")
-                        .commitRetries(50, Duration.ofMillis(20)).build());
+                        .commitRetries(50, Duration.ofMillis(20)).upsertIndex(index).build());
         return env;
     }
 
@@ -187,6 +220,24 @@ class UpsertsBesideOtherWritersITCase {
         assertThat(EMITTED_BESIDE.get()).as("events the job sent beside the other writer").isEqualTo(BESIDE);
         assertThat(done).as("what the other writer committed").containsKeys(ACTIONS.toArray(String[]::new));
         return own;
+    }
+
+    /**
+     * Waits while the job commits {@code count} more checkpoints (of its heartbeat) with the table to
+     * itself: an index is back on the table's latest version after the first.
+     */
+    private static void awaitSinkCommits(Connection plain, int count) throws SQLException {
+        String sinkCommits = "SELECT count(*) FROM ducklake_snapshots('plain') WHERE commit_message LIKE 'flink checkpoint%'";
+        long before = count(plain, sinkCommits);
+        await("the job's next " + count + " commits").atMost(Duration.ofSeconds(60))
+                .until(() -> count(plain, sinkCommits) >= before + count);
+    }
+
+    private static long count(Connection plain, String query) throws SQLException {
+        try (Statement sql = plain.createStatement(); ResultSet rs = sql.executeQuery(query)) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     /** The rows the job's second phase leaves: the last change of each of its keys. */

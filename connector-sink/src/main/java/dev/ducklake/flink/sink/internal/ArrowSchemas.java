@@ -17,18 +17,26 @@ import org.apache.flink.annotation.Internal;
 
 /**
  * The Arrow schema of a sink's staged batches: the DuckLake table's columns with the Arrow types
- * DuckDB reads back as exactly the columns' types, after the merge bookkeeping for upserts.
+ * DuckDB reads back as exactly the columns' types, after the merge bookkeeping for upserts (and,
+ * when the changes come with their keys' current rows, after whether the table held the key and
+ * the current row's columns, see {@link MergeSession}).
  */
 @Internal
 public final class ArrowSchemas {
 
     private ArrowSchemas() {}
 
-    public static Schema staging(TableSchema table, boolean changes) {
+    public static Schema staging(TableSchema table, boolean changes, boolean currentRows) {
         List<Field> fields = new ArrayList<>();
         if (changes) {
             fields.add(Field.notNullable(MergeSession.SEQUENCE_COLUMN, new ArrowType.Int(64, true)));
             fields.add(Field.notNullable(MergeSession.DELETE_COLUMN, ArrowType.Bool.INSTANCE));
+        }
+        if (currentRows) {
+            fields.add(Field.notNullable(MergeSession.HAD_COLUMN, ArrowType.Bool.INSTANCE));
+            for (int i = 0; i < table.size(); i++) {
+                fields.add(field(MergeSession.currentColumn(i), table.column(i).type()));
+            }
         }
         for (Column column : table.columns()) {
             fields.add(field(column.name(), column.type()));

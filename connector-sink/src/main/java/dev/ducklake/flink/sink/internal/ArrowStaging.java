@@ -43,7 +43,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A writer's staging: rows go into off-heap Arrow batches in the DuckLake table's column order
- * (after the merge bookkeeping for upserts); each full batch is written to a Parquet file by DuckDB
+ * (after the merge bookkeeping for upserts, and the current rows that come with the changes when
+ * an index gives them, see {@link CurrentRowIndex}); each full batch is written to a Parquet file by DuckDB
  * on a background thread, which reads the batch in place, while the next batch fills. At most two
  * batches exist at once, so memory stays bounded whatever the checkpoint's size, and a written
  * batch is cleared and filled again rather than freed: allocating fresh off-heap buffers for every
@@ -68,6 +69,7 @@ final class ArrowStaging implements AutoCloseable {
     private final List<Target> targets = new ArrayList<>();
     private final int fields;
     private final int offset;
+    private final boolean currentRows;
     private final Supplier<Path> files;
     private final BufferAllocator allocator;
     private final ArrowParquetWriter parquet;
@@ -79,14 +81,20 @@ final class ArrowStaging implements AutoCloseable {
     private VectorSchemaRoot spare;
     private FieldWriter[] writers;
     private FieldWriter[] keyWriters;
+    private FieldWriter[] currentWriters;
     private BigIntVector sequences;
     private BitVector deletes;
+    private BitVector had;
     private int rows;
     private long sequence;
     private Future<StagedFile> inFlight;
 
+    /**
+     * @param currentRows whether upserts stage the current row each change comes with: the rows are
+     *     then {@link CurrentRowIndex#withCurrentRow wider} than {@code rowType}
+     */
     ArrowStaging(LakeEngine engine, TableName table, TableSchema lake, RowType rowType, int[] lakePositions,
-            SinkMode mode, Supplier<Path> files) {
+            SinkMode mode, boolean currentRows, Supplier<Path> files) {
         ArrowAccess.require();
         this.allocator = new RootAllocator(ALLOCATION_LIMIT);
         this.table = table;
@@ -94,8 +102,9 @@ final class ArrowStaging implements AutoCloseable {
         this.rowType = rowType;
         this.lakePositions = lakePositions;
         this.files = files;
-        this.schema = ArrowSchemas.staging(lake, mode == SinkMode.UPSERT);
-        this.offset = mode == SinkMode.UPSERT ? 2 : 0;
+        this.currentRows = currentRows && mode == SinkMode.UPSERT;
+        this.schema = ArrowSchemas.staging(lake, mode == SinkMode.UPSERT, this.currentRows);
+        this.offset = mode != SinkMode.UPSERT ? 0 : this.currentRows ? 3 + lake.size() : 2;
         for (Column column : lake.columns()) {
             targets.add(new Target(table, column.name(), column.type(), lake.primaryKey().contains(column.name()),
                     column.nullable()));
@@ -121,6 +130,10 @@ final class ArrowStaging implements AutoCloseable {
             boolean delete = kind == RowKind.DELETE;
             DirectVectorWrites.putLong(sequences, rows, sequence++);
             DirectVectorWrites.putBoolean(deletes, rows, delete);
+            if (currentRows) {
+                DirectVectorWrites.putBoolean(had, rows, row.getBoolean(fields));
+                write(row, currentWriters);
+            }
             write(row, delete ? keyWriters : writers);
         } else {
             if (kind != RowKind.INSERT) {
@@ -257,8 +270,15 @@ final class ArrowStaging implements AutoCloseable {
         }
         writers = new FieldWriter[fields];
         keyWriters = new FieldWriter[fields];
+        currentWriters = new FieldWriter[fields];
         for (int i = 0; i < fields; i++) {
             Target target = targets.get(lakePositions[i]);
+            if (currentRows) {
+                had = (BitVector) vectors.get(2);
+                Target current = new Target(table, target.column(), target.type(), false, true);
+                currentWriters[i] = ArrowValueWriters.forField(current, rowType.getTypeAt(i),
+                        vectors.get(3 + lakePositions[i]), fields + 1 + i);
+            }
             FieldVector vector = vectors.get(offset + lakePositions[i]);
             writers[i] = ArrowValueWriters.forField(target, rowType.getTypeAt(i), vector, i);
             // A delete needs its key only; DuckLake columns the Flink schema lacks stay null.

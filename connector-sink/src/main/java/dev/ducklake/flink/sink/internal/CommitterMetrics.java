@@ -11,7 +11,8 @@ import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
 /**
  * The committer's metrics: commits made, commits found already applied, conflict retries, rows
  * committed, the commits' durations (the last one, and a histogram of the recent ones), the last
- * committed version, and compaction: its runs and the data files it rewrote or merged.
+ * committed version, upsert commits that looked the replaced rows up in the table, and compaction:
+ * its runs and the data files it rewrote or merged.
  */
 @Internal
 public final class CommitterMetrics {
@@ -23,6 +24,7 @@ public final class CommitterMetrics {
     public static final String LAST_COMMIT_DURATION = "lastCommitDurationMs";
     public static final String LAST_COMMITTED_VERSION = "lastCommittedVersion";
     public static final String COMMIT_DURATION = "commitDurationMs";
+    public static final String LOOKUP_COMMITS = "commitsLookingUpRows";
     public static final String COMPACTIONS = "compactions";
     public static final String FILES_COMPACTED = "filesCompacted";
 
@@ -34,6 +36,7 @@ public final class CommitterMetrics {
     private final Counter retries;
     private final Counter rows;
     private final Histogram durations;
+    private final Counter lookupCommits;
     private final Counter compactions;
     private final Counter filesCompacted;
     private volatile long lastDurationMs = -1;
@@ -47,6 +50,7 @@ public final class CommitterMetrics {
         group.gauge(LAST_COMMIT_DURATION, () -> lastDurationMs);
         group.gauge(LAST_COMMITTED_VERSION, () -> lastVersion);
         this.durations = group.histogram(COMMIT_DURATION, new DescriptiveStatisticsHistogram(DURATION_WINDOW));
+        this.lookupCommits = group.counter(LOOKUP_COMMITS);
         this.compactions = group.counter(COMPACTIONS);
         this.filesCompacted = group.counter(FILES_COMPACTED);
     }
@@ -64,6 +68,11 @@ public final class CommitterMetrics {
         }
         lastDurationMs = durationMs;
         durations.update(durationMs);
+    }
+
+    /** An upsert commit that joined its changes with the table to find the rows they replace. */
+    void lookedUpRows() {
+        lookupCommits.inc();
     }
 
     void alreadyCommitted() {

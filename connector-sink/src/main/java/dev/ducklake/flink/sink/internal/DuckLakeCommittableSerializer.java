@@ -7,12 +7,17 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 
-/** Versioned bytes of a {@link DuckLakeCommittable}: sink id, checkpoint id, file, row count. */
+/**
+ * Versioned bytes of a {@link DuckLakeCommittable}: sink id, checkpoint id, file, row count and,
+ * from version 2, the version its current rows were valid at.
+ */
 @Internal
 public final class DuckLakeCommittableSerializer implements SimpleVersionedSerializer<DuckLakeCommittable> {
 
     static final int VERSION_1 = 1;
-    private static final int CURRENT_VERSION = VERSION_1;
+    /** Version 1 and the version the current rows were valid at. */
+    static final int VERSION_2 = 2;
+    private static final int CURRENT_VERSION = VERSION_2;
 
     @Override
     public int getVersion() {
@@ -26,21 +31,23 @@ public final class DuckLakeCommittableSerializer implements SimpleVersionedSeria
         out.writeLong(committable.checkpointId());
         out.writeUTF(committable.file());
         out.writeLong(committable.rows());
+        out.writeLong(committable.currentRowsAsOf());
         return out.getCopyOfBuffer();
     }
 
     @Override
     public DuckLakeCommittable deserialize(int version, byte[] serialized) throws IOException {
         return switch (version) {
-            case VERSION_1 -> readVersion1(serialized);
+            case VERSION_1, VERSION_2 -> read(version, serialized);
             default -> throw new IOException("Unknown version " + version + " of a DuckLake committable; this sink reads"
-                    + " version " + VERSION_1);
+                    + " versions " + VERSION_1 + " and " + VERSION_2);
         };
     }
 
-    private static DuckLakeCommittable readVersion1(byte[] serialized) throws IOException {
+    private static DuckLakeCommittable read(int version, byte[] serialized) throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(serialized);
-        DuckLakeCommittable committable = new DuckLakeCommittable(in.readUTF(), in.readLong(), in.readUTF(), in.readLong());
+        DuckLakeCommittable committable = new DuckLakeCommittable(in.readUTF(), in.readLong(), in.readUTF(), in.readLong(),
+                version == VERSION_1 ? DuckLakeCommittable.NO_CURRENT_ROWS : in.readLong());
         SerializedBytes.requireFullyRead(in, "DuckLake committable");
         return committable;
     }

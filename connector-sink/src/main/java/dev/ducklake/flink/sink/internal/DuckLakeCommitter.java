@@ -9,6 +9,7 @@ import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
+import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.StagedSession;
 import dev.ducklake.engine.write.WriteMode;
 import java.nio.charset.StandardCharsets;
@@ -108,22 +109,31 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             }
             throw new SuppressRestartsException(new FlinkRuntimeException(lost));
         }
-        CommitOptions options = CommitOptions.builder()
+        String sinkId = committables.get(0).sinkId();
+        CommitOptions.Builder options = CommitOptions.builder()
                 .commitKey(key)
-                .producer(Map.of("sink-id", committables.get(0).sinkId(), "checkpoint-id", Long.toString(checkpointId),
-                        "flink-job-id", jobId))
-                .message("flink checkpoint " + checkpointId)
-                .build();
+                .producer(Map.of("sink-id", sinkId, "checkpoint-id", Long.toString(checkpointId), "flink-job-id", jobId))
+                .message("flink checkpoint " + checkpointId);
+        // The sink's settings decide whether its writers stage current rows, so all its files agree.
+        boolean currentRows = committables.get(0).hasCurrentRows();
+        long asOf = committables.stream().mapToLong(DuckLakeCommittable::currentRowsAsOf).min().orElseThrow();
+        if (currentRows && asOf != CurrentRowIndex.UNKNOWN) {
+            options.currentRowsAsOf(asOf, Map.of("sink-id", sinkId, "flink-job-id", jobId));
+        }
         long start = System.nanoTime();
         CommitResult result;
         Set<String> adopted;
-        try (StagedSession session = settings.mode() == SinkMode.UPSERT ? engine.openMergeSession(table)
+        try (StagedSession session = settings.mode() == SinkMode.UPSERT ? engine.openMergeSession(table,
+                        currentRows ? MergeSession.CurrentRows.GIVEN : MergeSession.CurrentRows.LOOKED_UP)
                 : engine.openWriteSession(table, settings.mode() == SinkMode.OVERWRITE ? WriteMode.SNAPSHOT
                         : WriteMode.APPEND)) {
             for (DuckLakeCommittable committable : committables) {
                 session.importStaged(Path.of(committable.file()));
             }
-            result = session.commit(options);
+            result = session.commit(options.build());
+            if (session instanceof MergeSession merge && merge.lookedUpCurrentRows()) {
+                metrics.lookedUpRows();
+            }
             adopted = session.adoptedFiles().stream().map(Path::toString).collect(Collectors.toSet());
         } catch (LakeConcurrencyException e) {
             metrics.retriedWithoutSuccess(e.retries());

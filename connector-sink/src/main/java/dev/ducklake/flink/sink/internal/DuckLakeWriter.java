@@ -14,6 +14,7 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.types.RowKind;
 import org.apache.flink.util.function.SerializableFunction;
 
 /**
@@ -34,6 +35,12 @@ public final class DuckLakeWriter<IN>
     private final Counter recordsWritten;
     private final EngineRegistry.Lease lease;
     private final ArrowStaging staging;
+    /** Whether the rows come with their keys' current rows, which the staging keeps. */
+    private final boolean currentRows;
+    /** Whether the current rows are whole rows of the table (see {@link CurrentRowIndex#fits}). */
+    private final boolean wholeCurrentRows;
+    /** The lowest version the current rows staged since the last barrier were valid at. */
+    private long currentRowsAsOf = Long.MAX_VALUE;
     private long lastCheckpointId;
     private boolean endOfInput;
 
@@ -61,8 +68,11 @@ public final class DuckLakeWriter<IN>
                     lease.engine()::referencedDataFiles);
             TableBinding binding = TableBinding.createOrBind(lease.engine(), table, settings.rowType(),
                     settings.primaryKey(), settings.partitionKeys());
+            this.currentRows = settings.currentRowIndex();
+            this.wholeCurrentRows = CurrentRowIndex.fits(binding.lakeSchema(), settings.rowType());
             this.staging = new ArrowStaging(lease.engine(), table, binding.lakeSchema(), settings.rowType(),
-                    binding.lakePositions(), settings.mode(), () -> directory.newFile(subtask, lastCheckpointId + 1));
+                    binding.lakePositions(), settings.mode(), currentRows,
+                    () -> directory.newFile(subtask, lastCheckpointId + 1));
         } catch (RuntimeException e) {
             lease.close();
             throw e;
@@ -73,6 +83,9 @@ public final class DuckLakeWriter<IN>
     public void write(IN element, Context context) throws IOException {
         RowData row = converter.apply(element);
         staging.stage(row.getRowKind(), row);
+        if (currentRows && row.getRowKind() != RowKind.UPDATE_BEFORE) {
+            currentRowsAsOf = Math.min(currentRowsAsOf, row.getLong(2 * settings.rowType().getFieldCount() + 1));
+        }
         recordsWritten.inc();
     }
 
@@ -85,8 +98,12 @@ public final class DuckLakeWriter<IN>
     public Collection<DuckLakeCommittable> prepareCommit() throws IOException {
         // An overwrite commits at the end of input even when empty: it empties the table.
         boolean overwriteAtEnd = settings.mode() == SinkMode.OVERWRITE && endOfInput;
+        long asOf = !currentRows ? DuckLakeCommittable.NO_CURRENT_ROWS
+                : !wholeCurrentRows || currentRowsAsOf == Long.MAX_VALUE ? CurrentRowIndex.UNKNOWN : currentRowsAsOf;
+        currentRowsAsOf = Long.MAX_VALUE;
         return staging.drain(overwriteAtEnd).stream()
-                .map(f -> new DuckLakeCommittable(sinkId, DuckLakeCommittable.UNSTAMPED, f.file().toString(), f.rows()))
+                .map(f -> new DuckLakeCommittable(sinkId, DuckLakeCommittable.UNSTAMPED, f.file().toString(), f.rows(),
+                        asOf))
                 .toList();
     }
 

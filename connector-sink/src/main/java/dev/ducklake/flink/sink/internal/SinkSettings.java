@@ -21,6 +21,8 @@ import org.apache.flink.table.types.logical.RowType;
  * @param staging {@code 'sink.staging-path'}, or its default
  * @param sinkId the id of a sink that starts without restored state; a restored writer keeps its old one
  * @param compaction {@code 'sink.compaction.interval'}; null when the sink does not compact
+ * @param currentRowIndex {@code 'sink.upsert.index'} is {@code flink-state}: an upsert sink keeps its
+ *     keys' current rows in keyed state and its writers stage them with the changes
  */
 @Internal
 public record SinkSettings(
@@ -32,7 +34,8 @@ public record SinkSettings(
         SinkMode mode,
         String staging,
         String sinkId,
-        @Nullable Duration compaction)
+        @Nullable Duration compaction,
+        boolean currentRowIndex)
         implements Serializable {
 
     public SinkSettings {

@@ -18,15 +18,19 @@ import org.junit.jupiter.api.Test;
  * <p>A new serializer version gets a golden file of its own, written once and checked in: run
  * {@link #main} with the module's {@code src/test/resources} as argument (e.g. from the IDE); it
  * writes the current versions' files that do not exist yet and keeps the others. The version 1
- * files are what the version 1 serializers wrote for {@link #COMMITTABLE} and {@link #STATE}.
+ * files are what the version 1 serializers wrote for {@link #COMMITTABLE} and {@link #STATE}; the
+ * committable's version 2 file is {@link #WITH_CURRENT_ROWS}.
  */
 class SerializersTest {
 
     private static final DuckLakeCommittable COMMITTABLE = new DuckLakeCommittable("sink-7f3a", 42,
             "/lake/staging/sink-7f3a/3/41-0b8e.parquet", 123_456);
+    private static final DuckLakeCommittable WITH_CURRENT_ROWS = new DuckLakeCommittable("sink-7f3a", 42,
+            "/lake/staging/sink-7f3a/3/41-0b8e.parquet", 123_456, 17);
     private static final DuckLakeWriterState STATE = new DuckLakeWriterState("sink-7f3a");
 
     private static final String COMMITTABLE_V1 = "committable-v1.bin";
+    private static final String COMMITTABLE_V2 = "committable-v2.bin";
     private static final String WRITER_STATE_V1 = "writer-state-v1.bin";
 
     private final DuckLakeCommittableSerializer committables = new DuckLakeCommittableSerializer();
@@ -36,6 +40,8 @@ class SerializersTest {
     void committablesRoundTrip() throws IOException {
         byte[] bytes = committables.serialize(COMMITTABLE);
         assertThat(committables.deserialize(committables.getVersion(), bytes)).isEqualTo(COMMITTABLE);
+        assertThat(committables.deserialize(committables.getVersion(), committables.serialize(WITH_CURRENT_ROWS)))
+                .isEqualTo(WITH_CURRENT_ROWS);
         DuckLakeCommittable unstamped = new DuckLakeCommittable("s", DuckLakeCommittable.UNSTAMPED, "f", 0);
         assertThat(committables.deserialize(committables.getVersion(), committables.serialize(unstamped)))
                 .isEqualTo(unstamped);
@@ -53,6 +59,12 @@ class SerializersTest {
     }
 
     @Test
+    void committableVersion2BytesStillRead() throws IOException {
+        assertThat(committables.deserialize(DuckLakeCommittableSerializer.VERSION_2, GoldenFiles.read(COMMITTABLE_V2)))
+                .isEqualTo(WITH_CURRENT_ROWS);
+    }
+
+    @Test
     void writerStateVersion1BytesStillRead() throws IOException {
         assertThat(states.deserialize(DuckLakeWriterStateSerializer.VERSION_1, GoldenFiles.read(WRITER_STATE_V1)))
                 .isEqualTo(STATE);
@@ -61,8 +73,8 @@ class SerializersTest {
     @Test
     void theCurrentVersionsWriteTheirGoldenBytes() throws IOException {
         assertThat(committables.getVersion()).as("a new committable version needs a golden file")
-                .isEqualTo(DuckLakeCommittableSerializer.VERSION_1);
-        assertThat(committables.serialize(COMMITTABLE)).isEqualTo(GoldenFiles.read(COMMITTABLE_V1));
+                .isEqualTo(DuckLakeCommittableSerializer.VERSION_2);
+        assertThat(committables.serialize(WITH_CURRENT_ROWS)).isEqualTo(GoldenFiles.read(COMMITTABLE_V2));
         assertThat(states.getVersion()).as("a new writer state version needs a golden file")
                 .isEqualTo(DuckLakeWriterStateSerializer.VERSION_1);
         assertThat(states.serialize(STATE)).isEqualTo(GoldenFiles.read(WRITER_STATE_V1));
@@ -71,10 +83,10 @@ class SerializersTest {
     @Test
     void unknownVersionsAndTrailingBytesAreRefused() throws IOException {
         byte[] bytes = committables.serialize(COMMITTABLE);
-        assertThatThrownBy(() -> committables.deserialize(2, bytes)).isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 2").hasMessageContaining("version 1");
+        assertThatThrownBy(() -> committables.deserialize(3, bytes)).isInstanceOf(IOException.class)
+                .hasMessageContaining("Unknown version 3").hasMessageContaining("versions 1 and 2");
         byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
-        assertThatThrownBy(() -> committables.deserialize(1, longer)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> committables.deserialize(2, longer)).isInstanceOf(IOException.class)
                 .hasMessageContaining("trailing bytes");
         assertThatThrownBy(() -> states.deserialize(0, states.serialize(STATE))).isInstanceOf(IOException.class)
                 .hasMessageContaining("Unknown version 0");
@@ -90,7 +102,7 @@ class SerializersTest {
     public static void main(String[] args) throws IOException {
         Path resources = Path.of(args[0]);
         GoldenFiles.writeNew(resources, "committable-v" + new DuckLakeCommittableSerializer().getVersion() + ".bin",
-                new DuckLakeCommittableSerializer().serialize(COMMITTABLE));
+                new DuckLakeCommittableSerializer().serialize(WITH_CURRENT_ROWS));
         GoldenFiles.writeNew(resources, "writer-state-v" + new DuckLakeWriterStateSerializer().getVersion() + ".bin",
                 new DuckLakeWriterStateSerializer().serialize(STATE));
     }

@@ -27,7 +27,7 @@ final class StageOneRow {
                 dir).build())) {
             engine.createTable(table, lake);
             try (ArrowStaging staging = new ArrowStaging(engine, table, lake, OrderEvents.ROW_TYPE, new int[] {0, 1, 2},
-                    SinkMode.APPEND, () -> dir.resolve("staged-" + files.incrementAndGet() + ".parquet"))) {
+                    SinkMode.APPEND, false, () -> dir.resolve("staged-" + files.incrementAndGet() + ".parquet"))) {
                 staging.stage(RowKind.INSERT, OrderEvents.append(1));
                 System.out.println("Staged " + staging.drain(false).size() + " file");
             }

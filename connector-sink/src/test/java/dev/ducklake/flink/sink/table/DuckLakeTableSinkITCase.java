@@ -34,6 +34,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code 'connector' = 'ducklake'} as a Flink SQL sink, checked with plain DuckDB. */
 @ExtendWith(NoEngineLeftOpen.class)
@@ -82,8 +84,9 @@ class DuckLakeTableSinkITCase {
                 "TIMESTAMP WITH TIME ZONE", "VARCHAR[]", "MAP(VARCHAR, INTEGER)", "STRUCT(city VARCHAR, zip INTEGER)");
     }
 
-    @Test
-    void aTableWithAPrimaryKeyAppliesAChangelogAsUpsertsAndDeletes() throws Exception {
+    @ParameterizedTest(name = "sink.upsert.index = {0}")
+    @ValueSource(strings = {"none", "flink-state"})
+    void aTableWithAPrimaryKeyAppliesAChangelogAsUpsertsAndDeletes(String index) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.enableCheckpointing(200);
         StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
@@ -102,7 +105,7 @@ class DuckLakeTableSinkITCase {
                 ChangelogMode.all());
         tEnv.createTemporaryView("changes", changes);
         tEnv.executeSql("CREATE TABLE orders (order_id STRING, amount INT, PRIMARY KEY (order_id) NOT ENFORCED)"
-                + " WITH (" + options("orders") + ", 'sink.parallelism' = '2')");
+                + " WITH (" + options("orders") + ", 'sink.parallelism' = '2', 'sink.upsert.index' = '" + index + "')");
         tEnv.executeSql("INSERT INTO orders SELECT f0, f1 FROM changes").await();
 
         assertThat(LakeContents.rows(catalog, dir, "SELECT order_id, amount FROM plain.orders ORDER BY order_id"))
@@ -110,6 +113,19 @@ class DuckLakeTableSinkITCase {
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
             assertThat(engine.describeTable(TableName.of("orders")).primaryKey()).containsExactly("order_id");
         }
+    }
+
+    /** A batch job runs no index: its one commit looks the rows it replaces up. */
+    @Test
+    void aBatchInsertIntoAKeyedTableWithTheIndexOptionUpserts() throws Exception {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        tEnv.executeSql("CREATE TABLE orders (order_id STRING, amount INT, PRIMARY KEY (order_id) NOT ENFORCED) WITH ("
+                + options("orders") + ", 'sink.upsert.index' = 'flink-state')");
+        tEnv.executeSql("INSERT INTO orders VALUES ('o-1', 1), ('o-2', 2)").await();
+        tEnv.executeSql("INSERT INTO orders VALUES ('o-1', 10), ('o-3', 3)").await();
+
+        assertThat(LakeContents.rows(catalog, dir, "SELECT order_id, amount FROM plain.orders ORDER BY order_id"))
+                .containsExactly(List.of("o-1", 10), List.of("o-2", 2), List.of("o-3", 3));
     }
 
     @Test
