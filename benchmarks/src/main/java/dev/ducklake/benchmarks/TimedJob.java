@@ -2,6 +2,8 @@ package dev.ducklake.benchmarks;
 
 import dev.ducklake.flink.sink.internal.CommitterMetrics;
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.HistogramStatistics;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
@@ -15,5 +17,18 @@ record TimedJob(double perSecond, JobExecutionResult result) {
                 .map(h -> ((Histogram) h).getStatistics())
                 .filter(s -> s.size() > 0)
                 .findFirst().orElseThrow(() -> new IllegalStateException("No commit durations were reported"));
+    }
+
+    /** The sum of the job's counters of this name. */
+    long counter(InMemoryReporter metrics, String name) {
+        return metrics.findMetrics(result.getJobID(), name).values().stream()
+                .mapToLong(c -> ((Counter) c).getCount()).sum();
+    }
+
+    /** The highest value the job's gauges of this name reported. */
+    long gauge(InMemoryReporter metrics, String name) {
+        return metrics.findMetrics(result.getJobID(), name).values().stream()
+                .mapToLong(g -> ((Number) ((Gauge<?>) g).getValue()).longValue())
+                .max().orElseThrow(() -> new IllegalStateException("No gauge " + name + " was reported"));
     }
 }

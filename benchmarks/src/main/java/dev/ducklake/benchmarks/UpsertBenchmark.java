@@ -9,17 +9,25 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.sink.DuckLakeSink;
+import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import dev.ducklake.flink.sink.internal.CurrentRowIndex;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.metrics.HistogramStatistics;
@@ -41,9 +49,14 @@ import org.apache.flink.util.FileUtils;
 /**
  * Upserts into a keyed table as the table grows: the same stream of upserts to random existing keys
  * goes into a table preloaded with each size of rows, and into Flink's blackhole sink in the same
- * run (after a first blackhole job that warms the JVM up). Per size it prints the sink's throughput, its ratio to the blackhole job and to the smallest
- * size, the commits and their mean number of upserts, and the commit duration per checkpoint (median and p99 of the committer's
- * {@code commitDurationMs}, which keeps the last 1,024 commits).
+ * run (after a first blackhole job that warms the JVM up). Each size is written twice: by a sink whose
+ * commits join the changes with the table ({@code 'sink.upsert.index' = 'none'}), and by one that
+ * keeps the keys' current rows in RocksDB keyed state ({@code 'flink-state'}), which first loads the
+ * table into the index. Per size and sink it prints the throughput (for the index, over the job
+ * without its load, whose duration is printed too), its ratio to the blackhole job and to the
+ * smallest size written the same way, the commits and their mean number of upserts, and the commit
+ * duration per checkpoint (median and p99 of the committer's {@code commitDurationMs}, which keeps
+ * the last 1,024 commits).
  *
  * <p>The table is {@code id BIGINT} (the key), {@code name VARCHAR}, {@code qty BIGINT}, {@code
  * price DOUBLE}, preloaded through the engine in appends of 1,000,000 rows (one data file each) on a
@@ -86,40 +99,50 @@ public final class UpsertBenchmark {
                 : DEFAULT_SIZES;
         System.out.printf(Locale.ROOT, "Upsert benchmark: %,d upserts to random existing keys, 1 s checkpoints,"
                 + " parallelism 1, table sizes %s%n", upserts, Arrays.toString(sizes));
-        run(new DiscardingSink<>(), upserts, sizes[0], null); // warms the JVM up
-        double blackhole = run(new DiscardingSink<>(), upserts, sizes[0], null).perSecond();
+        run(new DiscardingSink<>(), upserts, sizes[0], null, null); // warms the JVM up
+        double blackhole = run(new DiscardingSink<>(), upserts, sizes[0], null, null).perSecond();
         System.out.printf(Locale.ROOT, "blackhole: %,.0f rows/s%n", blackhole);
         List<String> lines = new ArrayList<>();
-        double smallest = 0;
+        Map<UpsertIndex, Double> smallest = new EnumMap<>(UpsertIndex.class);
         for (long size : sizes) {
-            Path dir = Files.createTempDirectory("ducklake-upsert-bench");
-            try {
-                long loadStart = System.nanoTime();
-                preload(dir, size);
-                System.out.printf(Locale.ROOT, "size %,d: preloaded in %.1f s%n", size,
-                        (System.nanoTime() - loadStart) / 1e9);
-                InMemoryReporter metrics = InMemoryReporter.createWithRetainedMetrics();
-                TimedJob lake = run(DuckLakeSink.forRowData().catalog(catalog(dir).key()).dataPath(dataPath(dir))
-                        .table("items").rowType(ROW_TYPE).primaryKey("id")
-                        .shuffleByKey(false).build(), upserts, size, metrics);
-                HistogramStatistics commits = lake.commitDurations(metrics);
-                metrics.close();
-                if (smallest == 0) {
-                    smallest = lake.perSecond();
-                }
-                String line = String.format(Locale.ROOT, "%,12d  %,10.0f  %12.2fx  %11.2fx  %7d  %,11d  %13.0f  %5.0f",
-                        size, lake.perSecond(), lake.perSecond() / blackhole, lake.perSecond() / smallest,
-                        commits.size(), upserts / commits.size(), commits.getQuantile(0.5), commits.getQuantile(0.99));
-                System.out.println(line);
-                lines.add(line);
-            } finally {
-                FileUtils.deleteDirectory(dir.toFile());
+            for (UpsertIndex index : UpsertIndex.values()) {
+                lines.add(measure(size, index, upserts, blackhole, smallest));
             }
         }
         System.out.printf(Locale.ROOT, "summary (blackhole %,.0f rows/s; target: at the largest size >= 0.8x the"
                 + " smallest, commit p99 < 1000 ms):%n", blackhole);
-        System.out.println("  table rows      rows/s  vs blackhole  vs smallest  commits  rows/commit  commit ms p50    p99");
+        System.out.println("  table rows  index              rows/s  vs blackhole  vs smallest  commits  lookups"
+                + "  rows/commit  commit ms p50    p99  index load s");
         lines.forEach(line -> System.out.println("  " + line));
+    }
+
+    private static String measure(long size, UpsertIndex index, long upserts, double blackhole,
+            Map<UpsertIndex, Double> smallest) throws Exception {
+        Path dir = Files.createTempDirectory("ducklake-upsert-bench");
+        try {
+            long loadStart = System.nanoTime();
+            preload(dir, size);
+            System.out.printf(Locale.ROOT, "size %,d: preloaded in %.1f s%n", size, (System.nanoTime() - loadStart) / 1e9);
+            InMemoryReporter metrics = InMemoryReporter.createWithRetainedMetrics();
+            TimedJob lake = run(DuckLakeSink.forRowData().catalog(catalog(dir).key()).dataPath(dataPath(dir))
+                    .table("items").rowType(ROW_TYPE).primaryKey("id").upsertIndex(index)
+                    .shuffleByKey(false).build(), upserts, size, metrics, index == UpsertIndex.FLINK_STATE ? dir : null);
+            HistogramStatistics commits = lake.commitDurations(metrics);
+            double indexLoadSeconds = index == UpsertIndex.FLINK_STATE ? lake.gauge(metrics,
+                    CurrentRowIndex.LOAD_DURATION) / 1e3 : 0;
+            double perSecond = upserts / (upserts / lake.perSecond() - indexLoadSeconds);
+            long lookups = lake.counter(metrics, CommitterMetrics.LOOKUP_COMMITS);
+            metrics.close();
+            smallest.putIfAbsent(index, perSecond);
+            String line = String.format(Locale.ROOT,
+                    "%,12d  %-11s  %,10.0f  %12.2fx  %11.2fx  %7d  %7d  %,11d  %13.0f  %5.0f  %12.1f", size, index,
+                    perSecond, perSecond / blackhole, perSecond / smallest.get(index), commits.size(), lookups,
+                    upserts / commits.size(), commits.getQuantile(0.5), commits.getQuantile(0.99), indexLoadSeconds);
+            System.out.println(line);
+            return line;
+        } finally {
+            FileUtils.deleteDirectory(dir.toFile());
+        }
     }
 
     private static CatalogLocation catalog(Path dir) {
@@ -147,9 +170,19 @@ public final class UpsertBenchmark {
     }
 
 
-    private static TimedJob run(Sink<RowData> sink, long upserts, long size, InMemoryReporter metrics) throws Exception {
+    /** Runs the job; with {@code rocksDbIn}, on RocksDB state checkpointed incrementally into that directory. */
+    private static TimedJob run(Sink<RowData> sink, long upserts, long size, InMemoryReporter metrics,
+            Path rocksDbIn) throws Exception {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
+        if (rocksDbIn != null) {
+            conf.set(StateBackendOptions.STATE_BACKEND, "rocksdb");
+            conf.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, true);
+            conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, rocksDbIn.resolve("checkpoints").toUri().toString());
+            conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse(System.getProperty("bench.managed", "3g")));
+            conf.setString("state.backend.rocksdb.predefined-options", System.getProperty("bench.rocksdb", "FLASH_SSD_OPTIMIZED"));
+            conf.setString("state.backend.rocksdb.use-bloom-filter", "true");
+        }
         if (metrics != null) {
             metrics.addToConfiguration(conf);
         }

@@ -1,0 +1,110 @@
+package dev.ducklake.benchmarks;
+
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.write.CommitOptions;
+import dev.ducklake.engine.write.CommitResult;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.engine.write.MergeSession.CurrentRows;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.flink.util.FileUtils;
+
+/**
+ * One merge commit of K upserts to random existing keys, as the table grows: looked up in the table
+ * (a join) against given with each key's current row (what the sink's upsert index gives). The
+ * engine with one DuckDB thread (the sink's default), a local DuckDB-file catalog; each size is
+ * preloaded in appends of 1,000,000 rows, then the two modes commit alternately, three times each.
+ * Each line ends with the given commits' mean time as a ratio of the looked-up ones'.
+ * Arguments: K (default 100,000), then the sizes (default 1,000,000, 10,000,000, 50,000,000).
+ *
+ * <pre>{@code
+ * mvn -q -pl benchmarks -am install -DskipTests
+ * mvn -q -pl benchmarks exec:exec -Dexec.mainClass=dev.ducklake.benchmarks.MergeCommitBenchmark
+ * }</pre>
+ */
+public final class MergeCommitBenchmark {
+
+    private static final TableName TABLE = TableName.of("main", "items");
+    private static final TableSchema SCHEMA = TableSchema.builder()
+            .column(Column.notNull("id", LakeType.Primitive.BIGINT))
+            .column(Column.of("name", LakeType.Primitive.VARCHAR))
+            .column(Column.of("qty", LakeType.Primitive.BIGINT))
+            .column(Column.of("price", LakeType.Primitive.DOUBLE))
+            .primaryKey("id")
+            .build();
+    private static final Map<String, String> PRODUCER = Map.of("sink-id", "benchmark");
+    private static final int ROUNDS = 3;
+
+    private MergeCommitBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        int keys = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+        long[] sizes = args.length > 1 ? Arrays.stream(args, 1, args.length).mapToLong(Long::parseLong).toArray()
+                : new long[] {1_000_000, 10_000_000, 50_000_000};
+        System.out.printf(Locale.ROOT, "Merge commit benchmark: %,d random upserts per commit, one DuckDB thread%n", keys);
+        for (long size : sizes) {
+            Path dir = Files.createTempDirectory("ducklake-merge-bench");
+            try (LakeEngine engine = LakeEngine.open(EngineConfig.builder(CatalogLocation.duckDbFile(
+                    dir.resolve("meta.ducklake"))).dataPath(dir.resolve("data") + "/").threads(1).build())) {
+                engine.createTable(TABLE, SCHEMA);
+                for (long start = 0; start < size; start += 1_000_000) {
+                    try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
+                        for (long id = start; id < Math.min(size, start + 1_000_000); id++) {
+                            session.write(new Object[] {id, "item-" + id, id % 100, id * 0.25});
+                        }
+                        session.commit();
+                    }
+                }
+                Map<Long, Object[]> current = new HashMap<>();
+                SplittableRandom random = new SplittableRandom(size);
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%,12d rows:", size));
+                Map<CurrentRows, Double> seconds = new EnumMap<>(CurrentRows.class);
+                for (int round = 0; round < ROUNDS; round++) {
+                    for (CurrentRows mode : CurrentRows.values()) {
+                        long asOf = engine.latestVersion(TABLE);
+                        try (MergeSession merge = engine.openMergeSession(TABLE, mode)) {
+                            for (int k = 0; k < keys; k++) {
+                                long id = random.nextLong(size);
+                                Object[] row = {id, "item-" + id + "-r" + round + mode, 100L + k, -1.0 - k};
+                                if (mode == CurrentRows.GIVEN) {
+                                    Object[] was = current.getOrDefault(id, new Object[] {id, "item-" + id, id % 100,
+                                        id * 0.25});
+                                    merge.upsert(row, was);
+                                } else {
+                                    merge.upsert(row);
+                                }
+                                current.put(id, row);
+                            }
+                            long start = System.nanoTime();
+                            CommitResult result = merge.commit(CommitOptions.builder().producer(PRODUCER)
+                                    .currentRowsAsOf(asOf, PRODUCER).build());
+                            double took = (System.nanoTime() - start) / 1e9;
+                            seconds.merge(mode, took, Double::sum);
+                            line.append(String.format(Locale.ROOT, "  %s %.2f s (%,d upd)", mode == CurrentRows.GIVEN
+                                    ? "given" : "looked-up", took, result.updated()));
+                        }
+                    }
+                }
+                line.append(String.format(Locale.ROOT, "  given/looked-up %.2fx",
+                        seconds.get(CurrentRows.GIVEN) / seconds.get(CurrentRows.LOOKED_UP)));
+                System.out.println(line);
+            } finally {
+                FileUtils.deleteDirectory(dir.toFile());
+            }
+        }
+    }
+}
