@@ -55,7 +55,8 @@ public final class MergeCommitBenchmark {
         int keys = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         long[] sizes = args.length > 1 ? Arrays.stream(args, 1, args.length).mapToLong(Long::parseLong).toArray()
                 : new long[] {1_000_000, 10_000_000, 50_000_000};
-        System.out.printf(Locale.ROOT, "Merge commit benchmark: %,d random upserts per commit, one DuckDB thread%n", keys);
+        System.out.printf(Locale.ROOT, "Merge commit benchmark: %,d random upserts per commit, one DuckDB thread%n",
+                keys);
         for (long size : sizes) {
             Path dir = Files.createTempDirectory("ducklake-merge-bench");
             try (LakeEngine engine = LakeEngine.open(EngineConfig.builder(CatalogLocation.duckDbFile(

@@ -32,6 +32,9 @@ import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.metrics.HistogramStatistics;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.state.rocksdb.PredefinedOptions;
+import org.apache.flink.state.rocksdb.RocksDBConfigurableOptions;
+import org.apache.flink.state.rocksdb.RocksDBOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.GenericRowData;
@@ -122,11 +125,13 @@ public final class UpsertBenchmark {
         try {
             long loadStart = System.nanoTime();
             preload(dir, size);
-            System.out.printf(Locale.ROOT, "size %,d: preloaded in %.1f s%n", size, (System.nanoTime() - loadStart) / 1e9);
+            System.out.printf(Locale.ROOT, "size %,d: preloaded in %.1f s%n", size,
+                    (System.nanoTime() - loadStart) / 1e9);
             InMemoryReporter metrics = InMemoryReporter.createWithRetainedMetrics();
             TimedJob lake = run(DuckLakeSink.forRowData().catalog(catalog(dir).key()).dataPath(dataPath(dir))
                     .table("items").rowType(ROW_TYPE).primaryKey("id").upsertIndex(index)
-                    .shuffleByKey(false).build(), upserts, size, metrics, index == UpsertIndex.FLINK_STATE ? dir : null);
+                    .shuffleByKey(false).build(), upserts, size, metrics,
+                    index == UpsertIndex.FLINK_STATE ? dir : null);
             HistogramStatistics commits = lake.commitDurations(metrics);
             double indexLoadSeconds = index == UpsertIndex.FLINK_STATE ? lake.gauge(metrics,
                     CurrentRowIndex.LOAD_DURATION) / 1e3 : 0;
@@ -179,9 +184,9 @@ public final class UpsertBenchmark {
             conf.set(StateBackendOptions.STATE_BACKEND, "rocksdb");
             conf.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, true);
             conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, rocksDbIn.resolve("checkpoints").toUri().toString());
-            conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse(System.getProperty("bench.managed", "3g")));
-            conf.setString("state.backend.rocksdb.predefined-options", System.getProperty("bench.rocksdb", "FLASH_SSD_OPTIMIZED"));
-            conf.setString("state.backend.rocksdb.use-bloom-filter", "true");
+            conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(3 * 1024));
+            conf.set(RocksDBOptions.PREDEFINED_OPTIONS, PredefinedOptions.FLASH_SSD_OPTIMIZED.name());
+            conf.set(RocksDBConfigurableOptions.USE_BLOOM_FILTER, true);
         }
         if (metrics != null) {
             metrics.addToConfiguration(conf);

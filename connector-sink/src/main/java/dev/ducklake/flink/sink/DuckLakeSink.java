@@ -44,9 +44,10 @@ import org.slf4j.LoggerFactory;
  * A Flink sink that writes into a DuckLake table exactly once. Build it with {@link #builder()}.
  *
  * <pre>
- *   records ──(keyBy primary key, upsert tables)──▶ DuckLakeWriter × n
- *        stage rows in DuckDB, spill to disk; at each checkpoint barrier export one
- *        Parquet file per writer into the staging path and emit a committable naming it
+ *   records ──(by primary key, upsert tables)──▶ [CurrentRowIndex × n, with 'sink.upsert.index':
+ *        each change goes on with its key's current row, kept in keyed state] ──▶ DuckLakeWriter × n
+ *        stage rows off-heap, as Parquet files in the staging path; at each checkpoint barrier
+ *        emit a committable per file
  *                                   │ (global)
  *                                   ▼
  *                        DuckLakeCommitter (one active subtask)
@@ -166,13 +167,13 @@ public final class DuckLakeSink<IN>
         if (!settings.currentRowIndex()) {
             return byKeyHash(input);
         }
-        // The builder allows an index only on a sink of RowData.
-        DataStream<RowData> rows = (DataStream<RowData>) input;
         InternalTypeInfo<RowData> wide = InternalTypeInfo.of(CurrentRowIndex.withCurrentRow(settings.rowType()));
         ReadableConfig config = input.getExecutionEnvironment().getConfiguration();
         if (config.get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.STREAMING) {
             LOG.info("The upsert index of {} is off: the job does not run in streaming mode", settings.tableName());
-            return (DataStream<IN>) ((DataStream<RowData>) byKeyHash(input)).map(new UnknownCurrentRows(settings.rowType())).returns(wide)
+            // The builder allows an index only on a sink of RowData.
+            DataStream<RowData> routed = (DataStream<RowData>) byKeyHash(input);
+            return (DataStream<IN>) routed.map(new UnknownCurrentRows(settings.rowType())).returns(wide)
                     .name("DuckLake unknown current rows");
         }
         if (config.get(CheckpointingOptions.ENABLE_UNALIGNED)) {
@@ -182,6 +183,7 @@ public final class DuckLakeSink<IN>
                     + " Turn off '" + CheckpointingOptions.ENABLE_UNALIGNED.key() + "' or the index");
         }
         CurrentRowIndex index = new CurrentRowIndex(settings);
+        DataStream<RowData> rows = (DataStream<RowData>) input;
         return (DataStream<IN>) rows.keyBy(index.keySelector(), InternalTypeInfo.of(index.keySelector().keyType()))
                 .transform("DuckLake current rows", wide, index);
     }

@@ -155,7 +155,8 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         for (int i = 0; i < rowType.getFieldCount(); i++) {
             String name = rowType.getFieldNames().get(i);
             int position = lake.positionOf(name);
-            if (position < 0 || !FlinkLakeTypes.toLake(name, rowType.getTypeAt(i)).equals(lake.column(position).type())) {
+            if (position < 0
+                    || !FlinkLakeTypes.toLake(name, rowType.getTypeAt(i)).equals(lake.column(position).type())) {
                 return false;
             }
         }

@@ -39,15 +39,15 @@ public final class DuckLakeCommittableSerializer implements SimpleVersionedSeria
     public DuckLakeCommittable deserialize(int version, byte[] serialized) throws IOException {
         return switch (version) {
             case VERSION_1, VERSION_2 -> read(version, serialized);
-            default -> throw new IOException("Unknown version " + version + " of a DuckLake committable; this sink reads"
-                    + " versions " + VERSION_1 + " and " + VERSION_2);
+            default -> throw new IOException("Unknown version " + version + " of a DuckLake committable; this"
+                    + " sink reads versions " + VERSION_1 + " and " + VERSION_2);
         };
     }
 
     private static DuckLakeCommittable read(int version, byte[] serialized) throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(serialized);
-        DuckLakeCommittable committable = new DuckLakeCommittable(in.readUTF(), in.readLong(), in.readUTF(), in.readLong(),
-                version == VERSION_1 ? DuckLakeCommittable.NO_CURRENT_ROWS : in.readLong());
+        DuckLakeCommittable committable = new DuckLakeCommittable(in.readUTF(), in.readLong(), in.readUTF(),
+                in.readLong(), version == VERSION_1 ? DuckLakeCommittable.NO_CURRENT_ROWS : in.readLong());
         SerializedBytes.requireFullyRead(in, "DuckLake committable");
         return committable;
     }
