@@ -3,16 +3,10 @@ package dev.ducklake.benchmarks;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
-import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.LakeType;
-import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.MergeSession.CurrentRows;
-import dev.ducklake.engine.write.WriteMode;
-import dev.ducklake.engine.write.WriteSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -38,14 +32,6 @@ import org.apache.flink.util.FileUtils;
  */
 public final class MergeCommitBenchmark {
 
-    private static final TableName TABLE = TableName.of("main", "items");
-    private static final TableSchema SCHEMA = TableSchema.builder()
-            .column(Column.notNull("id", LakeType.Primitive.BIGINT))
-            .column(Column.of("name", LakeType.Primitive.VARCHAR))
-            .column(Column.of("qty", LakeType.Primitive.BIGINT))
-            .column(Column.of("price", LakeType.Primitive.DOUBLE))
-            .primaryKey("id")
-            .build();
     private static final Map<String, String> PRODUCER = Map.of("sink-id", "benchmark");
     private static final int ROUNDS = 3;
 
@@ -61,29 +47,20 @@ public final class MergeCommitBenchmark {
             Path dir = Files.createTempDirectory("ducklake-merge-bench");
             try (LakeEngine engine = LakeEngine.open(EngineConfig.builder(CatalogLocation.duckDbFile(
                     dir.resolve("meta.ducklake"))).dataPath(dir.resolve("data") + "/").threads(1).build())) {
-                engine.createTable(TABLE, SCHEMA);
-                for (long start = 0; start < size; start += 1_000_000) {
-                    try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
-                        for (long id = start; id < Math.min(size, start + 1_000_000); id++) {
-                            session.write(new Object[] {id, "item-" + id, id % 100, id * 0.25});
-                        }
-                        session.commit();
-                    }
-                }
+                ItemsTable.createAndLoad(engine, size);
                 Map<Long, Object[]> current = new HashMap<>();
                 SplittableRandom random = new SplittableRandom(size);
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%,12d rows:", size));
                 Map<CurrentRows, Double> seconds = new EnumMap<>(CurrentRows.class);
                 for (int round = 0; round < ROUNDS; round++) {
                     for (CurrentRows mode : CurrentRows.values()) {
-                        long asOf = engine.latestVersion(TABLE);
-                        try (MergeSession merge = engine.openMergeSession(TABLE, mode)) {
+                        long asOf = engine.latestVersion(ItemsTable.TABLE);
+                        try (MergeSession merge = engine.openMergeSession(ItemsTable.TABLE, mode)) {
                             for (int k = 0; k < keys; k++) {
                                 long id = random.nextLong(size);
                                 Object[] row = {id, "item-" + id + "-r" + round + mode, 100L + k, -1.0 - k};
                                 if (mode == CurrentRows.GIVEN) {
-                                    Object[] was = current.getOrDefault(id, new Object[] {id, "item-" + id, id % 100,
-                                        id * 0.25});
+                                    Object[] was = current.getOrDefault(id, ItemsTable.row(id));
                                     merge.upsert(row, was);
                                 } else {
                                     merge.upsert(row);

@@ -3,12 +3,6 @@ package dev.ducklake.benchmarks;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
-import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.LakeType;
-import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.write.WriteMode;
-import dev.ducklake.engine.write.WriteSession;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.sink.internal.CommitterMetrics;
@@ -79,18 +73,9 @@ import org.apache.flink.util.FileUtils;
 public final class UpsertBenchmark {
 
     private static final long[] DEFAULT_SIZES = {1_000_000, 10_000_000, 50_000_000};
-    private static final long LOAD_BATCH = 1_000_000;
-    private static final TableName TABLE = TableName.of("main", "items");
     private static final RowType ROW_TYPE = RowType.of(
             new LogicalType[] {new BigIntType(false), VarCharType.STRING_TYPE, new BigIntType(), new DoubleType()},
             new String[] {"id", "name", "qty", "price"});
-    private static final TableSchema SCHEMA = TableSchema.builder()
-            .column(Column.notNull("id", LakeType.Primitive.BIGINT))
-            .column(Column.of("name", LakeType.Primitive.VARCHAR))
-            .column(Column.of("qty", LakeType.Primitive.BIGINT))
-            .column(Column.of("price", LakeType.Primitive.DOUBLE))
-            .primaryKey("id")
-            .build();
 
     private UpsertBenchmark() {}
 
@@ -158,19 +143,11 @@ public final class UpsertBenchmark {
         return dir.resolve("data") + "/";
     }
 
-    /** Loads rows {@code 0 .. size-1} in appends of {@value #LOAD_BATCH} rows. */
+    /** Loads the {@link ItemsTable} with {@code size} rows. */
     private static void preload(Path dir, long size) {
         EngineConfig config = EngineConfig.builder(catalog(dir)).dataPath(dataPath(dir)).threads(2).build();
         try (LakeEngine engine = LakeEngine.open(config)) {
-            engine.createTable(TABLE, SCHEMA);
-            for (long start = 0; start < size; start += LOAD_BATCH) {
-                try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
-                    for (long id = start; id < Math.min(size, start + LOAD_BATCH); id++) {
-                        session.write(new Object[] {id, "item-" + id, id % 100, id * 0.25});
-                    }
-                    session.commit();
-                }
-            }
+            ItemsTable.createAndLoad(engine, size);
         }
     }
 

@@ -131,7 +131,7 @@ final class ArrowStaging implements AutoCloseable {
             DirectVectorWrites.putLong(sequences, rows, sequence++);
             DirectVectorWrites.putBoolean(deletes, rows, delete);
             if (currentRows) {
-                DirectVectorWrites.putBoolean(had, rows, row.getBoolean(fields));
+                DirectVectorWrites.putBoolean(had, rows, row.getBoolean(CurrentRowIndex.hadPosition(fields)));
                 write(row, currentWriters);
             }
             write(row, delete ? keyWriters : writers);
@@ -277,7 +277,7 @@ final class ArrowStaging implements AutoCloseable {
                 had = (BitVector) vectors.get(2);
                 Target current = new Target(table, target.column(), target.type(), false, true);
                 currentWriters[i] = ArrowValueWriters.forField(current, rowType.getTypeAt(i),
-                        vectors.get(3 + lakePositions[i]), fields + 1 + i);
+                        vectors.get(3 + lakePositions[i]), CurrentRowIndex.currentPosition(fields, i));
             }
             FieldVector vector = vectors.get(offset + lakePositions[i]);
             writers[i] = ArrowValueWriters.forField(target, rowType.getTypeAt(i), vector, i);

@@ -143,6 +143,32 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         return new RowType(false, fields);
     }
 
+    /** The position of {@code __ducklake_had} in a row of {@link #withCurrentRow} with {@code fields} fields. */
+    public static int hadPosition(int fields) {
+        return fields;
+    }
+
+    /** The position of the held row's field {@code field} in a row of {@link #withCurrentRow}. */
+    public static int currentPosition(int fields, int field) {
+        return fields + 1 + field;
+    }
+
+    /** The position of {@code __ducklake_as_of} in a row of {@link #withCurrentRow}. */
+    public static int asOfPosition(int fields) {
+        return 2 * fields + 1;
+    }
+
+    /**
+     * What {@link #withCurrentRow} adds to a row of {@code fields} fields: the table held no row for
+     * the key (the caller sets the held row when it did), valid at {@code asOf}.
+     */
+    static GenericRowData hint(int fields, long asOf) {
+        GenericRowData hint = new GenericRowData(2 + fields);
+        hint.setField(0, false);
+        hint.setField(1 + fields, asOf);
+        return hint;
+    }
+
     /**
      * Whether an index of these rows can stand in for the table's: the Flink schema has every column
      * of the table, each of the type the sink would create it with, so a held row is a whole row and
@@ -252,16 +278,14 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
             return;
         }
         RowData entry = asOf == UNKNOWN ? null : entries.value();
-        GenericRowData hint = new GenericRowData(2 + getters.length);
         boolean known = asOf != UNKNOWN && (entry == null || entry.getLong(STAMP) != UNKNOWN);
-        boolean had = known && entry != null && entry.getBoolean(PRESENT);
-        hint.setField(0, had);
-        if (had) {
+        GenericRowData hint = hint(getters.length, known ? asOf : UNKNOWN);
+        if (known && entry != null && entry.getBoolean(PRESENT)) {
+            hint.setField(0, true);
             for (int i = 0; i < getters.length; i++) {
                 hint.setField(1 + i, entryGetters[i].getFieldOrNull(entry));
             }
         }
-        hint.setField(1 + getters.length, known ? asOf : UNKNOWN);
         output.collect(element.replace(new JoinedRowData(kind, row, hint)));
         if (asOf != UNKNOWN) {
             long pending = lastCheckpoint + 1;
@@ -312,7 +336,8 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
                 return;
             }
             List<long[]> others = new ArrayList<>();
-            long previous = engine.latestVersion(table, asOf);
+            long from = engine.latestVersion(table, asOf);
+            long previous = from;
             for (TableVersion version : versionsAfter(engine, table, latest)) {
                 if (!noteOwn(version)) {
                     others.add(new long[] {previous, version.id()});
@@ -320,7 +345,7 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
                 previous = version.id();
             }
             if (!others.isEmpty()) {
-                takeIn(engine, table, others, latest);
+                takeIn(engine, table, others, from, latest);
             }
         }
         // The table did not change after its latest version: the index holds it at the lake's snapshot.
@@ -359,7 +384,8 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
      * changed, the table's row at {@code latest}, unless the key's entry is a change of this sink
      * not provably committed by then (a later commit of it would win), which becomes unknown.
      */
-    private void takeIn(LakeEngine engine, TableName table, List<long[]> others, long latest) throws Exception {
+    private void takeIn(LakeEngine engine, TableName table, List<long[]> others, long from, long latest)
+            throws Exception {
         Set<RowData> changedByOthers = new HashSet<>();
         for (long[] range : others) {
             // All columns: a change read of the key columns alone would not see updates.
@@ -375,8 +401,8 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         }
         long taken = 0;
         long unknown = 0;
-        try (ChangeReader changes = engine.changes(table, ChangeRequest.builder(engine.latestVersion(table, asOf),
-                latest).columns(settings.rowType().getFieldNames()).build())) {
+        try (ChangeReader changes = engine.changes(table, ChangeRequest.builder(from, latest)
+                .columns(settings.rowType().getFieldNames()).build())) {
             while (changes.hasNext()) {
                 Change change = changes.next();
                 RowData image = image(change);

@@ -39,6 +39,7 @@ public final class DuckLakeWriter<IN>
     private final boolean currentRows;
     /** Whether the current rows are whole rows of the table (see {@link CurrentRowIndex#fits}). */
     private final boolean wholeCurrentRows;
+    private final int asOfPosition;
     /** The lowest version the current rows staged since the last barrier were valid at. */
     private long currentRowsAsOf = Long.MAX_VALUE;
     private long lastCheckpointId;
@@ -69,6 +70,7 @@ public final class DuckLakeWriter<IN>
             TableBinding binding = TableBinding.createOrBind(lease.engine(), table, settings.rowType(),
                     settings.primaryKey(), settings.partitionKeys());
             this.currentRows = settings.currentRowIndex();
+            this.asOfPosition = CurrentRowIndex.asOfPosition(settings.rowType().getFieldCount());
             this.wholeCurrentRows = CurrentRowIndex.fits(binding.lakeSchema(), settings.rowType());
             this.staging = new ArrowStaging(lease.engine(), table, binding.lakeSchema(), settings.rowType(),
                     binding.lakePositions(), settings.mode(), currentRows,
@@ -84,7 +86,7 @@ public final class DuckLakeWriter<IN>
         RowData row = converter.apply(element);
         staging.stage(row.getRowKind(), row);
         if (currentRows && row.getRowKind() != RowKind.UPDATE_BEFORE) {
-            currentRowsAsOf = Math.min(currentRowsAsOf, row.getLong(2 * settings.rowType().getFieldCount() + 1));
+            currentRowsAsOf = Math.min(currentRowsAsOf, row.getLong(asOfPosition));
         }
         recordsWritten.inc();
     }

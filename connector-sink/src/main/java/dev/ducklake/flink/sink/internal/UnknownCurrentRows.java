@@ -2,7 +2,6 @@ package dev.ducklake.flink.sink.internal;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.JoinedRowData;
 import org.apache.flink.table.types.logical.RowType;
@@ -25,9 +24,6 @@ public final class UnknownCurrentRows implements MapFunction<RowData, RowData> {
 
     @Override
     public RowData map(RowData row) {
-        GenericRowData unknown = new GenericRowData(2 + fields);
-        unknown.setField(0, false);
-        unknown.setField(1 + fields, CurrentRowIndex.UNKNOWN);
-        return new JoinedRowData(row.getRowKind(), row, unknown);
+        return new JoinedRowData(row.getRowKind(), row, CurrentRowIndex.hint(fields, CurrentRowIndex.UNKNOWN));
     }
 }

@@ -148,17 +148,14 @@ public final class VersionLog {
     }
 
     /**
-     * Whether a snapshot in {@code (after, upTo]} changed the table's rows or columns without carrying
-     * all the {@code producer} fields in its commit metadata; read through DuckLake, so safe inside a
-     * commit transaction.
+     * Whether a snapshot after {@code after} changed the table's rows or columns without carrying all
+     * the {@code producer} fields (at least one) in its commit metadata; read through DuckLake, so safe
+     * inside a commit transaction.
      */
-    public static boolean rowsChangedByOthers(Connection connection, TableIdentity table, long after, long upTo,
+    public static boolean rowsChangedByOthers(Connection connection, TableIdentity table, long after,
             Map<String, String> producer) throws SQLException {
-        if (producer.isEmpty()) {
-            throw new IllegalArgumentException("The producer fields of the commits to leave out are needed");
-        }
         String id = String.valueOf(table.id());
-        List<Object> parameters = new ArrayList<>(List.of(after, upTo));
+        List<Object> parameters = new ArrayList<>(List.of(after));
         String changed = ROW_CHANGES.stream().map(change -> {
             parameters.add(id);
             return "list_contains(coalesce(changes['" + change + "'], []), ?)";
@@ -169,7 +166,7 @@ public final class VersionLog {
             return "json_extract_string(commit_extra_info, ?) = ?";
         }).collect(Collectors.joining(" AND "));
         return Jdbc.queryLong(connection, "SELECT count(*) FROM " + EngineContext.LAKE_ALIAS + ".snapshots() WHERE"
-                + " snapshot_id > ? AND snapshot_id <= ? AND (" + changed + ") AND NOT coalesce(" + same + ", false)",
+                + " snapshot_id > ? AND (" + changed + ") AND NOT coalesce(" + same + ", false)",
                 parameters.toArray()) > 0;
     }
 

@@ -177,7 +177,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
             boolean trusted = given != null && options.currentRowsAsOf().isPresent()
                     && VersionLog.historyIntactAfter(connection, options.currentRowsAsOf().getAsLong())
                     && !VersionLog.rowsChangedByOthers(connection, MetadataTables.requireIdentity(connection, table),
-                            options.currentRowsAsOf().getAsLong(), Long.MAX_VALUE, options.sameProducer());
+                            options.currentRowsAsOf().getAsLong(), options.sameProducer());
             lookedUp = !trusted;
             Jdbc.execute(connection, trusted ? given : matched);
             long[] changes = Jdbc.queryFirst(connection, counts, MergeSessionImpl::readCounts).orElseThrow();
