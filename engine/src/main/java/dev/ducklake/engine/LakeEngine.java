@@ -21,6 +21,7 @@ import dev.ducklake.engine.internal.table.TableCatalog;
 import dev.ducklake.engine.internal.table.TableDdl;
 import dev.ducklake.engine.internal.table.TableFiles;
 import dev.ducklake.engine.internal.table.TableProperties;
+import dev.ducklake.engine.internal.transaction.LakeTransactionImpl;
 import dev.ducklake.engine.internal.version.SnapshotLog;
 import dev.ducklake.engine.internal.version.VersionLog;
 import dev.ducklake.engine.internal.write.ArrowParquetWriterImpl;
@@ -41,6 +42,7 @@ import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.engine.write.ArrowParquetWriter;
+import dev.ducklake.engine.write.LakeTransaction;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -343,6 +345,14 @@ public final class LakeEngine implements AutoCloseable {
     public MergeSession openMergeSession(TableName name, MergeSession.CurrentRows currentRows) {
         return new MergeSessionImpl(context, commits, name, tables.describe(name), tables.hasBeforeImages(name),
                 currentRows);
+    }
+
+    /**
+     * A transaction over several tables: schema changes and rows of any of them, committed together
+     * in one snapshot (see {@link LakeTransaction}).
+     */
+    public LakeTransaction openTransaction() {
+        return new LakeTransactionImpl(context, commits, tables, columns);
     }
 
     /** Streams rows of the table; close the reader when done. */

@@ -24,6 +24,11 @@ public record PartitionField(String column, Transform transform) {
         return new PartitionField(column, Transform.IDENTITY);
     }
 
+    /** This field on a column of another name (a renamed column). */
+    public PartitionField withColumn(String renamed) {
+        return new PartitionField(renamed, transform);
+    }
+
     /** The field as it appears in {@code ALTER TABLE ... SET PARTITIONED BY (...)}. */
     public String sql() {
         String quoted = Identifiers.quote(column);

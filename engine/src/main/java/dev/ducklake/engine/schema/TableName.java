@@ -1,11 +1,13 @@
 package dev.ducklake.engine.schema;
 
+import java.io.Serializable;
+
 /**
  * A plain DuckLake table name, {@code schema.table}, as any DuckDB user sees it after
  * {@code ATTACH 'ducklake:...' AS lake}. Both parts are validated and always quoted in SQL, so no
  * name can inject SQL.
  */
-public record TableName(String schema, String table) {
+public record TableName(String schema, String table) implements Serializable {
 
     public static final String DEFAULT_SCHEMA = "main";
 

@@ -136,6 +136,34 @@ public final class TableSchema {
         return new TableSchema(more, primaryKey, partitioning);
     }
 
+    /** A copy of this schema without a column (not one of the key or the partitioning). */
+    public TableSchema withoutColumn(String name) {
+        int position = requirePosition(name, "dropped");
+        List<Column> fewer = new ArrayList<>(columns);
+        fewer.remove(position);
+        return new TableSchema(fewer, primaryKey, partitioning);
+    }
+
+    /** A copy of this schema with a column renamed, in the key and partitioning too. */
+    public TableSchema withColumnRenamed(String from, String to) {
+        int position = requirePosition(from, "renamed");
+        String old = columns.get(position).name();
+        List<Column> renamed = new ArrayList<>(columns);
+        renamed.set(position, new Column(to, columns.get(position).type(), columns.get(position).nullable()));
+        List<String> key = primaryKey.stream().map(k -> k.equalsIgnoreCase(old) ? to : k).toList();
+        List<PartitionField> partitions = partitioning.stream()
+                .map(p -> p.column().equalsIgnoreCase(old) ? p.withColumn(to) : p).toList();
+        return new TableSchema(renamed, key, partitions);
+    }
+
+    /** A copy of this schema with a column of another type. */
+    public TableSchema withColumnType(String name, LakeType type) {
+        int position = requirePosition(name, "retyped");
+        List<Column> retyped = new ArrayList<>(columns);
+        retyped.set(position, new Column(columns.get(position).name(), type, columns.get(position).nullable()));
+        return new TableSchema(retyped, primaryKey, partitioning);
+    }
+
     private static String normalize(String name) {
         return name.toLowerCase(Locale.ROOT);
     }

@@ -10,6 +10,10 @@ import java.util.Map;
  * deleted or replaced were kept (in {@code ducklake_engine.before_images_*}), the caller's idempotency key, and the
  * producer's own fields (the Flink sink writes its sink id and checkpoint id there). Snapshots written by other clients carry none
  * or other JSON; readers treat the metadata as optional and ignore unknown fields.
+ *
+ * <p>A commit of several tables at once ({@link dev.ducklake.engine.write.LakeTransaction}) records
+ * each table's mode and counts under {@code tables}, by table name, and the totals at the top, with
+ * {@link #MODE_TRANSACTION} as its mode and no {@code table}; {@link #forTable} gives one table's view.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -23,12 +27,15 @@ public record CommitMetadata(
         long deleted,
         boolean beforeImages,
         String commitKey,
-        Map<String, String> producer) {
+        Map<String, String> producer,
+        Map<String, TableCommit> tables) {
 
     public static final String MODE_APPEND = "append";
     public static final String MODE_SNAPSHOT = "snapshot";
     public static final String MODE_MERGE = "merge";
     public static final String MODE_SCHEMA = "schema";
+    /** The mode of a commit of several tables; each table's own mode is in {@link #tables()}. */
+    public static final String MODE_TRANSACTION = "transaction";
 
     /** The author name the engine sets on its snapshots. */
     public static final String AUTHOR = "ducklake-engine";
@@ -41,5 +48,35 @@ public record CommitMetadata(
 
     public CommitMetadata {
         producer = producer == null ? Map.of() : Map.copyOf(producer);
+        tables = tables == null ? null : Map.copyOf(tables);
     }
+
+    /** The metadata of a commit of one table. */
+    public static CommitMetadata ofTable(String table, String mode, String commitId, TableCommit counts,
+            String commitKey, Map<String, String> producer) {
+        return new CommitMetadata(table, mode, commitId, counts.rowsWritten(), counts.inserted(), counts.updated(),
+                counts.deleted(), counts.beforeImages(), commitKey, producer, null);
+    }
+
+    /**
+     * What the commit did to one table: this metadata itself for a commit of one table, the table's
+     * entry of {@link #tables()} (with the commit's id, key and producer) for a commit of several. A
+     * table renamed since a commit of several is not found under its new name: it gets the commit's
+     * totals, and no claim to before-images, so change reads do not rely on them.
+     */
+    public CommitMetadata forTable(String name) {
+        if (tables == null) {
+            return this;
+        }
+        TableCommit counts = tables.get(name);
+        return counts != null ? ofTable(name, counts.mode(), commitId, counts, commitKey, producer)
+                : ofTable(name, mode, commitId, new TableCommit(mode, rowsWritten, inserted, updated, deleted, false),
+                        commitKey, producer);
+    }
+
+    /** One table's part of a commit. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record TableCommit(String mode, long rowsWritten, long inserted, long updated, long deleted,
+            boolean beforeImages) {}
 }

@@ -29,9 +29,10 @@ public sealed interface StagedSession extends AutoCloseable permits WriteSession
     long exportStaged(Path file);
 
     /**
-     * Adds the rows of a file written by {@link #exportStaged} (or by an {@link ArrowParquetWriter}
-     * with the session's columns) to this session's staging, after the rows staged so far. Returns
-     * the number of rows loaded.
+     * Adds the rows of a file written by {@link #exportStaged} (or by an {@link ArrowParquetWriter})
+     * to this session's staging, after the rows staged so far. Columns are matched by name: a column
+     * the file lacks is NULL, one of another type is cast, and a file column the session lacks fails,
+     * naming it. Returns the number of rows loaded.
      */
     long importStaged(Path file);
 

@@ -33,7 +33,11 @@ public final class ColumnChanges {
 
     /** Drops a column that is neither in the primary key nor in the partitioning, nor the last one. */
     public long drop(TableName name, String column) {
-        TableSchema schema = tables.describe(name);
+        return alter(name, dropClause(name, tables.describe(name), column));
+    }
+
+    /** The clause that drops the column of a table of that schema, or a refusal that says why not. */
+    public static String dropClause(TableName name, TableSchema schema, String column) {
         String existing = schema.column(schema.requirePosition(column, "dropped")).name();
         String refused = schema.primaryKey().stream().anyMatch(existing::equalsIgnoreCase)
                 ? "it is part of the primary key " + schema.primaryKey()
@@ -43,20 +47,24 @@ public final class ColumnChanges {
         if (refused != null) {
             throw new UnsupportedChangeException("Cannot drop column '" + existing + "' of " + name + ": " + refused);
         }
-        return alter(name, "DROP COLUMN " + Identifiers.quote(existing));
+        return "DROP COLUMN " + Identifiers.quote(existing);
     }
 
     /** Renames a column; a key column stays in the key under its new name. */
     public long rename(TableName name, String from, String to) {
+        return alter(name, renameClause(name, tables.describe(name), from, to));
+    }
+
+    /** The clause that renames the column of a table of that schema, or a refusal that says why not. */
+    public String renameClause(TableName name, TableSchema schema, String from, String to) {
         Identifiers.requireValid(to, "column");
-        TableSchema schema = tables.describe(name);
         String existing = schema.column(schema.requirePosition(from, "renamed")).name();
         if (!existing.equalsIgnoreCase(to) && schema.positionOf(to) >= 0) {
             throw new AlreadyExistsException("Cannot rename column '" + existing + "' of " + name + " to '" + to
                     + "': the table has a column of that name");
         }
         tables.requireStorableName(name, to);
-        return alter(name, "RENAME COLUMN " + Identifiers.quote(existing) + " TO " + Identifiers.quote(to));
+        return "RENAME COLUMN " + Identifiers.quote(existing) + " TO " + Identifiers.quote(to);
     }
 
     /**
@@ -64,28 +72,40 @@ public final class ColumnChanges {
      * creates no version and returns the latest.
      */
     public long changeType(TableName name, String column, LakeType type) {
-        TableSchema schema = tables.describe(name);
+        String clause = typeClause(name, tables.describe(name), column, type);
+        return clause == null ? versions.latest(name) : alter(name, clause);
+    }
+
+    /**
+     * The clause that changes the column of a table of that schema to a wider type, null when it has
+     * that type, or a refusal that says why not.
+     */
+    public static String typeClause(TableName name, TableSchema schema, String column, LakeType type) {
         Column existing = schema.column(schema.requirePosition(column, "retyped"));
         if (existing.type().equals(type)) {
-            return versions.latest(name);
+            return null;
         }
         if (!existing.type().widensTo(type)) {
             throw new UnsupportedChangeException("Cannot change column '" + existing.name() + "' of " + name
                     + " from " + existing.type().sql() + " to " + type.sql() + ": DuckLake changes a column's type"
                     + " only to a wider one of the same kind without rewriting its files (" + LakeType.WIDENINGS + ")");
         }
-        return alter(name, "ALTER COLUMN " + Identifiers.quote(existing.name()) + " SET DATA TYPE " + type.sql());
+        return "ALTER COLUMN " + Identifiers.quote(existing.name()) + " SET DATA TYPE " + type.sql();
     }
 
     /** Applies one {@code ALTER TABLE} clause to the table and its before-image table. */
     private long alter(TableName name, String clause) {
         boolean withImages = tables.hasBeforeImages(name);
-        return ddl.commit(name, connection -> {
-            alter(connection, name, clause);
-            if (withImages) {
-                alter(connection, BeforeImageTable.of(name), clause);
-            }
-        });
+        return ddl.commit(name, connection -> alterIn(connection, name, clause, withImages));
+    }
+
+    /** Applies one {@code ALTER TABLE} clause to the table and its before-image table, in the caller's transaction. */
+    public static void alterIn(Connection connection, TableName name, String clause, boolean withImages)
+            throws SQLException {
+        alter(connection, name, clause);
+        if (withImages) {
+            alter(connection, BeforeImageTable.of(name), clause);
+        }
     }
 
     private static void alter(Connection connection, TableName table, String clause) throws SQLException {

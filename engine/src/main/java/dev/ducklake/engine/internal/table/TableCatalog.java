@@ -61,51 +61,75 @@ public final class TableCatalog {
      */
     public long create(TableName name, TableSchema schema, Map<String, String> producer) {
         // Catalog tables are read outside commit transactions: a SQLite catalog locks against its own readers.
-        if (exists(name)) {
-            throw new AlreadyExistsException("Table " + name + " already exists");
-        }
-        schema.names().forEach(column -> requireStorableName(name, column));
+        requireCreatable(name, schema);
         return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.builder().producer(producer).build(),
                 (connection, commitId) -> {
-                    Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineContext.LAKE_ALIAS + "."
-                            + Identifiers.quote(name.schema()));
-                    String columns = schema.columns().stream().map(Column::ddl).collect(Collectors.joining(", "));
-                    Jdbc.execute(connection, "CREATE TABLE " + name.sql(EngineContext.LAKE_ALIAS) + " (" + columns + ")");
-                    List<String> key = schema.primaryKey();
-                    for (int k = 0; k < key.size(); k++) {
-                        Jdbc.execute(connection, "COMMENT ON COLUMN " + name.sql(EngineContext.LAKE_ALIAS) + "."
-                                + Identifiers.quote(key.get(k)) + " IS " + Identifiers.literal(KEY_MARKER + (k + 1)));
-                    }
-                    if (schema.hasPrimaryKey()) {
-                        BeforeImageTable.create(connection, name, schema);
-                    }
-                    if (!schema.partitioning().isEmpty()) {
-                        Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineContext.LAKE_ALIAS) + " SET PARTITIONED BY ("
-                                + schema.partitioning().stream().map(PartitionField::sql).collect(Collectors.joining(", "))
-                                + ")");
-                    }
+                    createIn(connection, name, schema);
                     return CommitOutcome.changed(0, 0, 0, 0, true);
                 }).version();
     }
 
+    /**
+     * The statements that create the table, its key markers, before-image table and partitioning,
+     * run in the caller's transaction; the caller checked the name (see {@link #requireCreatable}).
+     */
+    public static void createIn(Connection connection, TableName name, TableSchema schema) throws SQLException {
+        Jdbc.execute(connection, "CREATE SCHEMA IF NOT EXISTS " + EngineContext.LAKE_ALIAS + "."
+                + Identifiers.quote(name.schema()));
+        String columns = schema.columns().stream().map(Column::ddl).collect(Collectors.joining(", "));
+        Jdbc.execute(connection, "CREATE TABLE " + name.sql(EngineContext.LAKE_ALIAS) + " (" + columns + ")");
+        List<String> key = schema.primaryKey();
+        for (int k = 0; k < key.size(); k++) {
+            Jdbc.execute(connection, "COMMENT ON COLUMN " + name.sql(EngineContext.LAKE_ALIAS) + "."
+                    + Identifiers.quote(key.get(k)) + " IS " + Identifiers.literal(KEY_MARKER + (k + 1)));
+        }
+        if (schema.hasPrimaryKey()) {
+            BeforeImageTable.create(connection, name, schema);
+        }
+        if (!schema.partitioning().isEmpty()) {
+            Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineContext.LAKE_ALIAS) + " SET PARTITIONED BY ("
+                    + schema.partitioning().stream().map(PartitionField::sql).collect(Collectors.joining(", "))
+                    + ")");
+        }
+    }
+
+    /** Refuses a table that exists, and column names the catalog cannot store. */
+    public void requireCreatable(TableName name, TableSchema schema) {
+        if (exists(name)) {
+            throw new AlreadyExistsException("Table " + name + " already exists");
+        }
+        schema.names().forEach(column -> requireStorableName(name, column));
+    }
+
     /** Adds a nullable column at the end of the table. */
     public long addColumn(TableName name, Column column) {
+        requireAddable(name, describe(name), column);
+        boolean withImages = hasBeforeImages(name);
+        return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.defaults(), (connection, commitId) -> {
+            addColumnIn(connection, name, column, withImages);
+            return CommitOutcome.changed(0, 0, 0, 0, true);
+        }).version();
+    }
+
+    /** Refuses a column that is not nullable, that the table has, or whose name the catalog cannot store. */
+    public void requireAddable(TableName name, TableSchema schema, Column column) {
         if (!column.nullable()) {
             throw new LakeValidationException("Column '" + column.name() + "' added to " + name
                     + " must be nullable: existing rows have no value for it");
         }
-        if (describe(name).positionOf(column.name()) >= 0) {
+        if (schema.positionOf(column.name()) >= 0) {
             throw new LakeValidationException("Table " + name + " already has a column '" + column.name() + "'");
         }
         requireStorableName(name, column.name());
-        boolean withImages = hasBeforeImages(name);
-        return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.defaults(), (connection, commitId) -> {
-            Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineContext.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
-            if (withImages) {
-                BeforeImageTable.addColumn(connection, name, column);
-            }
-            return CommitOutcome.changed(0, 0, 0, 0, true);
-        }).version();
+    }
+
+    /** Adds the column to the table and its before-image table, in the caller's transaction. */
+    public static void addColumnIn(Connection connection, TableName name, Column column, boolean withImages)
+            throws SQLException {
+        Jdbc.execute(connection, "ALTER TABLE " + name.sql(EngineContext.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
+        if (withImages) {
+            BeforeImageTable.addColumn(connection, name, column);
+        }
     }
 
     /**
@@ -144,6 +168,21 @@ public final class TableCatalog {
     public TableSchema describe(TableName name) {
         return context.withConnection("describe " + name, c -> describe(c, name, Long.MAX_VALUE))
                 .orElseThrow(() -> MetadataTables.notFound(name));
+    }
+
+    /** A table's latest definition, and whether merges into it keep before-images. */
+    public record Described(TableSchema schema, boolean beforeImages) {}
+
+    /**
+     * The table's latest definition and whether it keeps before-images, read on one connection; empty
+     * when the table does not exist. What a transaction reads of each table it touches.
+     */
+    public Optional<Described> describeIfExists(TableName name) {
+        return context.withConnection("describe " + name, c -> {
+            Optional<TableSchema> schema = describe(c, name, Long.MAX_VALUE);
+            return schema.isEmpty() ? Optional.empty()
+                    : Optional.of(new Described(schema.get(), BeforeImageTable.exists(c, name)));
+        });
     }
 
     /** The definition as it was at a snapshot. */

@@ -47,7 +47,7 @@ public final class SnapshotLog {
                     + fileRows("ducklake_delete_file", "delete_count", "end")
                     + " FROM (" + MetadataTables.versionsQuery(id) + ") v JOIN " + EngineContext.LAKE_ALIAS
                     + ".snapshots() s ON s.snapshot_id = v.snapshot_id ORDER BY v.snapshot_id DESC",
-                    rs -> toSnapshot(rs, id), id.id(), id.id(), id.id(), id.id());
+                    rs -> toSnapshot(rs, table, id), id.id(), id.id(), id.id(), id.id());
         });
     }
 
@@ -61,8 +61,8 @@ public final class SnapshotLog {
         return "list_contains(coalesce(s.changes['" + change + "'], []), " + tableId + ")";
     }
 
-    private TableSnapshot toSnapshot(ResultSet rs, TableIdentity id) throws SQLException {
-        TableVersion version = versions.toVersion(rs);
+    private TableSnapshot toSnapshot(ResultSet rs, TableName table, TableIdentity id) throws SQLException {
+        TableVersion version = versions.toVersion(rs, table);
         boolean altered = rs.getBoolean(6);
         boolean inserted = rs.getBoolean(7);
         boolean deleted = rs.getBoolean(8);

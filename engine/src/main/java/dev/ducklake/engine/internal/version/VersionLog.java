@@ -60,7 +60,7 @@ public final class VersionLog {
         }
         return context.withConnection("list the versions of " + table, c -> {
             TableIdentity id = MetadataTables.requireIdentity(c, table);
-            return Jdbc.query(c, MetadataTables.versionsQuery(id) + " ORDER BY snapshot_id DESC LIMIT ? OFFSET ?", this::toVersion,
+            return Jdbc.query(c, MetadataTables.versionsQuery(id) + " ORDER BY snapshot_id DESC LIMIT ? OFFSET ?", rs -> toVersion(rs, table),
                     limit, offset);
         });
     }
@@ -74,7 +74,7 @@ public final class VersionLog {
         return context.withConnection("read version " + version + " of " + table, c -> {
             TableIdentity id = MetadataTables.requireIdentity(c, table);
             Optional<TableVersion> found = Jdbc.queryFirst(c, MetadataTables.versionsQuery(id) + " AND snapshot_id = ?",
-                    this::toVersion, version);
+                    rs -> toVersion(rs, table), version);
             if (found.isEmpty()) {
                 throw notAVersion(c, table, id, version);
             }
@@ -115,7 +115,7 @@ public final class VersionLog {
         return context.withConnection("find the version of " + table + " at " + instant, c -> {
             TableIdentity id = MetadataTables.requireIdentity(c, table);
             return Jdbc.queryFirst(c, MetadataTables.versionsQuery(id) + " AND snapshot_time <= ? ORDER BY snapshot_id DESC LIMIT 1",
-                    this::toVersion, OffsetDateTime.ofInstant(instant, ZoneOffset.UTC)).orElseThrow(() ->
+                    rs -> toVersion(rs, table), OffsetDateTime.ofInstant(instant, ZoneOffset.UTC)).orElseThrow(() ->
                     new LakeValidationException("No version of " + table + " was committed at or before " + instant
                             + ": the table was created later, or its versions of that time were expired"));
         });
@@ -125,7 +125,7 @@ public final class VersionLog {
     public List<TableVersion> between(TableName table, long from, long to, int limit) {
         return context.withConnection("list the versions of " + table, c -> Jdbc.query(c,
                 MetadataTables.versionsQuery(MetadataTables.requireIdentity(c, table)) + " AND snapshot_id > ? AND snapshot_id <= ?"
-                        + " ORDER BY snapshot_id LIMIT ?", this::toVersion, from, to, limit));
+                        + " ORDER BY snapshot_id LIMIT ?", rs -> toVersion(rs, table), from, to, limit));
     }
 
     /**
@@ -185,11 +185,11 @@ public final class VersionLog {
         return context.withConnection("look for expired snapshots after " + snapshot, c -> historyIntactAfter(c, snapshot));
     }
 
-    /** Maps a row of {@link MetadataTables#versionsQuery} to a version. */
-    TableVersion toVersion(ResultSet rs) throws SQLException {
+    /** Maps a row of {@link MetadataTables#versionsQuery} to a version of the table, with its part of the metadata. */
+    TableVersion toVersion(ResultSet rs, TableName table) throws SQLException {
         String extra = rs.getString(5);
         return new TableVersion(rs.getLong(1), rs.getObject(2, OffsetDateTime.class).toInstant(), rs.getString(3),
-                rs.getString(4), extra, parse(extra));
+                rs.getString(4), extra, parse(extra).map(m -> m.forTable(table.toString())));
     }
 
     private Optional<CommitMetadata> parse(String extraInfo) {

@@ -18,6 +18,8 @@ import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
@@ -55,6 +57,16 @@ public final class CommitExecutor {
         CommitOutcome apply(Connection connection, String commitId) throws SQLException;
     }
 
+    /** The work of a commit of several tables: what it did to each, in the order it did it. */
+    @FunctionalInterface
+    public interface TablesBody {
+        /** Applies the commit; {@code commitId} is the id its metadata will carry. */
+        Map<TableName, TableOutcome> apply(Connection connection, String commitId) throws SQLException;
+    }
+
+    /** What a commit did to one table, and in which mode. */
+    public record TableOutcome(String mode, CommitOutcome outcome) {}
+
     /** Commit retries since the engine started. */
     public long retries() {
         return retries.get();
@@ -70,57 +82,102 @@ public final class CommitExecutor {
     }
 
     /** Commits on the caller's connection (which holds the caller's staging). */
-    @SuppressWarnings("try") // the permit is held for the commit, not used in it
     public CommitResult commit(Connection connection, TableName table, String mode, CommitOptions options, Body body) {
-        try (BoundedGate.Permit permit = context.commits().enter("a commit to " + table)) {
-            return commitWithRetries(connection, table, mode, options, body);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LakeCancelledException("Interrupted while waiting to commit to " + table, e);
+        Attempt attempt = (c, tried) -> attempt(c, table.toString(), options.expectedLatestVersion().isPresent()
+                ? table : null, options, tried, (inner, commitId) -> {
+                    CommitOutcome outcome = body.apply(inner, commitId);
+                    return Map.of(table, new TableOutcome(mode, outcome));
+                });
+        return withRetries(connection, "a commit to " + table, attempt).toCommitResult(table);
+    }
+
+    /**
+     * Commits changes to several tables in one transaction on the caller's connection, so in one
+     * snapshot; {@code description} names them in messages.
+     */
+    public Committed commitTables(Connection connection, String description, CommitOptions options, TablesBody body) {
+        return withRetries(connection, description, (c, tried) -> attempt(c, description, null, options, tried, body));
+    }
+
+    /** One attempt at a commit, on a connection, after {@code retries} conflicts. */
+    @FunctionalInterface
+    private interface Attempt {
+        Committed run(Connection connection, int retries) throws SQLException;
+    }
+
+    /**
+     * What a commit did: whether it created a snapshot, the version afterwards (the latest snapshot,
+     * or the table's latest version for a commit of one table, when nothing changed), and each table's
+     * outcome.
+     */
+    public record Committed(boolean committed, long version, String commitId, Map<TableName, TableOutcome> tables,
+            boolean alreadyCommitted, int retries) {
+
+        public CommitResult toCommitResult(TableName table) {
+            CommitOutcome outcome = tables.containsKey(table) ? tables.get(table).outcome() : CommitOutcome.unchanged();
+            return committed ? new CommitResult(true, version, commitId, outcome.rowsWritten(), outcome.inserted(),
+                    outcome.updated(), outcome.deleted(), false, retries)
+                    : alreadyCommitted ? CommitResult.alreadyCommitted(version, retries)
+                    : CommitResult.unchanged(version, retries);
         }
     }
 
-    private CommitResult commitWithRetries(Connection connection, TableName table, String mode, CommitOptions options,
-            Body body) throws InterruptedException {
+    @SuppressWarnings("try") // the permit is held for the commit, not used in it
+    private Committed withRetries(Connection connection, String what, Attempt attempt) {
+        try (BoundedGate.Permit permit = context.commits().enter(what)) {
+            return commitWithRetries(connection, what, attempt);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LakeCancelledException("Interrupted while waiting for " + what, e);
+        }
+    }
+
+    private Committed commitWithRetries(Connection connection, String what, Attempt attempt)
+            throws InterruptedException {
         int maxRetries = context.config().commitRetries();
         long backoff = context.config().commitRetryBackoff().toMillis();
-        for (int attempt = 0; ; attempt++) {
+        for (int tried = 0; ; tried++) {
             context.resources().ensureOpen();
-            int tried = attempt;
+            int retriesSoFar = tried;
             try {
                 // One attempt at a time holds the engine's catalog; the backoff waits outside it.
-                return context.exclusively("commit to " + table, () -> attempt(connection, table, mode, options,
-                        body, tried));
+                return context.exclusively(what, () -> attemptPinned(connection, attempt, retriesSoFar));
             } catch (SQLException e) {
                 if (!CatalogContention.isConflict(e)) {
-                    throw new LakeException("Commit to " + table + " failed: " + e.getMessage(), e);
+                    throw new LakeException(capitalized(what) + " failed: " + e.getMessage(), e);
                 }
-                if (attempt >= maxRetries) {
-                    throw new LakeConcurrencyException("Commit to " + table + " conflicted with concurrent commits "
-                            + (attempt + 1) + " times; giving up (engine setting commitRetries = " + maxRetries + "): "
-                            + e.getMessage(), attempt, e);
+                if (tried >= maxRetries) {
+                    throw new LakeConcurrencyException(capitalized(what) + " conflicted with concurrent commits "
+                            + (tried + 1) + " times; giving up (engine setting commitRetries = " + maxRetries + "): "
+                            + e.getMessage(), tried, e);
                 }
                 retries.incrementAndGet();
-                LOG.info("Commit to {} conflicted with a concurrent commit (attempt {} of {}); retrying in {} ms",
-                        table, attempt + 1, maxRetries + 1, backoff);
+                LOG.info("{} conflicted with a concurrent commit (attempt {} of {}); retrying in {} ms",
+                        capitalized(what), tried + 1, maxRetries + 1, backoff);
                 Thread.sleep(backoff);
                 backoff *= 2;
             }
         }
     }
 
+    private static String capitalized(String what) {
+        return Character.toUpperCase(what.charAt(0)) + what.substring(1);
+    }
+
     @SuppressWarnings("try") // the pin is held for the attempt, not used in it
-    private CommitResult attempt(Connection connection, TableName table, String mode, CommitOptions options, Body body,
-            int retries) throws SQLException {
+    private Committed attemptPinned(Connection connection, Attempt attempt, int retries) throws SQLException {
         try (SchemaCachePin pin = SchemaCachePin.take(context)) {
-            return attemptPinned(connection, table, mode, options, body, retries);
+            return attempt.run(connection, retries);
         }
     }
 
-    private CommitResult attemptPinned(Connection connection, TableName table, String mode, CommitOptions options,
-            Body body, int retries) throws SQLException {
-        TableIdentity identity = options.expectedLatestVersion().isPresent()
-                ? MetadataTables.requireIdentity(connection, table) : null;
+    /**
+     * One transaction: the expected-version check (for {@code expectedTable}), the commit-key check,
+     * the body, and the metadata: a single table's, or each table's under {@code tables}.
+     */
+    private Committed attempt(Connection connection, String what, TableName expectedTable, CommitOptions options,
+            int retries, TablesBody body) throws SQLException {
+        TableIdentity identity = expectedTable != null ? MetadataTables.requireIdentity(connection, expectedTable) : null;
         Jdbc.execute(connection, "BEGIN TRANSACTION");
         boolean open = true;
         try {
@@ -128,8 +185,8 @@ public final class CommitExecutor {
                 long latest = MetadataTables.latestVersion(connection, identity);
                 long expected = options.expectedLatestVersion().getAsLong();
                 if (latest != expected) {
-                    throw new LakeConcurrencyException("Commit to " + table + " expected latest version " + expected
-                            + " but the table is at version " + latest + "; re-read the table and try again");
+                    throw new LakeConcurrencyException("Commit to " + expectedTable + " expected latest version "
+                            + expected + " but the table is at version " + latest + "; re-read the table and try again");
                 }
             }
             if (options.commitKey().isPresent()) {
@@ -137,23 +194,24 @@ public final class CommitExecutor {
                 if (committed.isPresent()) {
                     Jdbc.execute(connection, "ROLLBACK");
                     open = false;
-                    LOG.info("Commit key {} is already committed to {} in version {}; nothing applied",
-                            options.commitKey().get(), table, committed.getAsLong());
-                    return CommitResult.alreadyCommitted(committed.getAsLong(), retries);
+                    LOG.info("Commit key {} is already committed ({}) in version {}; nothing applied",
+                            options.commitKey().get(), what, committed.getAsLong());
+                    return new Committed(false, committed.getAsLong(), null, Map.of(), true, retries);
                 }
             }
             String commitId = UUID.randomUUID().toString();
-            CommitOutcome outcome = body.apply(connection, commitId);
-            if (!outcome.changed() && !options.allowEmpty()) {
+            Map<TableName, TableOutcome> outcomes = body.apply(connection, commitId);
+            boolean changed = outcomes.values().stream().anyMatch(o -> o.outcome().changed());
+            if (!changed && !options.allowEmpty()) {
                 Jdbc.execute(connection, "ROLLBACK");
                 open = false;
-                long latest = MetadataTables.latestVersion(connection, table);
-                return CommitResult.unchanged(latest, retries);
+                long latest = outcomes.size() == 1 ? MetadataTables.latestVersion(connection,
+                        outcomes.keySet().iterator().next()) : MetadataTables.currentSnapshot(connection);
+                return new Committed(false, latest, null, outcomes, false, retries);
             }
-            CommitMetadata metadata = new CommitMetadata(table.toString(), mode, commitId, outcome.rowsWritten(),
-                    outcome.inserted(), outcome.updated(), outcome.deleted(), outcome.beforeImages(),
-                    options.commitKey().orElse(null), options.producer());
-            String message = options.message() != null ? options.message() : mode + " " + table;
+            CommitMetadata metadata = metadata(commitId, outcomes, options);
+            String message = options.message() != null ? options.message()
+                    : outcomes.size() == 1 ? metadata.mode() + " " + metadata.table() : "commit to " + what;
             Jdbc.execute(connection, "CALL " + EngineContext.LAKE_ALIAS + ".set_commit_message("
                     + Identifiers.literal(CommitMetadata.AUTHOR) + ", " + Identifiers.literal(message)
                     + ", extra_info => " + Identifiers.literal(toJson(metadata)) + ")");
@@ -161,13 +219,37 @@ public final class CommitExecutor {
             open = false;
             long version = Jdbc.queryLong(connection, "SELECT max(snapshot_id) FROM " + EngineContext.LAKE_ALIAS
                     + ".snapshots() WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, commitId);
-            return new CommitResult(true, version, commitId, outcome.rowsWritten(), outcome.inserted(),
-                    outcome.updated(), outcome.deleted(), false, retries);
+            return new Committed(true, version, commitId, outcomes, false, retries);
         } finally {
             if (open) {
                 rollbackQuietly(connection);
             }
         }
+    }
+
+    /** One table's metadata, or for several the totals and each table's part. */
+    private static CommitMetadata metadata(String commitId, Map<TableName, TableOutcome> outcomes, CommitOptions options) {
+        String key = options.commitKey().orElse(null);
+        if (outcomes.size() == 1) {
+            Map.Entry<TableName, TableOutcome> only = outcomes.entrySet().iterator().next();
+            return CommitMetadata.ofTable(only.getKey().toString(), only.getValue().mode(), commitId,
+                    counts(only.getValue()), key, options.producer());
+        }
+        Map<String, CommitMetadata.TableCommit> tables = new LinkedHashMap<>();
+        outcomes.forEach((table, outcome) -> tables.put(table.toString(), counts(outcome)));
+        return new CommitMetadata(null, CommitMetadata.MODE_TRANSACTION, commitId,
+                tables.values().stream().mapToLong(CommitMetadata.TableCommit::rowsWritten).sum(),
+                tables.values().stream().mapToLong(CommitMetadata.TableCommit::inserted).sum(),
+                tables.values().stream().mapToLong(CommitMetadata.TableCommit::updated).sum(),
+                tables.values().stream().mapToLong(CommitMetadata.TableCommit::deleted).sum(),
+                tables.values().stream().allMatch(CommitMetadata.TableCommit::beforeImages), key, options.producer(),
+                tables);
+    }
+
+    private static CommitMetadata.TableCommit counts(TableOutcome outcome) {
+        CommitOutcome o = outcome.outcome();
+        return new CommitMetadata.TableCommit(outcome.mode(), o.rowsWritten(), o.inserted(), o.updated(), o.deleted(),
+                o.beforeImages());
     }
 
     /** The version whose commit metadata carries the key, if any commit carried it. */
@@ -179,8 +261,8 @@ public final class CommitExecutor {
         try {
             return context.json().writeValueAsString(metadata);
         } catch (JsonProcessingException e) {
-            throw new LakeException("Could not write the commit metadata of " + metadata.table() + ": " + e.getMessage(),
-                    e);
+            throw new LakeException("Could not write the commit metadata of commit " + metadata.commitId() + ": "
+                    + e.getMessage(), e);
         }
     }
 

@@ -6,7 +6,9 @@ import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.BeforeImageTable;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.version.VersionLog;
+import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.version.CommitMetadata;
@@ -20,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.duckdb.DuckDBConnection;
 
 /**
  * A {@link MergeSession}: stages changes with their sequence number, then reduces them to the last
@@ -39,6 +42,8 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     private final String matchedTable;
     private final boolean keepBeforeImages;
     private final CurrentRows currentRows;
+    /** Whether replaced rows are deleted by key rather than by the row ids the join found. */
+    private final boolean deleteByKey;
     private final List<String> importedChanges = new ArrayList<>();
     private long sequence;
     private boolean lookedUp;
@@ -49,7 +54,22 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
      */
     public MergeSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
             boolean keepBeforeImages, CurrentRows currentRows) {
-        super(context, commits, table, requireKey(table, schema), bookkeeping(schema, currentRows));
+        this(context, commits, table, schema, keepBeforeImages, currentRows, null, false);
+    }
+
+    /**
+     * A merge that is one step of a transaction, staged on the transaction's connection.
+     *
+     * @param deleteByKey delete replaced rows by key: the transaction wrote rows of the table in an
+     *     earlier step, and DuckLake's row ids of rows a transaction wrote do not reliably name them
+     *     for a delete in a later statement
+     */
+    public MergeSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
+            boolean keepBeforeImages, CurrentRows currentRows, DuckDBConnection transactionConnection,
+            boolean deleteByKey) {
+        super(context, commits, table, requireKey(table, schema), bookkeeping(schema, currentRows),
+                transactionConnection);
+        this.deleteByKey = deleteByKey;
         this.matchedTable = staging.sql() + "_matched";
         this.keepBeforeImages = keepBeforeImages;
         this.currentRows = currentRows;
@@ -59,12 +79,13 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
      * The staged columns before the table's: the sequence and delete flag, and with
      * {@link CurrentRows#GIVEN} whether the table held the key and the row it held, column by column.
      */
-    private static List<String> bookkeeping(TableSchema schema, CurrentRows currentRows) {
-        List<String> columns = new ArrayList<>(List.of(SEQ + " BIGINT", DELETE + " BOOLEAN"));
+    private static List<Column> bookkeeping(TableSchema schema, CurrentRows currentRows) {
+        List<Column> columns = new ArrayList<>(List.of(Column.of(SEQ, LakeType.Primitive.BIGINT),
+                Column.of(DELETE, LakeType.Primitive.BOOLEAN)));
         if (currentRows == CurrentRows.GIVEN) {
-            columns.add(HAD + " BOOLEAN");
+            columns.add(Column.of(HAD, LakeType.Primitive.BOOLEAN));
             for (int i = 0; i < schema.size(); i++) {
-                columns.add(current(i) + " " + schema.column(i).type().sql());
+                columns.add(Column.of(MergeSession.currentColumn(i), schema.column(i).type()));
             }
         }
         return columns;
@@ -141,7 +162,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
      * rows to insert.
      */
     @Override
-    public CommitResult commit(CommitOptions options) {
+    Step step(CommitOptions options) {
         TableSchema schema = validator.schema();
         String target = table.sql(EngineContext.LAKE_ALIAS);
         String on = schema.primaryKey().stream().map(k -> "t." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
@@ -173,7 +194,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
         String insert = "INSERT INTO " + target + " (" + staging.columnList(null) + ") SELECT "
                 + staging.columnList(null) + " FROM " + matchedTable + " WHERE NOT " + DELETE + " AND (NOT " + PRESENT
                 + " OR " + DIFFERS + ")";
-        return commit(CommitMetadata.MODE_MERGE, options, (connection, commitId) -> {
+        return new Step(CommitMetadata.MODE_MERGE, (connection, commitId) -> {
             boolean trusted = given != null && options.currentRowsAsOf().isPresent()
                     && VersionLog.historyIntactAfter(connection, options.currentRowsAsOf().getAsLong())
                     && !VersionLog.rowsChangedByOthers(connection, MetadataTables.requireIdentity(connection, table),
@@ -188,7 +209,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
                 Jdbc.update(connection, images, commitId);
             }
             if (changes[1] + changes[2] > 0) {
-                Jdbc.execute(connection, trusted || shadowsRowId(schema) ? deleteByKey : deleteByRowId);
+                Jdbc.execute(connection, trusted || this.deleteByKey || shadowsRowId(schema) ? deleteByKey : deleteByRowId);
             }
             if (changes[0] + changes[1] > 0) {
                 Jdbc.execute(connection, insert);
@@ -246,15 +267,17 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
 
     /**
      * Imported changes come after those staged so far, in the file's order. The file is read where
-     * it is when the commit reduces the changes, not copied into the staging.
+     * it is when the commit reduces the changes, not copied into the staging; its columns are matched
+     * by name (see {@link StagingTable#selectByName}).
      */
     @Override
     long load(Path file) throws SQLException {
         String path = Identifiers.literal(file.toString());
         long[] rowsAndNext = Jdbc.queryFirst(connection, "SELECT count(*), coalesce(max(" + SEQ + "), -1) + 1 FROM"
                 + " read_parquet(" + path + ")", rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
-        importedChanges.add("SELECT * REPLACE (" + SEQ + " + " + sequence + " AS " + SEQ + ") FROM read_parquet(" + path
-                + ")");
+        StagingTable.Projection projection = staging.selectByName(file, table);
+        String changes = projection.exact() ? "read_parquet(" + path + ")" : "(" + projection.sql() + ")";
+        importedChanges.add("SELECT * REPLACE (" + SEQ + " + " + sequence + " AS " + SEQ + ") FROM " + changes);
         sequence += rowsAndNext[1];
         staging.added(rowsAndNext[0]);
         return rowsAndNext[0];

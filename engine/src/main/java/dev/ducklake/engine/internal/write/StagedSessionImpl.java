@@ -2,8 +2,10 @@ package dev.ducklake.engine.internal.write;
 
 import dev.ducklake.engine.error.LakeClosedException;
 import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
@@ -16,11 +18,13 @@ import java.util.List;
 import org.duckdb.DuckDBConnection;
 
 /**
- * The implementation write and merge sessions share ({@link StagedSession}): a connection of their own, a staging table on it, the
- * validator, and a lifecycle that ends in exactly one of commit, abort or close. A session that
- * ends without commit leaves the lake as it was and drops its staging.
+ * The implementation write and merge sessions share ({@link StagedSession}): a connection of their
+ * own, or of the transaction ({@code LakeTransactionImpl}) the session is part of, a staging table
+ * on it, the validator, and a lifecycle that ends in exactly one of commit, abort or close. A
+ * session that ends without commit leaves the lake as it was and drops its staging. A session of a
+ * transaction is applied by the transaction's commit, as one of its steps.
  */
-abstract class StagedSessionImpl implements AutoCloseable {
+public abstract class StagedSessionImpl implements AutoCloseable {
 
     final EngineContext context;
     final CommitExecutor commits;
@@ -28,19 +32,28 @@ abstract class StagedSessionImpl implements AutoCloseable {
     final RowValidator validator;
     final DuckDBConnection connection;
     final StagingTable staging;
+    /** Whether the session is a step of a transaction, on the transaction's connection. */
+    private final boolean inTransaction;
     private volatile boolean finished;
 
+    /**
+     * @param transactionConnection the connection of the transaction the session is part of, or null
+     *     for a session of its own
+     */
     StagedSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
-            List<String> bookkeepingColumns) {
+            List<Column> bookkeepingColumns, DuckDBConnection transactionConnection) {
         this.context = context;
         this.commits = commits;
         this.table = table;
         this.validator = new RowValidator(table, schema);
-        this.connection = context.connect();
+        this.inTransaction = transactionConnection != null;
+        this.connection = inTransaction ? transactionConnection : context.connect();
         try {
             this.staging = new StagingTable(connection, schema, bookkeepingColumns);
         } catch (SQLException e) {
-            closeConnection();
+            if (!inTransaction) {
+                closeConnection();
+            }
             throw new LakeException("Could not create the staging of a session on " + table + ": " + e.getMessage(), e);
         }
         try {
@@ -99,8 +112,8 @@ abstract class StagedSessionImpl implements AutoCloseable {
     /** Loads an exported file into the staging table; returns its rows. */
     long load(Path file) throws SQLException {
         staging.flush();
-        long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " SELECT * FROM read_parquet("
-                + Identifiers.literal(file.toString()) + ")");
+        long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " " + staging.selectByName(file, table)
+                .sql());
         staging.added(rows);
         return rows;
     }
@@ -113,8 +126,38 @@ abstract class StagedSessionImpl implements AutoCloseable {
         return List.of();
     }
 
+    /** What a commit applies: its mode and the work it runs inside the commit's transaction. */
+    public record Step(String mode, CommitExecutor.Body body) {}
+
+    /** The session's commit work, once everything is staged. */
+    abstract Step step(CommitOptions options);
+
     /** Applies the staged rows or changes in one snapshot and ends the session. */
-    public abstract CommitResult commit(CommitOptions options);
+    public synchronized CommitResult commit(CommitOptions options) {
+        ensureOpen();
+        if (inTransaction) {
+            throw new LakeValidationException("This session on " + table + " is part of a transaction; commit the"
+                    + " transaction instead");
+        }
+        try {
+            Step step = prepareStep(options);
+            return commits.commit(connection, table, step.mode(), options, step.body());
+        } finally {
+            close();
+        }
+    }
+
+    /** Makes the staging complete and returns the commit's step; a transaction runs it among its others. */
+    public synchronized Step prepareStep(CommitOptions options) {
+        ensureOpen();
+        try {
+            staging.flush();
+            prepare();
+            return step(options);
+        } catch (SQLException e) {
+            throw new LakeException("Could not prepare the commit to " + table + ": " + e.getMessage(), e);
+        }
+    }
 
     /** Ends the session without changing the lake. Idempotent. */
     public void abort() {
@@ -134,7 +177,9 @@ abstract class StagedSessionImpl implements AutoCloseable {
         } catch (SQLException e) {
             // the connection is closing anyway; its temporary tables go with it
         } finally {
-            closeConnection();
+            if (!inTransaction) {
+                closeConnection();
+            }
         }
     }
 
@@ -151,25 +196,16 @@ abstract class StagedSessionImpl implements AutoCloseable {
         }
     }
 
-    /** Commits the staged rows through {@code body}, then ends the session whatever the outcome. */
-    synchronized CommitResult commit(String mode, CommitOptions options, CommitExecutor.Body body) {
-        ensureOpen();
-        try {
-            staging.flush();
-            prepare();
-            return commits.commit(connection, table, mode, options, body);
-        } catch (SQLException e) {
-            throw new LakeException("Could not commit to " + table + ": " + e.getMessage(), e);
-        } finally {
-            close();
-        }
-    }
-
     /** Checks and derived staging that run once before the commit transaction. */
     void prepare() throws SQLException {}
 
     /** Drops what {@link #prepare()} created. */
     void dropDerivedStaging() throws SQLException {}
+
+    /** Whether the session was committed, aborted or closed. */
+    public boolean finished() {
+        return finished;
+    }
 
     void ensureOpen() {
         if (finished) {

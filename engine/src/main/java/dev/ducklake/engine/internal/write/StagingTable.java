@@ -1,13 +1,16 @@
 package dev.ducklake.engine.internal.write;
 
 import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.schema.TemporalRange;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
@@ -37,25 +41,62 @@ final class StagingTable implements AutoCloseable {
     private final DuckDBConnection connection;
     private final String name;
     private final TableSchema schema;
-    private final int leading;
+    private final List<Column> columns = new ArrayList<>();
+    /** The columns' types as DuckDB names them, to compare with a file's. */
+    private final List<String> columnTypes;
     private DuckDBAppender appender;
     private long rows;
 
     /**
-     * @param leadingColumns DDL of bookkeeping columns placed before the table's columns
+     * @param leadingColumns bookkeeping columns placed before the table's columns
      */
-    StagingTable(DuckDBConnection connection, TableSchema schema, List<String> leadingColumns) throws SQLException {
+    StagingTable(DuckDBConnection connection, TableSchema schema, List<Column> leadingColumns) throws SQLException {
         this.connection = connection;
         this.schema = schema;
-        this.leading = leadingColumns.size();
         this.name = "ducklake_stage_" + COUNTER.incrementAndGet();
-        List<String> columns = new ArrayList<>(leadingColumns);
-        for (Column column : schema.columns()) {
-            columns.add(Identifiers.quote(column.name()) + " " + column.type().sql());
-        }
-        Jdbc.execute(connection, "CREATE TEMP TABLE " + name + " (" + String.join(", ", columns) + ")");
+        columns.addAll(leadingColumns);
+        columns.addAll(schema.columns());
+        Jdbc.execute(connection, "CREATE TEMP TABLE " + name + " (" + columns.stream()
+                .map(c -> Identifiers.quote(c.name()) + " " + c.type().sql()).collect(Collectors.joining(", ")) + ")");
+        this.columnTypes = Jdbc.query(connection, "SELECT column_type FROM (DESCRIBE " + sql() + ")",
+                rs -> rs.getString(1));
         this.appender = connection.createAppender("temp", "main", name);
     }
+
+    /**
+     * A query of a staged Parquet file that yields the staging's columns, matched by name: a column
+     * the file lacks is NULL, one whose type differs is cast. {@code exact} when the file has the
+     * staging's columns, in its order and types. A file column the staging lacks fails, naming it:
+     * its values would be lost.
+     */
+    Projection selectByName(Path file, TableName table) throws SQLException {
+        String read = "read_parquet(" + Identifiers.literal(file.toString()) + ")";
+        List<String[]> described = Jdbc.query(connection, "SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM "
+                + read + ")", rs -> new String[] {rs.getString(1), rs.getString(2)});
+        boolean exact = described.size() == columns.size();
+        Map<String, String[]> fileColumns = new LinkedHashMap<>();
+        for (int i = 0; i < described.size(); i++) {
+            String[] column = described.get(i);
+            fileColumns.put(column[0].toLowerCase(Locale.ROOT), column);
+            exact &= i < columns.size() && column[0].equalsIgnoreCase(columns.get(i).name())
+                    && column[1].equals(columnTypes.get(i));
+        }
+        List<String> selected = new ArrayList<>();
+        for (Column column : columns) {
+            String[] found = fileColumns.remove(column.name().toLowerCase(Locale.ROOT));
+            selected.add((found == null ? "NULL" : Identifiers.quote(found[0])) + "::" + column.type().sql() + " AS "
+                    + Identifiers.quote(column.name()));
+        }
+        if (!fileColumns.isEmpty()) {
+            throw new LakeValidationException("The staged file " + file + " for " + table + " has the column(s) "
+                    + fileColumns.values().stream().map(c -> c[0]).toList() + ", which " + table
+                    + " does not have: " + schema);
+        }
+        return new Projection("SELECT " + String.join(", ", selected) + " FROM " + read, exact);
+    }
+
+    /** A query of a file's rows in the staging's columns; {@code exact}: the file has those columns as they are. */
+    record Projection(String sql, boolean exact) {}
 
     /** The staging table's name in SQL. */
     String sql() {

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.duckdb.DuckDBConnection;
 
 /**
  * A {@link WriteSession}: stages rows in a DuckDB temporary table, then appends them, or replaces
@@ -35,7 +36,13 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
 
     public WriteSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
             WriteMode mode) {
-        super(context, commits, table, schema, List.of());
+        this(context, commits, table, schema, mode, null);
+    }
+
+    /** A write that is one step of a transaction, staged on the transaction's connection. */
+    public WriteSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
+            WriteMode mode, DuckDBConnection transactionConnection) {
+        super(context, commits, table, schema, List.of(), transactionConnection);
         this.mode = mode;
     }
 
@@ -63,11 +70,12 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
      * An append takes imported files as they are: its commit registers them as data files of the
      * table, without rewriting them, when the table is not partitioned and they hold more rows than
      * DuckLake would inline; otherwise it reads them straight into the table. Registered files then
-     * belong to the lake (see {@link #adoptedFiles()}).
+     * belong to the lake (see {@link #adoptedFiles()}). A file whose columns differ from the table's
+     * is read into the staging by column name.
      */
     @Override
     long load(Path file) throws SQLException {
-        if (mode != WriteMode.APPEND) {
+        if (mode != WriteMode.APPEND || !staging.selectByName(file, table).exact()) {
             return super.load(file);
         }
         long rows = Jdbc.queryLong(connection, "SELECT count(*) FROM read_parquet(" + Identifiers.literal(file.toString())
@@ -77,9 +85,8 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
         return rows;
     }
 
-    /** Applies the staged rows in one snapshot and ends the session. */
     @Override
-    public CommitResult commit(CommitOptions options) {
+    Step step(CommitOptions options) {
         String target = table.sql(EngineContext.LAKE_ALIAS);
         String columns = staging.columnList(null);
         String source = "SELECT " + columns + " FROM " + staging.sql();
@@ -92,7 +99,7 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
         if (mode == WriteMode.APPEND) {
             boolean adopt = staging.rows() == 0 && !appendedFiles.isEmpty() && schema().partitioning().isEmpty()
                     && appendedFileRows > context.config().dataInliningRowLimit().orElse(DUCKLAKE_INLINING_ROW_LIMIT);
-            return commit(CommitMetadata.MODE_APPEND, options, (connection, commitId) -> {
+            return new Step(CommitMetadata.MODE_APPEND, (connection, commitId) -> {
                 if (staging.rows() + appendedFileRows == 0) {
                     return CommitOutcome.unchanged();
                 }
@@ -111,7 +118,7 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
                 return CommitOutcome.changed(written, written, 0, 0, true);
             });
         }
-        return commit(CommitMetadata.MODE_SNAPSHOT, options, (connection, commitId) -> {
+        return new Step(CommitMetadata.MODE_SNAPSHOT, (connection, commitId) -> {
             long removed = Jdbc.queryLong(connection, "SELECT count(*) FROM (SELECT " + columns + " FROM " + target
                     + " EXCEPT ALL SELECT " + columns + " FROM " + staging.sql() + ")");
             long added = Jdbc.queryLong(connection, "SELECT count(*) FROM (SELECT " + columns + " FROM "
