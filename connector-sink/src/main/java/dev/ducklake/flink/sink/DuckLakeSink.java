@@ -93,6 +93,14 @@ public final class DuckLakeSink<IN>
         return new DuckLakeSinkBuilder<>();
     }
 
+    /**
+     * A builder of a sink of {@link dev.ducklake.flink.sink.cdc.ChangeRecord}s: changes of many tables
+     * whose schemas change while the job runs, committed together (see {@link DuckLakeChangeSink}).
+     */
+    public static DuckLakeChangeSinkBuilder forChangeRecords() {
+        return new DuckLakeChangeSinkBuilder();
+    }
+
     /** A builder of a sink of Flink's {@code RowData}, with the row kind of each row. */
     public static DuckLakeSinkBuilder<RowData> forRowData() {
         return new DuckLakeSinkBuilder<RowData>().ofRowData(RowDataConverter.identity());
@@ -145,7 +153,7 @@ public final class DuckLakeSink<IN>
     public DataStream<CommittableMessage<DuckLakeCommittable>> addPreCommitTopology(
             DataStream<CommittableMessage<DuckLakeCommittable>> committables) {
         return committables
-                .map(new CheckpointStamper())
+                .map(new CheckpointStamper<DuckLakeCommittable>())
                 .returns(CommittableMessageTypeInfo.of(DuckLakeCommittableSerializer::new))
                 .name("DuckLake checkpoint stamper")
                 .global();

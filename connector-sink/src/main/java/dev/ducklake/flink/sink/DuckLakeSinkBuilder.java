@@ -1,7 +1,6 @@
 package dev.ducklake.flink.sink;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMPACTION_INTERVAL;
@@ -21,7 +20,6 @@ import dev.ducklake.flink.sink.internal.CommitObserver;
 import dev.ducklake.flink.sink.internal.SinkMode;
 import dev.ducklake.flink.sink.internal.SinkSettings;
 import dev.ducklake.flink.sink.internal.StagingDirectory;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -173,18 +171,7 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
         }
         FlinkLakeTypes.toLakeSchema(rowType, primaryKey, partitionKeys);
         engine.toEngineConfig();
-        String dataPath = engine.getOptional(DATA_PATH).orElse(null);
-        String staging = stagingPath != null ? stagingPath
-                : StagingDirectory.defaultRoot(engine.catalogLocation(), dataPath).map(Object::toString)
-                        .orElseThrow(() -> new IllegalStateException("Set '" + SINK_STAGING_PATH.key()
-                                + "' (stagingPath(...) in the DataStream API): the catalog is PostgreSQL and "
-                                + (dataPath == null ? "no data path is set" : "the data path " + dataPath
-                                        + " is not a local directory")
-                                + ", so there is no default place for staged files that every TaskManager reaches"));
-        if (dataPath != null) {
-            // The catalog's own data path is checked when the writers open.
-            StagingDirectory.requireOutsideDataPaths(Path.of(staging), List.of(dataPath), TableName.parse(table));
-        }
+        String staging = StagingDirectory.resolveRoot(engine, stagingPath, TableName.parse(table));
         SinkMode mode = overwrite ? SinkMode.OVERWRITE : primaryKey.isEmpty() ? SinkMode.APPEND : SinkMode.UPSERT;
         boolean index = mode == SinkMode.UPSERT && upsertIndex == UpsertIndex.FLINK_STATE;
         checkState(!index || ofRowData, "'%s' = '%s' needs a sink of RowData"

@@ -30,7 +30,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.LongFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -97,7 +96,7 @@ class DuckLakeSinkITCase {
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders")).isEqualTo(expectedRows(
                 OrderEvents.expectedAppend(count)));
         assertOneSnapshotPerCheckpoint();
-        assertStagingEmpty();
+        LakeContents.assertStagingEmpty(catalog, dir);
     }
 
     @ParameterizedTest(name = "parallelism {0}")
@@ -155,7 +154,7 @@ class DuckLakeSinkITCase {
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders")).isEqualTo(expectedRows(
                 OrderEvents.expectedUpsert(count, keys)));
         assertOneSnapshotPerCheckpoint();
-        assertStagingEmpty();
+        LakeContents.assertStagingEmpty(catalog, dir);
         return result;
     }
 
@@ -269,7 +268,7 @@ class DuckLakeSinkITCase {
         assertOneSnapshotPerCheckpoint();
         assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.ALREADY_COMMITTED)).isGreaterThanOrEqualTo(1);
         assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.COMMITS)).isEqualTo(LakeContents.sinkSnapshots(catalog, dir).size());
-        assertStagingEmpty();
+        LakeContents.assertStagingEmpty(catalog, dir);
     }
 
     @Test
@@ -324,7 +323,7 @@ class DuckLakeSinkITCase {
                     .containsExactly(sinkId);
         }
         assertOneSnapshotPerCheckpoint();
-        assertStagingEmpty();
+        LakeContents.assertStagingEmpty(catalog, dir);
     }
 
     /**
@@ -445,19 +444,5 @@ class DuckLakeSinkITCase {
         assertThat(snapshots).isNotEmpty();
         assertThat(snapshots.stream().map(SinkSnapshot::checkpointId)).doesNotHaveDuplicates();
         assertThat(snapshots.stream().map(SinkSnapshot::commitKey)).allMatch(k -> !k.isEmpty());
-    }
-
-    /** Staging holds nothing but files the lake adopted as data files of appended commits. */
-    private void assertStagingEmpty() throws Exception {
-        Path staging = dir.resolve("data.flink-staging");
-        if (!Files.exists(staging)) {
-            return;
-        }
-        Set<String> lakeFiles = LakeContents.rows(catalog, dir,
-                "SELECT path FROM __ducklake_metadata_plain.ducklake_data_file").stream()
-                .map(r -> r.get(0).toString()).collect(Collectors.toSet());
-        try (Stream<Path> files = Files.walk(staging)) {
-            assertThat(files.filter(Files::isRegularFile).map(Path::toString)).allMatch(lakeFiles::contains);
-        }
     }
 }

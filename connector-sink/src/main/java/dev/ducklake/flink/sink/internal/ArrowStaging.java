@@ -1,6 +1,5 @@
 package dev.ducklake.flink.sink.internal;
 
-import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.schema.Column;
@@ -16,15 +15,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
@@ -38,8 +34,6 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.RowKind;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A writer's staging: rows go into off-heap Arrow batches in the DuckLake table's column order
@@ -57,9 +51,8 @@ final class ArrowStaging implements AutoCloseable {
     /** A staged Parquet file and its row count. */
     record StagedFile(Path file, long rows) {}
 
-    private static final Logger LOG = LoggerFactory.getLogger(ArrowStaging.class);
+    /** The rows of a batch of a writer of one table. */
     static final int BATCH_ROWS = 131_072;
-    private static final long ALLOCATION_LIMIT = 512L * 1024 * 1024;
 
     private final TableName table;
     private final SinkMode mode;
@@ -71,6 +64,7 @@ final class ArrowStaging implements AutoCloseable {
     private final int offset;
     private final boolean currentRows;
     private final Supplier<Path> files;
+    private final int batchRows;
     private final BufferAllocator allocator;
     private final ArrowParquetWriter parquet;
     private final ArrowParquetWriter barrierParquet;
@@ -93,10 +87,13 @@ final class ArrowStaging implements AutoCloseable {
      * @param currentRows whether upserts stage the current row each change comes with: the rows are
      *     then {@link CurrentRowIndex#withCurrentRow wider} than {@code rowType}
      */
-    ArrowStaging(LakeEngine engine, TableName table, TableSchema lake, RowType rowType, int[] lakePositions,
-            SinkMode mode, boolean currentRows, Supplier<Path> files) {
-        ArrowAccess.require();
-        this.allocator = new RootAllocator(ALLOCATION_LIMIT);
+    ArrowStaging(StagingResources resources, TableName table, TableSchema lake, RowType rowType, int[] lakePositions,
+            SinkMode mode, boolean currentRows, int batchRows, Supplier<Path> files) {
+        this.allocator = resources.allocator;
+        this.parquet = resources.parquet;
+        this.barrierParquet = resources.barrierParquet;
+        this.exporter = resources.exporter;
+        this.batchRows = batchRows;
         this.table = table;
         this.mode = mode;
         this.rowType = rowType;
@@ -110,14 +107,6 @@ final class ArrowStaging implements AutoCloseable {
                     column.nullable()));
         }
         this.fields = rowType.getFieldCount();
-        // Appended files may be registered as the table's data files; other staging is read once.
-        this.parquet = engine.openArrowParquetWriter(mode == SinkMode.APPEND);
-        this.barrierParquet = engine.openArrowParquetWriter(mode == SinkMode.APPEND);
-        this.exporter = Executors.newSingleThreadExecutor(r -> {
-            Thread thread = new Thread(r, "ducklake-staging-" + table);
-            thread.setDaemon(true);
-            return thread;
-        });
         newBatch();
     }
 
@@ -138,12 +127,12 @@ final class ArrowStaging implements AutoCloseable {
         } else {
             if (kind != RowKind.INSERT) {
                 throw new LakeValidationException("Table " + table + " has no primary key, so the sink only appends;"
-                        + " it got a " + kind + " (" + kind.shortString() + ") row. Declare a PRIMARY KEY to apply"
-                        + " updates and deletes");
+                        + " it got a " + kind + " (" + kind.shortString() + ") row. Give the table a primary key"
+                        + " (PRIMARY KEY in SQL, the key of a change record's schema) to apply updates and deletes");
             }
             write(row, writers);
         }
-        if (++rows == BATCH_ROWS) {
+        if (++rows == batchRows) {
             seal();
         }
     }
@@ -258,7 +247,7 @@ final class ArrowStaging implements AutoCloseable {
             batch = VectorSchemaRoot.create(schema, allocator);
             // Sized for a full batch up front: growing a vector copies it.
             for (FieldVector vector : batch.getFieldVectors()) {
-                vector.setInitialCapacity(BATCH_ROWS);
+                vector.setInitialCapacity(batchRows);
             }
             batch.allocateNew();
         }
@@ -287,38 +276,23 @@ final class ArrowStaging implements AutoCloseable {
         }
     }
 
-    /** Waits for a file being written, then releases the batches, the connection and the memory. */
+    /**
+     * Waits for this staging's file being written, then releases its batches; the shared
+     * {@link StagingResources} stay open.
+     */
     @Override
-    public void close() throws InterruptedException {
-        exporter.shutdown();
+    public void close() throws IOException {
         try {
-            if (!exporter.awaitTermination(5, TimeUnit.MINUTES)) {
-                throw new IllegalStateException("Staging rows for " + table + " did not finish within 5 minutes");
-            }
+            awaitInFlight();
         } finally {
             if (batch != null) {
                 batch.close();
+                batch = null;
             }
             VectorSchemaRoot unused = takeSpare();
             if (unused != null) {
                 unused.close();
             }
-            parquet.close();
-            barrierParquet.close();
-            closeAllocator();
-        }
-    }
-
-    /**
-     * Arrow refuses to close an allocator whose memory is still held. That would be a bug here, but
-     * an exception out of a failing task's close makes Flink kill the whole TaskManager and hides
-     * the task's own failure, so it is logged instead.
-     */
-    private void closeAllocator() {
-        try {
-            allocator.close();
-        } catch (IllegalStateException e) {
-            LOG.error("The staging of {} did not release all its Arrow memory: {}", table, e.getMessage());
         }
     }
 

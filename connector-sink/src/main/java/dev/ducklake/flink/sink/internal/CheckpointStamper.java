@@ -10,14 +10,14 @@ import org.apache.flink.streaming.api.connector.sink2.CommittableWithLineage;
  * because a committer sees committables without their lineage. Summaries pass unchanged.
  */
 @Internal
-public final class CheckpointStamper
-        implements MapFunction<CommittableMessage<DuckLakeCommittable>, CommittableMessage<DuckLakeCommittable>> {
+public final class CheckpointStamper<C extends Stampable<C>>
+        implements MapFunction<CommittableMessage<C>, CommittableMessage<C>> {
 
     private static final long serialVersionUID = 1L;
 
     @Override
-    public CommittableMessage<DuckLakeCommittable> map(CommittableMessage<DuckLakeCommittable> message) {
-        if (message instanceof CommittableWithLineage<DuckLakeCommittable> lineage) {
+    public CommittableMessage<C> map(CommittableMessage<C> message) {
+        if (message instanceof CommittableWithLineage<C> lineage) {
             long checkpointId = lineage.getCheckpointIdOrEOI();
             return lineage.map(committable -> committable.withCheckpointId(checkpointId));
         }

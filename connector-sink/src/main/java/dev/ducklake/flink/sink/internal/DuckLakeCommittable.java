@@ -13,7 +13,8 @@ import org.apache.flink.annotation.Internal;
  * for a file without them.
  */
 @Internal
-public record DuckLakeCommittable(String sinkId, long checkpointId, String file, long rows, long currentRowsAsOf) {
+public record DuckLakeCommittable(String sinkId, long checkpointId, String file, long rows, long currentRowsAsOf)
+        implements Stampable<DuckLakeCommittable> {
 
     public static final long UNSTAMPED = -1;
     /** The {@code currentRowsAsOf} of a file that holds changes (or rows) without current rows. */
@@ -33,6 +34,7 @@ public record DuckLakeCommittable(String sinkId, long checkpointId, String file,
         Objects.requireNonNull(file, "file");
     }
 
+    @Override
     public DuckLakeCommittable withCheckpointId(long checkpointId) {
         return new DuckLakeCommittable(sinkId, checkpointId, file, rows, currentRowsAsOf);
     }

@@ -12,25 +12,17 @@ import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.StagedSession;
 import dev.ducklake.engine.write.WriteMode;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
-import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.util.FlinkRuntimeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,11 +63,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
 
     @Override
     public void commit(Collection<CommitRequest<DuckLakeCommittable>> requests) {
-        Map<Long, List<CommitRequest<DuckLakeCommittable>>> byCheckpoint = new TreeMap<>();
-        for (CommitRequest<DuckLakeCommittable> request : requests) {
-            byCheckpoint.computeIfAbsent(request.getCommittable().checkpointId(), id -> new ArrayList<>()).add(request);
-        }
-        byCheckpoint.forEach(this::commitCheckpoint);
+        StagedCheckpoint.byCheckpoint(requests).forEach(this::commitCheckpoint);
         if (!requests.isEmpty()) {
             compactWhenDue();
         }
@@ -84,31 +72,23 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
     private void commitCheckpoint(long checkpointId, List<CommitRequest<DuckLakeCommittable>> requests) {
         requests.sort(Comparator.comparing(r -> r.getCommittable().file()));
         List<DuckLakeCommittable> committables = requests.stream().map(CommitRequest::getCommittable).toList();
-        String key = commitKey(checkpointId, committables);
         LakeEngine engine = lease.engine();
         TableName table = settings.tableName();
+        StagedCheckpoint staged = new StagedCheckpoint(committables.get(0).sinkId(), checkpointId,
+                committables.stream().map(DuckLakeCommittable::file).toList(),
+                committables.stream().mapToLong(DuckLakeCommittable::rows).sum(), table.toString(),
+                settings.stagingPath());
+        String key = staged.commitKey();
         OptionalLong done = engine.committedVersion(key);
         if (done.isPresent()) {
             LOG.info("Checkpoint {} of sink {} is already in {} at version {}; skipping its replay", checkpointId,
-                    committables.get(0).sinkId(), table, done.getAsLong());
+                    staged.sinkId(), table, done.getAsLong());
             metrics.alreadyCommitted();
             requests.forEach(CommitRequest::signalAlreadyCommitted);
-            List<String> files = committables.stream().map(DuckLakeCommittable::file).toList();
-            deleteStagingExcept(committables, engine.referencedDataFiles(files));
+            staged.deleteExcept(engine.referencedDataFiles(staged.files()));
             return;
         }
-        List<String> missing = committables.stream().map(DuckLakeCommittable::file)
-                .filter(file -> Files.notExists(Path.of(file))).toList();
-        if (!missing.isEmpty()) {
-            String lost = lostCheckpoint(checkpointId, key, committables, missing);
-            // Only a staging path that can be read proves the files gone; an unreachable mount (a
-            // stale handle, a volume not mounted yet) is worth a restart.
-            if (!Files.isReadable(settings.stagingPath())) {
-                throw new FlinkRuntimeException("The staging path " + settings.stagingPath() + " cannot be read;"
-                        + " if it stays so: " + lost);
-            }
-            throw new SuppressRestartsException(new FlinkRuntimeException(lost));
-        }
+        staged.requireFiles();
         String sinkId = committables.get(0).sinkId();
         CommitOptions.Builder options = CommitOptions.builder()
                 .commitKey(key)
@@ -154,47 +134,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             requests.forEach(CommitRequest::signalAlreadyCommitted);
         }
         LOG.debug("Checkpoint {} for {}: {}", checkpointId, table, result);
-        deleteStagingExcept(committables, adopted);
-    }
-
-    /**
-     * Why a checkpoint whose staged files are gone fails the job for good: every restart would
-     * restore the same committables and fail on the same files.
-     */
-    private String lostCheckpoint(long checkpointId, String key, List<DuckLakeCommittable> committables,
-            List<String> missing) {
-        long rows = committables.stream().mapToLong(DuckLakeCommittable::rows).sum();
-        return "The rows of checkpoint " + checkpointId + " of the DuckLake sink " + committables.get(0).sinkId()
-                + " on " + settings.tableName() + " are lost: " + missing.size() + " of its " + committables.size()
-                + " staged files are missing (" + String.join(", ", missing) + "), and the lake holds no commit "
-                + key + " (unless a snapshot expiry removed the snapshot that committed them before the job"
-                + " acknowledged it). The checkpoint held " + rows + " rows in " + committables.stream()
-                .map(DuckLakeCommittable::file).toList() + ". Every restart would fail on the same files, so the job"
-                + " fails without restarting. Something deleted them: 'sink.staging-path' (" + settings.stagingPath()
-                + ") must be reachable from every TaskManager and cleaned by no one else. To resume without losing"
-                + " these rows, restore the job from the newest retained checkpoint or savepoint taken before"
-                + " checkpoint " + checkpointId + ", so the source replays them (retain several checkpoints with"
-                + " 'execution.checkpointing.num-retained' and keep them on failure with"
-                + " 'execution.checkpointing.externalized-checkpoint-retention'); or start it without state, accepting"
-                + " the loss";
-    }
-
-    /**
-     * The sink's id, the checkpoint and a digest of the staged files' names: the same for a replay
-     * of these committables, different for any other run, even one that reuses checkpoint ids.
-     */
-    static String commitKey(long checkpointId, List<DuckLakeCommittable> committables) {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            for (DuckLakeCommittable committable : committables) {
-                digest.update(committable.file().getBytes(StandardCharsets.UTF_8));
-                digest.update((byte) '\n');
-            }
-            String files = HexFormat.of().formatHex(digest.digest(), 0, 8);
-            return committables.get(0).sinkId() + "/" + checkpointId + "/" + files;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
+        staged.deleteExcept(adopted);
     }
 
     private void compactWhenDue() {
@@ -210,15 +150,6 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             LOG.info("Compacted {}: {}", settings.tableName(), report);
         } catch (LakeException e) {
             LOG.warn("Compaction of {} failed; the next interval tries again", settings.tableName(), e);
-        }
-    }
-
-    /** Deletes the committed staging, except files that became the lake's own data files. */
-    private static void deleteStagingExcept(List<DuckLakeCommittable> committables, Set<String> lakeFiles) {
-        for (DuckLakeCommittable committable : committables) {
-            if (!lakeFiles.contains(committable.file())) {
-                StagingDirectory.delete(Path.of(committable.file()));
-            }
         }
     }
 

@@ -34,6 +34,7 @@ public final class DuckLakeWriter<IN>
     private final List<DuckLakeWriterState> state;
     private final Counter recordsWritten;
     private final EngineRegistry.Lease lease;
+    private final StagingResources resources;
     private final ArrowStaging staging;
     /** Whether the rows come with their keys' current rows, which the staging keeps. */
     private final boolean currentRows;
@@ -57,6 +58,7 @@ public final class DuckLakeWriter<IN>
         this.lastCheckpointId = restored.orElse(InitContext.INITIAL_CHECKPOINT_ID - 1);
         this.recordsWritten = context.metricGroup().getNumRecordsSendCounter();
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        StagingResources opened = null;
         try {
             TableName table = settings.tableName();
             try {
@@ -72,10 +74,14 @@ public final class DuckLakeWriter<IN>
             this.currentRows = settings.currentRowIndex();
             this.asOfPosition = CurrentRowIndex.asOfPosition(settings.rowType().getFieldCount());
             this.wholeCurrentRows = CurrentRowIndex.fits(binding.lakeSchema(), settings.rowType());
-            this.staging = new ArrowStaging(lease.engine(), table, binding.lakeSchema(), settings.rowType(),
-                    binding.lakePositions(), settings.mode(), currentRows,
+            // Appended files may be registered as the table's data files; other staging is read once.
+            opened = new StagingResources(lease.engine(), settings.mode() == SinkMode.APPEND, table.toString());
+            this.staging = new ArrowStaging(opened, table, binding.lakeSchema(), settings.rowType(),
+                    binding.lakePositions(), settings.mode(), currentRows, ArrowStaging.BATCH_ROWS,
                     () -> directory.newFile(subtask, lastCheckpointId + 1));
+            this.resources = opened;
         } catch (RuntimeException e) {
+            StagingResources.closeAfterFailure(opened, e);
             lease.close();
             throw e;
         }
@@ -117,10 +123,8 @@ public final class DuckLakeWriter<IN>
 
     @Override
     public void close() throws Exception {
-        try {
+        try (EngineRegistry.Lease engine = lease; StagingResources shared = resources) {
             staging.close();
-        } finally {
-            lease.close();
         }
     }
 }

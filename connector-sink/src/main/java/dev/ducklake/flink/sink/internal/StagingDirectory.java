@@ -3,6 +3,8 @@ package dev.ducklake.flink.sink.internal;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions;
+import dev.ducklake.flink.common.EngineSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -41,6 +43,27 @@ public final class StagingDirectory {
 
     public StagingDirectory(Path root, String sinkId) {
         this.sinkRoot = root.resolve(sinkId);
+    }
+
+    /**
+     * The staging root a sink uses: the configured one, or the {@link #defaultRoot}; fails, saying
+     * what to set, when there is no default. Checked against the configured data path here; the
+     * catalog's own data path is checked when the writers open.
+     */
+    public static String resolveRoot(EngineSpec engine, @Nullable String configured, TableName forTable) {
+        String dataPath = engine.getOptional(DuckLakeConnectorOptions.DATA_PATH).orElse(null);
+        String staging = configured != null ? configured
+                : defaultRoot(engine.catalogLocation(), dataPath).map(Object::toString)
+                        .orElseThrow(() -> new IllegalStateException("Set '"
+                                + DuckLakeConnectorOptions.SINK_STAGING_PATH.key() + "' (stagingPath(...) in the"
+                                + " DataStream API): the catalog is PostgreSQL and " + (dataPath == null
+                                        ? "no data path is set" : "the data path " + dataPath
+                                                + " is not a local directory")
+                                + ", so there is no default place for staged files that every TaskManager reaches"));
+        if (dataPath != null) {
+            requireOutsideDataPaths(Path.of(staging), List.of(dataPath), forTable);
+        }
+        return staging;
     }
 
     /**

@@ -4,9 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.testutils.GoldenFiles;
+import dev.ducklake.flink.sink.cdc.ChangeSchema;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * {@link #main} with the module's {@code src/test/resources} as argument (e.g. from the IDE); it
  * writes the current versions' files that do not exist yet and keeps the others. The version 1
  * files are what the version 1 serializers wrote for {@link #COMMITTABLE} and {@link #STATE}; the
- * committable's version 2 file is {@link #WITH_CURRENT_ROWS}.
+ * committable's version 2 file is {@link #WITH_CURRENT_ROWS}; the change-record sink's table
+ * committable's version 1 file is {@link #TABLE_COMMITTABLE}.
  */
 class SerializersTest {
 
@@ -28,13 +36,19 @@ class SerializersTest {
     private static final DuckLakeCommittable WITH_CURRENT_ROWS = new DuckLakeCommittable("sink-7f3a", 42,
             "/lake/staging/sink-7f3a/3/41-0b8e.parquet", 123_456, 17);
     private static final DuckLakeWriterState STATE = new DuckLakeWriterState("sink-7f3a");
+    private static final TableCommittable TABLE_COMMITTABLE = new TableCommittable("sink-7f3a", 42, "replica.orders",
+            3, 17, ChangeSchema.of(RowType.of(new LogicalType[] {new BigIntType(false), new DecimalType(10, 2),
+                    new VarCharType(VarCharType.MAX_LENGTH)}, new String[] {"id", "total", "label"}), List.of("id"))
+                    .withRename("note", "label"), "/lake/staging/sink-7f3a/3/41-0b8e.parquet", 123_456);
 
     private static final String COMMITTABLE_V1 = "committable-v1.bin";
     private static final String COMMITTABLE_V2 = "committable-v2.bin";
     private static final String WRITER_STATE_V1 = "writer-state-v1.bin";
+    private static final String TABLE_COMMITTABLE_V1 = "table-committable-v1.bin";
 
     private final DuckLakeCommittableSerializer committables = new DuckLakeCommittableSerializer();
     private final DuckLakeWriterStateSerializer states = new DuckLakeWriterStateSerializer();
+    private final TableCommittableSerializer tableCommittables = new TableCommittableSerializer();
 
     @Test
     void committablesRoundTrip() throws IOException {
@@ -45,6 +59,22 @@ class SerializersTest {
         DuckLakeCommittable unstamped = new DuckLakeCommittable("s", DuckLakeCommittable.UNSTAMPED, "f", 0);
         assertThat(committables.deserialize(committables.getVersion(), committables.serialize(unstamped)))
                 .isEqualTo(unstamped);
+    }
+
+    @Test
+    void tableCommittablesRoundTripAndTheirVersion1BytesStillRead() throws IOException {
+        assertThat(tableCommittables.deserialize(tableCommittables.getVersion(),
+                tableCommittables.serialize(TABLE_COMMITTABLE))).isEqualTo(TABLE_COMMITTABLE);
+        assertThat(tableCommittables.getVersion()).as("a new table committable version needs a golden file")
+                .isEqualTo(TableCommittableSerializer.VERSION_1);
+        assertThat(tableCommittables.deserialize(TableCommittableSerializer.VERSION_1,
+                GoldenFiles.read(TABLE_COMMITTABLE_V1))).isEqualTo(TABLE_COMMITTABLE);
+        assertThat(tableCommittables.serialize(TABLE_COMMITTABLE)).isEqualTo(GoldenFiles.read(TABLE_COMMITTABLE_V1));
+        byte[] bytes = tableCommittables.serialize(TABLE_COMMITTABLE);
+        assertThatThrownBy(() -> tableCommittables.deserialize(2, bytes)).isInstanceOf(IOException.class)
+                .hasMessageContaining("Unknown version 2");
+        assertThatThrownBy(() -> tableCommittables.deserialize(1, Arrays.copyOf(bytes, bytes.length + 1)))
+                .isInstanceOf(IOException.class).hasMessageContaining("trailing bytes");
     }
 
     @Test
@@ -105,5 +135,7 @@ class SerializersTest {
                 new DuckLakeCommittableSerializer().serialize(WITH_CURRENT_ROWS));
         GoldenFiles.writeNew(resources, "writer-state-v" + new DuckLakeWriterStateSerializer().getVersion() + ".bin",
                 new DuckLakeWriterStateSerializer().serialize(STATE));
+        GoldenFiles.writeNew(resources, "table-committable-v" + new TableCommittableSerializer().getVersion() + ".bin",
+                new TableCommittableSerializer().serialize(TABLE_COMMITTABLE));
     }
 }

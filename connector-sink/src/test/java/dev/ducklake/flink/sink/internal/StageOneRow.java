@@ -26,8 +26,10 @@ final class StageOneRow {
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir),
                 dir).build())) {
             engine.createTable(table, lake);
-            try (ArrowStaging staging = new ArrowStaging(engine, table, lake, OrderEvents.ROW_TYPE, new int[] {0, 1, 2},
-                    SinkMode.APPEND, false, () -> dir.resolve("staged-" + files.incrementAndGet() + ".parquet"))) {
+            try (StagingResources resources = new StagingResources(engine, true, table.toString());
+                    ArrowStaging staging = new ArrowStaging(resources, table, lake, OrderEvents.ROW_TYPE,
+                            new int[] {0, 1, 2}, SinkMode.APPEND, false, ArrowStaging.BATCH_ROWS,
+                            () -> dir.resolve("staged-" + files.incrementAndGet() + ".parquet"))) {
                 staging.stage(RowKind.INSERT, OrderEvents.append(1));
                 System.out.println("Staged " + staging.drain(false).size() + " file");
             }

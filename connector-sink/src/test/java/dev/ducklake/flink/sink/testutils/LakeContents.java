@@ -1,9 +1,12 @@
 package dev.ducklake.flink.sink.testutils;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.TestLakes;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -13,7 +16,10 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** What plain DuckDB, not the engine, sees in the lake: a table's rows and the sink's snapshots. */
 public final class LakeContents {
@@ -70,5 +76,18 @@ public final class LakeContents {
             }
         }
         return out;
+    }
+
+    /** Staging under {@code dir}'s default path holds nothing but files the lake adopted as data files of appends. */
+    public static void assertStagingEmpty(CatalogLocation catalog, Path dir) throws Exception {
+        Path staging = dir.resolve("data.flink-staging");
+        if (!Files.exists(staging)) {
+            return;
+        }
+        Set<String> lakeFiles = rows(catalog, dir, "SELECT path FROM __ducklake_metadata_plain.ducklake_data_file")
+                .stream().map(r -> r.get(0).toString()).collect(Collectors.toSet());
+        try (Stream<Path> files = Files.walk(staging)) {
+            assertThat(files.filter(Files::isRegularFile).map(Path::toString)).allMatch(lakeFiles::contains);
+        }
     }
 }

@@ -1,0 +1,111 @@
+package dev.ducklake.flink.sink;
+
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
+import static org.apache.flink.util.Preconditions.checkArgument;
+import static org.apache.flink.util.Preconditions.checkNotNull;
+
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.common.DuckLakeBuilderBase;
+import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.sink.cdc.SchemaChangePolicy;
+import dev.ducklake.flink.sink.cdc.TableRouter;
+import dev.ducklake.flink.sink.internal.ChangeSinkSettings;
+import dev.ducklake.flink.sink.internal.CommitObserver;
+import dev.ducklake.flink.sink.internal.StagingDirectory;
+import java.time.Duration;
+import java.util.UUID;
+import org.apache.flink.annotation.PublicEvolving;
+
+/**
+ * Builds a {@link DuckLakeChangeSink}. The catalog is required; the tables come from the records.
+ * The lake's and the engine's settings are {@link DuckLakeBuilderBase}'s.
+ *
+ * <pre>{@code
+ * DuckLakeChangeSink sink = DuckLakeSink.forChangeRecords()
+ *         .catalog("postgres:dbname=lake host=db")
+ *         .dataPath("s3://bucket/lake/")
+ *         .stagingPath("/shared/ducklake-staging")
+ *         .router(TableRouter.builder().intoSchema("replica").build())
+ *         .build();
+ * env.fromSource(kafka, WatermarkStrategy.noWatermarks(), "debezium")   // a DataStream<ChangeRecord>
+ *         .sinkTo(sink);
+ * }</pre>
+ */
+@PublicEvolving
+public final class DuckLakeChangeSinkBuilder extends DuckLakeBuilderBase<DuckLakeChangeSinkBuilder> {
+
+    /** The tables a writer stages at once, by default. */
+    public static final int DEFAULT_MAX_OPEN_TABLES = 256;
+
+    private TableRouter router = TableRouter.identity();
+    private SchemaChangePolicy schemaChanges = SchemaChangePolicy.FAIL;
+    private String stagingPath;
+    private int maxOpenTables = DEFAULT_MAX_OPEN_TABLES;
+    private CommitObserver observer = CommitObserver.NONE;
+
+    DuckLakeChangeSinkBuilder() {}
+
+    /** Not for this sink: its tables are the ones its records name, mapped by {@link #router}. */
+    @Override
+    public DuckLakeChangeSinkBuilder table(String table) {
+        throw new UnsupportedOperationException("The change-record sink writes the tables its records name; map"
+                + " them to lake tables with router(...)");
+    }
+
+    /** Maps source tables to lake tables, or drops them; the same names by default. */
+    public DuckLakeChangeSinkBuilder router(TableRouter router) {
+        this.router = checkNotNull(router, "router");
+        return this;
+    }
+
+    /** What to do with a schema change DuckLake cannot apply; {@link SchemaChangePolicy#FAIL} by default. */
+    public DuckLakeChangeSinkBuilder unsupportedSchemaChanges(SchemaChangePolicy policy) {
+        this.schemaChanges = checkNotNull(policy, "policy");
+        return this;
+    }
+
+    /** Directory for staged files, as for {@link DuckLakeSinkBuilder#stagingPath}. */
+    public DuckLakeChangeSinkBuilder stagingPath(String stagingPath) {
+        this.stagingPath = checkNotNull(stagingPath, "stagingPath");
+        return this;
+    }
+
+    /**
+     * The tables a writer stages at once (256 by default); each holds up to two batches of 4,096 rows
+     * off the heap. Writing another table seals the least recently written one into a file.
+     */
+    public DuckLakeChangeSinkBuilder maxOpenTables(int tables) {
+        checkArgument(tables > 0, "maxOpenTables must be positive, got %s", tables);
+        this.maxOpenTables = tables;
+        return this;
+    }
+
+    /** Commits of at most this many rows of a table are inlined into the catalog; see {@link DuckLakeSinkBuilder}. */
+    public DuckLakeChangeSinkBuilder dataInliningRowLimit(int rows) {
+        return set(DATA_INLINING_ROW_LIMIT, rows);
+    }
+
+    /**
+     * Retries of a commit that conflicts with a concurrent commit, and the wait before the first; see
+     * {@link DuckLakeSinkBuilder#commitRetries}.
+     */
+    public DuckLakeChangeSinkBuilder commitRetries(int retries, Duration firstBackoff) {
+        return set(SINK_COMMIT_RETRIES, retries).set(SINK_COMMIT_RETRY_BACKOFF, firstBackoff);
+    }
+
+    /** Told of every commit; for tests. */
+    DuckLakeChangeSinkBuilder observer(CommitObserver observer) {
+        this.observer = checkNotNull(observer, "observer");
+        return this;
+    }
+
+    public DuckLakeChangeSink build() {
+        EngineSpec engine = engine();
+        engine.toEngineConfig();
+        String staging = StagingDirectory.resolveRoot(engine, stagingPath, TableName.of("change-records"));
+        return new DuckLakeChangeSink(new ChangeSinkSettings(engine, router, schemaChanges, staging,
+                UUID.randomUUID().toString(), maxOpenTables), observer);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.ducklake.flink.sink.cdc;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
+
+/**
+ * The bytes of a {@link ChangeSchema}: the row type in Flink's serializable type syntax, the primary
+ * key and the renames. Used by the records' serializer and the sink's committables.
+ */
+@Internal
+public final class ChangeSchemaCodec {
+
+    private ChangeSchemaCodec() {}
+
+    public static void write(ChangeSchema schema, DataOutputView out) throws IOException {
+        writeLongUtf(schema.rowType().asSerializableString(), out);
+        out.writeInt(schema.primaryKey().size());
+        for (String key : schema.primaryKey()) {
+            out.writeUTF(key);
+        }
+        out.writeInt(schema.renamedFrom().size());
+        for (Map.Entry<String, String> rename : schema.renamedFrom().entrySet()) {
+            out.writeUTF(rename.getKey());
+            out.writeUTF(rename.getValue());
+        }
+    }
+
+    public static ChangeSchema read(DataInputView in) throws IOException {
+        LogicalType type = LogicalTypeParser.parse(readLongUtf(in), ChangeSchemaCodec.class.getClassLoader());
+        if (!(type instanceof RowType rowType)) {
+            throw new IOException("A change schema must be a ROW type, got " + type.asSummaryString());
+        }
+        int keys = in.readInt();
+        List<String> primaryKey = new ArrayList<>(keys);
+        for (int i = 0; i < keys; i++) {
+            primaryKey.add(in.readUTF());
+        }
+        int renames = in.readInt();
+        Map<String, String> renamedFrom = new LinkedHashMap<>();
+        for (int i = 0; i < renames; i++) {
+            renamedFrom.put(in.readUTF(), in.readUTF());
+        }
+        return new ChangeSchema(rowType, primaryKey, renamedFrom);
+    }
+
+    /** A string of any length (a wide table's type exceeds writeUTF's 64 KB). */
+    private static void writeLongUtf(String value, DataOutputView out) throws IOException {
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    private static String readLongUtf(DataInputView in) throws IOException {
+        byte[] bytes = new byte[in.readInt()];
+        in.readFully(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.ducklake.flink.sink.internal;
+
+import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.sink.cdc.SchemaChangePolicy;
+import dev.ducklake.flink.sink.cdc.TableRouter;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.apache.flink.annotation.Internal;
+
+/**
+ * Everything the change-record sink's writers and committer need, fixed when the job is built.
+ *
+ * @param engine how a task opens the lake engine
+ * @param router which lake table each source table's records go to
+ * @param schemaChanges what to do with a schema change DuckLake cannot apply
+ * @param staging the staging path
+ * @param sinkId the id of a sink that starts without restored state; a restored writer keeps its old one
+ * @param maxOpenTables the tables a writer stages at once; writing another seals the least recently written
+ */
+@Internal
+public record ChangeSinkSettings(
+        EngineSpec engine,
+        TableRouter router,
+        SchemaChangePolicy schemaChanges,
+        String staging,
+        String sinkId,
+        int maxOpenTables)
+        implements Serializable {
+
+    public ChangeSinkSettings {
+        Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(router, "router");
+        Objects.requireNonNull(schemaChanges, "schemaChanges");
+        Objects.requireNonNull(staging, "staging");
+        Objects.requireNonNull(sinkId, "sinkId");
+    }
+
+    public Path stagingPath() {
+        return Path.of(staging);
+    }
+}

@@ -1,0 +1,29 @@
+package dev.ducklake.flink.sink.internal;
+
+import dev.ducklake.flink.sink.cdc.ChangeSchema;
+import java.util.Objects;
+import org.apache.flink.annotation.Internal;
+
+/**
+ * A staged file of the change-record sink: the rows of one lake table that one writer staged under
+ * one schema, in the {@code ordinal}-th place of what that writer staged. The committer applies a
+ * checkpoint's files table by table, each table's in writer and ordinal order, bringing the table to
+ * each file's schema before its rows. {@code checkpointId} is stamped as for
+ * {@link DuckLakeCommittable}.
+ */
+@Internal
+public record TableCommittable(String sinkId, long checkpointId, String table, int subtask, long ordinal,
+        ChangeSchema schema, String file, long rows) implements Stampable<TableCommittable> {
+
+    public TableCommittable {
+        Objects.requireNonNull(sinkId, "sinkId");
+        Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(schema, "schema");
+        Objects.requireNonNull(file, "file");
+    }
+
+    @Override
+    public TableCommittable withCheckpointId(long checkpointId) {
+        return new TableCommittable(sinkId, checkpointId, table, subtask, ordinal, schema, file, rows);
+    }
+}

@@ -1,0 +1,175 @@
+package dev.ducklake.flink.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.flink.sink.cdc.ChangeRecord;
+import dev.ducklake.flink.sink.cdc.ChangeRecordTypeInfo;
+import dev.ducklake.flink.sink.testutils.FailOnce;
+import dev.ducklake.flink.sink.testutils.LakeContents;
+import dev.ducklake.flink.sink.testutils.LakeContents.SinkSnapshot;
+import dev.ducklake.flink.sink.testutils.LedgerChanges;
+import dev.ducklake.flink.sink.testutils.LedgerFunction;
+import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
+import dev.ducklake.flink.sink.testutils.TestJobs;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The change-record sink on a MiniCluster: a generated change stream of many tables whose schemas
+ * change mid-stream ({@link LedgerChanges}), with a task failure after a completed checkpoint and a
+ * stop with a savepoint and resume. Checked with plain DuckDB against the generator's model: every
+ * table's rows and columns at the end, and at every snapshot the job wrote, the ledger's
+ * cross-table invariant (amounts sum to zero, the journal has no gap), which a snapshot holding part
+ * of a checkpoint would break.
+ */
+@ExtendWith(NoEngineLeftOpen.class)
+class DuckLakeChangeSinkITCase {
+
+    private static final int TABLES = 22;
+    private static final long TRANSACTIONS = 6_000;
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
+
+    @TempDir
+    Path dir;
+
+    CatalogLocation catalog;
+
+    @BeforeEach
+    void setUp() {
+        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
+        FailOnce.reset();
+    }
+
+    @ParameterizedTest(name = "parallelism {0}")
+    @ValueSource(ints = {1, 4})
+    void manyTablesWithSchemaChangesLandExactlyOnceInSnapshotsThatEachHoldWholeCheckpoints(int parallelism)
+            throws Exception {
+        // Slow enough that the first job is still running when it is stopped.
+        JobClient first = job(TestJobs.environment(), parallelism, 300).executeAsync("before");
+        await("a failure and commits after it").atMost(Duration.ofMinutes(2))
+                .until(() -> FailOnce.failures() == 1 && journalVersions() >= 3);
+        String savepoint = TestJobs.stopWithSavepoint(first, dir);
+
+        job(TestJobs.resumedFrom(savepoint), parallelism, 3_000).execute("after");
+
+        LedgerChanges model = new LedgerChanges(TABLES);
+        while (model.next() < TRANSACTIONS) {
+            model.advance();
+        }
+        Map<String, Map<Long, List<Object>>> expected = model.expected();
+        for (Map.Entry<String, Map<Long, List<Object>>> table : expected.entrySet()) {
+            assertThat(rowsByKey(table.getKey())).as(table.getKey()).isEqualTo(table.getValue());
+            assertThat(columns(table.getKey())).as(table.getKey()).containsExactly("id|BIGINT", "v|BIGINT",
+                    "label|VARCHAR");
+        }
+        assertThat(LakeContents.rows(catalog, dir, "SELECT count(*), min(txn), max(txn) FROM plain."
+                + LedgerChanges.JOURNAL)).containsExactly(List.of(TRANSACTIONS, 0L, TRANSACTIONS - 1));
+
+        List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
+        assertThat(snapshots.stream().map(SinkSnapshot::sinkId).distinct()).hasSize(1);
+        assertThat(snapshots.stream().map(SinkSnapshot::checkpointId)).doesNotHaveDuplicates();
+        assertThat(snapshots.size()).isGreaterThan(4);
+        assertInvariantAtEverySnapshot(snapshots);
+        LakeContents.assertStagingEmpty(catalog, dir);
+    }
+
+    /**
+     * The ledger's transactions at {@code perSecond}, into the sink at {@code parallelism}; a task
+     * fails once (in the JVM) after a completed checkpoint.
+     */
+    private StreamExecutionEnvironment job(StreamExecutionEnvironment env, int parallelism, int perSecond) {
+        DataGeneratorSource<Long> transactions = new DataGeneratorSource<>(i -> i, TRANSACTIONS,
+                RateLimiterStrategy.perSecond(perSecond), Types.LONG);
+        env.fromSource(transactions, WatermarkStrategy.noWatermarks(), "transactions")
+                .flatMap(new LedgerFunction(TABLES)).returns(ChangeRecordTypeInfo.INSTANCE)
+                .map(new FailOnce<ChangeRecord>(1_000)).returns(ChangeRecordTypeInfo.INSTANCE)
+                .sinkTo(DuckLakeSink.forChangeRecords()
+                        .catalog(catalog.key())
+                        .dataPath(dir.resolve("data") + "/")
+                        .memoryLimit("512MB")
+                        .build())
+                .setParallelism(parallelism);
+        return env;
+    }
+
+    /**
+     * At every snapshot the job wrote (read as the lake was then, with plain DuckDB's time travel),
+     * the ledger tables' amounts sum to zero and the journal holds the transactions 0..n without a gap.
+     */
+    private void assertInvariantAtEverySnapshot(List<SinkSnapshot> snapshots) throws Exception {
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement st = plain.createStatement()) {
+            for (SinkSnapshot snapshot : snapshots) {
+                long version = snapshot.snapshotId();
+                List<String> ledgers = new ArrayList<>();
+                try (ResultSet rs = st.executeQuery("SELECT table_name FROM __ducklake_metadata_plain.ducklake_table"
+                        + " WHERE table_name LIKE 't%' AND begin_snapshot <= " + version + " AND (end_snapshot IS NULL"
+                        + " OR end_snapshot > " + version + ")")) {
+                    while (rs.next()) {
+                        ledgers.add(rs.getString(1));
+                    }
+                }
+                assertThat(ledgers).as("ledger tables at snapshot %s", version).isNotEmpty();
+                String at = " AT (VERSION => " + version + ")";
+                String sum = ledgers.stream().map(t -> "SELECT coalesce(sum(v), 0) AS v FROM plain.src." + t + at)
+                        .collect(Collectors.joining(" UNION ALL "));
+                try (ResultSet rs = st.executeQuery("SELECT (SELECT sum(v) FROM (" + sum + ")), (SELECT count(*) -"
+                        + " max(txn) - 1 FROM plain.src.journal" + at + ")")) {
+                    rs.next();
+                    assertThat(rs.getLong(1)).as("sum of amounts at snapshot %s", version).isZero();
+                    assertThat(rs.getLong(2)).as("journal gap at snapshot %s", version).isZero();
+                }
+            }
+        }
+    }
+
+    /** The journal's versions, read through the running job's engine (a DuckDB file admits one process). */
+    private long journalVersions() {
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(TestLakes.config(catalog, dir).build())) {
+            TableName journal = TableName.parse(LedgerChanges.JOURNAL);
+            return lease.engine().tableExists(journal) ? lease.engine().versions(journal, 0, 1000).size() : 0;
+        }
+    }
+
+    private Map<Long, List<Object>> rowsByKey(String table) throws Exception {
+        Map<Long, List<Object>> rows = new TreeMap<>();
+        for (List<Object> row : LakeContents.rows(catalog, dir, "SELECT * FROM plain." + table)) {
+            rows.put((Long) row.get(0), row);
+        }
+        return rows;
+    }
+
+    private List<String> columns(String table) throws Exception {
+        String[] parts = table.split("\\.");
+        return LakeContents.rows(catalog, dir, "SELECT column_name, data_type FROM duckdb_columns() WHERE database_name"
+                + " = 'plain' AND schema_name = '" + parts[0] + "' AND table_name = '" + parts[1]
+                + "' ORDER BY column_index").stream().map(r -> r.get(0) + "|" + r.get(1)).toList();
+    }
+}
