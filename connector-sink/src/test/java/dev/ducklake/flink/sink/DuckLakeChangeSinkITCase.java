@@ -9,6 +9,7 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.cdc.ChangeRecord;
 import dev.ducklake.flink.sink.cdc.ChangeRecordTypeInfo;
+import dev.ducklake.flink.sink.internal.CommitObserver;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.LakeContents.SinkSnapshot;
@@ -42,8 +43,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The change-record sink on a MiniCluster: a generated change stream of many tables whose schemas
- * change mid-stream ({@link LedgerChanges}), with a task failure after a completed checkpoint and a
- * stop with a savepoint and resume. Checked with plain DuckDB against the generator's model: every
+ * change mid-stream ({@link LedgerChanges}), with a task failure after a completed checkpoint, a
+ * commit whose acknowledgement is lost (so Flink replays it), and a stop with a savepoint and resume. Checked with plain DuckDB against the generator's model: every
  * table's rows and columns at the end, and at every snapshot the job wrote, the ledger's
  * cross-table invariant (amounts sum to zero, the journal has no gap), which a snapshot holding part
  * of a checkpoint would break.
@@ -66,6 +67,7 @@ class DuckLakeChangeSinkITCase {
     void setUp() {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         FailOnce.reset();
+        LoseAcknowledgementOnce.reset();
     }
 
     @ParameterizedTest(name = "parallelism {0}")
@@ -73,12 +75,13 @@ class DuckLakeChangeSinkITCase {
     void manyTablesWithSchemaChangesLandExactlyOnceInSnapshotsThatEachHoldWholeCheckpoints(int parallelism)
             throws Exception {
         // Slow enough that the first job is still running when it is stopped.
-        JobClient first = job(TestJobs.environment(), parallelism, 300).executeAsync("before");
+        JobClient first = job(TestJobs.environment(), parallelism, 300, new LoseAcknowledgementOnce())
+                .executeAsync("before");
         await("a failure and commits after it").atMost(Duration.ofMinutes(2))
-                .until(() -> FailOnce.failures() == 1 && journalVersions() >= 3);
+                .until(() -> FailOnce.failures() == 1 && LoseAcknowledgementOnce.lost() == 1 && journalVersions() >= 3);
         String savepoint = TestJobs.stopWithSavepoint(first, dir);
 
-        job(TestJobs.resumedFrom(savepoint), parallelism, 3_000).execute("after");
+        job(TestJobs.resumedFrom(savepoint), parallelism, 3_000, CommitObserver.NONE).execute("after");
 
         LedgerChanges model = new LedgerChanges(TABLES);
         while (model.next() < TRANSACTIONS) {
@@ -103,9 +106,11 @@ class DuckLakeChangeSinkITCase {
 
     /**
      * The ledger's transactions at {@code perSecond}, into the sink at {@code parallelism}; a task
-     * fails once (in the JVM) after a completed checkpoint.
+     * fails once (in the JVM) after a completed checkpoint, and the observer may lose a commit's
+     * acknowledgement.
      */
-    private StreamExecutionEnvironment job(StreamExecutionEnvironment env, int parallelism, int perSecond) {
+    private StreamExecutionEnvironment job(StreamExecutionEnvironment env, int parallelism, int perSecond,
+            CommitObserver observer) {
         DataGeneratorSource<Long> transactions = new DataGeneratorSource<>(i -> i, TRANSACTIONS,
                 RateLimiterStrategy.perSecond(perSecond), Types.LONG);
         env.fromSource(transactions, WatermarkStrategy.noWatermarks(), "transactions")
@@ -115,6 +120,7 @@ class DuckLakeChangeSinkITCase {
                         .catalog(catalog.key())
                         .dataPath(dir.resolve("data") + "/")
                         .memoryLimit("512MB")
+                        .observer(observer)
                         .build())
                 .setParallelism(parallelism);
         return env;
