@@ -218,6 +218,54 @@ class LakeTransactionTest {
         }
     }
 
+    /** A merge after a schema change of its table, in one transaction, replaces the rows of its keys only. */
+    @Test
+    void aMergeAfterASchemaChangeOfItsTableReplacesTheRowsOfItsKeys() {
+        Map<Long, String> expected = new TreeMap<>();
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            for (long id = 1; id < 60; id++) {
+                merge.upsert(new Object[] {id, BigDecimal.ONE, 1});
+                expected.put(id, "1.00");
+            }
+            merge.commit();
+        }
+        for (int round = 0; round < 3; round++) {
+            try (LakeTransaction tx = engine.openTransaction()) {
+                tx.merge(linesIn(tx)).upsert(new Object[] {(long) round});
+                if (round == 0) {
+                    tx.dropColumn(ORDERS, "qty");
+                } else {
+                    tx.addColumn(ORDERS, Column.of("c" + round, Primitive.VARCHAR));
+                }
+                MergeSession merge = tx.merge(ORDERS);
+                int width = tx.schema(ORDERS).orElseThrow().size();
+                for (long id = 3 + round; id < 60; id += 7) {
+                    Object[] row = new Object[width];
+                    row[0] = id;
+                    row[1] = new BigDecimal(round + 2);
+                    merge.upsert(row);
+                    expected.put(id, (round + 2) + ".00");
+                }
+                tx.commit(CommitOptions.defaults());
+            }
+            List<String> got = new ArrayList<>();
+            try (RowReader reader = engine.read(ORDERS, ScanRequest.builder().build())) {
+                reader.forEachRemaining(row -> got.add(row[0] + "=" + row[1]));
+            }
+            List<String> want = new ArrayList<>();
+            expected.forEach((id, total) -> want.add(id + "=" + total));
+            assertThat(got).as("round %s", round).containsExactlyInAnyOrderElementsOf(want);
+        }
+    }
+
+    /** The table {@code LINES}, created in the transaction when it does not exist yet. */
+    private TableName linesIn(LakeTransaction tx) {
+        if (tx.schema(LINES).isEmpty()) {
+            tx.createTable(LINES, TableSchema.builder().column("n", Primitive.BIGINT).primaryKey("n").build());
+        }
+        return LINES;
+    }
+
     @Test
     void aCommitKeyAppliesATransactionOnce() {
         CommitOptions options = CommitOptions.builder().commitKey("job/7").build();

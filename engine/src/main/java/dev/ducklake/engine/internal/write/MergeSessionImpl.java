@@ -43,7 +43,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     private final boolean keepBeforeImages;
     private final CurrentRows currentRows;
     /** Whether replaced rows are deleted by key rather than by the row ids the join found. */
-    private final boolean deleteByKey;
+    private final boolean replaceByKey;
     private final List<String> importedChanges = new ArrayList<>();
     private long sequence;
     private boolean lookedUp;
@@ -60,16 +60,14 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     /**
      * A merge that is one step of a transaction, staged on the transaction's connection.
      *
-     * @param deleteByKey delete replaced rows by key: the transaction wrote rows of the table in an
-     *     earlier step, and DuckLake's row ids of rows a transaction wrote do not reliably name them
-     *     for a delete in a later statement
+     * @param deleteByKey delete replaced rows by key rather than by the row ids the join found
      */
     public MergeSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
             boolean keepBeforeImages, CurrentRows currentRows, DuckDBConnection transactionConnection,
             boolean deleteByKey) {
         super(context, commits, table, requireKey(table, schema), bookkeeping(schema, currentRows),
                 transactionConnection);
-        this.deleteByKey = deleteByKey;
+        this.replaceByKey = deleteByKey;
         this.matchedTable = staging.sql() + "_matched";
         this.keepBeforeImages = keepBeforeImages;
         this.currentRows = currentRows;
@@ -209,7 +207,8 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
                 Jdbc.update(connection, images, commitId);
             }
             if (changes[1] + changes[2] > 0) {
-                Jdbc.execute(connection, trusted || this.deleteByKey || shadowsRowId(schema) ? deleteByKey : deleteByRowId);
+                boolean byKey = trusted || replaceByKey || shadowsRowId(schema);
+                Jdbc.execute(connection, byKey ? deleteByKey : deleteByRowId);
             }
             if (changes[0] + changes[1] > 0) {
                 Jdbc.execute(connection, insert);
