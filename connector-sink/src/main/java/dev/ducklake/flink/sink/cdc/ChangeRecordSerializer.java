@@ -60,15 +60,16 @@ public final class ChangeRecordSerializer extends TypeSerializer<ChangeRecord> {
     @Override
     public void serialize(ChangeRecord record, DataOutputView target) throws IOException {
         ChangeRecordShape.requireArity(record);
+        RowDataSerializer rows = rows(record.schema());
         RowData row;
         try {
-            row = rows(record.schema()).toBinaryRow(record.row());
+            row = rows.toBinaryRow(record.row());
         } catch (ClassCastException e) {
             throw new IllegalArgumentException(ChangeRecordShape.mismatch(record), e);
         }
         target.writeUTF(record.table());
         ChangeSchemaCodec.write(record.schema(), target);
-        rows(record.schema()).serialize(row, target);
+        rows.serialize(row, target);
     }
 
     @Override

@@ -147,10 +147,8 @@ public final class LakeTransactionImpl implements LakeTransaction {
     @Override
     public synchronized MergeSession merge(TableName table) {
         TableState state = existing(table);
-        // Replaced rows are deleted by key: in the change-record sink's runs, deletes by the row ids a
-        // merge's join found removed other rows when other steps came before in the transaction.
         MergeSessionImpl session = new MergeSessionImpl(context, commits, state.name, state.schema,
-                state.beforeImages, MergeSession.CurrentRows.LOOKED_UP, connection, true);
+                state.beforeImages, MergeSession.CurrentRows.LOOKED_UP, connection);
         steps.add(new Step(state.name, null, session));
         return session;
     }

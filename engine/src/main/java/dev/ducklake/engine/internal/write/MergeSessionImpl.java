@@ -42,8 +42,6 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     private final String matchedTable;
     private final boolean keepBeforeImages;
     private final CurrentRows currentRows;
-    /** Whether replaced rows are deleted by key rather than by the row ids the join found. */
-    private final boolean replaceByKey;
     private final List<String> importedChanges = new ArrayList<>();
     private long sequence;
     private boolean lookedUp;
@@ -54,20 +52,18 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
      */
     public MergeSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
             boolean keepBeforeImages, CurrentRows currentRows) {
-        this(context, commits, table, schema, keepBeforeImages, currentRows, null, false);
+        this(context, commits, table, schema, keepBeforeImages, currentRows, null);
     }
 
     /**
-     * A merge that is one step of a transaction, staged on the transaction's connection.
-     *
-     * @param deleteByKey delete replaced rows by key rather than by the row ids the join found
+     * A merge that is one step of a transaction, staged on the transaction's connection. It deletes the
+     * rows it replaces by key: in the change-record sink's runs, deletes by the row ids a merge's join
+     * found removed other rows when other steps came before in the transaction.
      */
     public MergeSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
-            boolean keepBeforeImages, CurrentRows currentRows, DuckDBConnection transactionConnection,
-            boolean deleteByKey) {
+            boolean keepBeforeImages, CurrentRows currentRows, DuckDBConnection transactionConnection) {
         super(context, commits, table, requireKey(table, schema), bookkeeping(schema, currentRows),
                 transactionConnection);
-        this.replaceByKey = deleteByKey;
         this.matchedTable = staging.sql() + "_matched";
         this.keepBeforeImages = keepBeforeImages;
         this.currentRows = currentRows;
@@ -207,7 +203,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
                 Jdbc.update(connection, images, commitId);
             }
             if (changes[1] + changes[2] > 0) {
-                boolean byKey = trusted || replaceByKey || shadowsRowId(schema);
+                boolean byKey = trusted || inTransaction() || shadowsRowId(schema);
                 Jdbc.execute(connection, byKey ? deleteByKey : deleteByRowId);
             }
             if (changes[0] + changes[1] > 0) {

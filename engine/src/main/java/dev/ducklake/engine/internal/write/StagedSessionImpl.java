@@ -202,6 +202,11 @@ public abstract class StagedSessionImpl implements AutoCloseable {
     /** Drops what {@link #prepare()} created. */
     void dropDerivedStaging() throws SQLException {}
 
+    /** Whether the session is a step of a transaction. */
+    boolean inTransaction() {
+        return inTransaction;
+    }
+
     /** Whether the session was committed, aborted or closed. */
     public boolean finished() {
         return finished;
