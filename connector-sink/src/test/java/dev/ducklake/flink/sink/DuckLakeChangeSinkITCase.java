@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -83,7 +85,7 @@ class DuckLakeChangeSinkITCase {
         long versions = journalVersions();
         await("commits after the failures").atMost(Duration.ofMinutes(2))
                 .until(() -> journalVersions() >= Math.max(3, versions + 1));
-        String savepoint = TestJobs.stopWithSavepoint(first, dir);
+        String savepoint = stopWithSavepoint(first);
 
         job(TestJobs.resumedFrom(savepoint), parallelism, 3_000, CommitObserver.NONE).execute("after");
 
@@ -158,6 +160,20 @@ class DuckLakeChangeSinkITCase {
                 }
             }
         }
+    }
+
+    /**
+     * Stops the job with a savepoint, asking again while Flink refuses because a restart after the
+     * induced failures is still under way.
+     */
+    private String stopWithSavepoint(JobClient job) throws Exception {
+        AtomicReference<String> savepoint = new AtomicReference<>();
+        await("a savepoint").atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(ExecutionException.class)
+                .until(() -> {
+                    savepoint.set(TestJobs.stopWithSavepoint(job, dir));
+                    return true;
+                });
+        return savepoint.get();
     }
 
     /** The journal's versions, read through the running job's engine (a DuckDB file admits one process). */
