@@ -64,7 +64,7 @@ public final class DuckLakeSource
         // Made here, in the task: the engine's RowFilter need not be serializable.
         RowFilter filter = settings.rowFilter().map(LakeFilter::toRowFilter).orElse(null);
         return new DuckLakeSourceReader(settings.engine(), settings.tableName(), settings.rowType(), settings.keyed(),
-                filter, context);
+                filter, settings.metadata(), context);
     }
 
     @Override
@@ -77,7 +77,7 @@ public final class DuckLakeSource
     public SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> restoreEnumerator(
             SplitEnumeratorContext<DuckLakeSplit> context, DuckLakeEnumeratorState checkpoint) {
         return new DuckLakeEnumerator(context, settings.engine(), settings.tableName(), settings.start(),
-                settings.endVersion(), settings.discoveryInterval(), checkpoint);
+                settings.endVersion(), settings.discoveryInterval(), settings.versionByVersion(), checkpoint);
     }
 
     @Override
@@ -92,11 +92,11 @@ public final class DuckLakeSource
 
     @Override
     public TypeInformation<RowData> getProducedType() {
-        return InternalTypeInfo.of(settings.rowType());
+        return InternalTypeInfo.of(settings.producedType());
     }
 
-    /** The produced rows' type: the read columns with their Flink types. */
+    /** The produced rows' type: the read columns with their Flink types, then the metadata columns. */
     public RowType rowType() {
-        return settings.rowType();
+        return settings.producedType();
     }
 }

@@ -18,6 +18,7 @@ import dev.ducklake.flink.source.enumerator.StartPosition.Kind;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -38,6 +39,7 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
     private Long endVersion;
     private boolean endAtLatestVersion;
     private Duration discoveryInterval = SCAN_DISCOVERY_INTERVAL.defaultValue();
+    private List<ChangeMetadata> metadata = List.of();
 
     DuckLakeSourceBuilder() {}
 
@@ -53,6 +55,16 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
     /** The columns to read, in this order (default all); used when no row type is given. */
     public DuckLakeSourceBuilder columns(String... columns) {
         this.columns = List.of(columns);
+        return this;
+    }
+
+    /**
+     * Appends these metadata columns, in this order, to each produced row (after the read columns);
+     * see {@link ChangeMetadata}.
+     */
+    public DuckLakeSourceBuilder metadata(ChangeMetadata... columns) {
+        checkArgument(Set.of(columns).size() == columns.length, "metadata columns repeat: %s", List.of(columns));
+        this.metadata = List.of(columns);
         return this;
     }
 
@@ -164,7 +176,7 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
         RowType produced = rowType != null ? ReadableColumns.check(name, schema, rowType)
                 : FlinkLakeTypes.toFlinkRowType(schema, columns);
         return new DuckLakeSource(new SourceSettings(engine(), table, produced, schema.hasPrimaryKey(), filter,
-                start, end, discoveryInterval));
+                start, end, discoveryInterval, metadata));
     }
 
     /** A hold on this JVM's shared engine for the catalog, to look at the table from the client. */

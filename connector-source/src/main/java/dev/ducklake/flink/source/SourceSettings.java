@@ -5,6 +5,8 @@ import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.enumerator.StartPosition;
 import java.io.Serializable;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
@@ -17,6 +19,7 @@ import org.apache.flink.table.types.logical.RowType;
  * @param rowType the produced rows: the read columns, in order, with their Flink types
  * @param keyed whether the table has a primary key, so updates are emitted as -U/+U pairs
  * @param start where a source without a checkpoint starts, and whether it reads one version and stops
+ * @param metadata the metadata columns that follow the read columns in each produced row
  */
 @Internal
 public record SourceSettings(
@@ -27,8 +30,28 @@ public record SourceSettings(
         @Nullable LakeFilter filter,
         StartPosition start,
         @Nullable Long endVersion,
-        Duration discoveryInterval)
+        Duration discoveryInterval,
+        List<ChangeMetadata> metadata)
         implements Serializable {
+
+    public SourceSettings {
+        metadata = List.copyOf(metadata);
+    }
+
+    /** The produced rows: the read columns, then the metadata columns. */
+    public RowType producedType() {
+        if (metadata.isEmpty()) {
+            return rowType;
+        }
+        List<RowType.RowField> fields = new ArrayList<>(rowType.getFields());
+        metadata.forEach(column -> fields.add(new RowType.RowField(column.key(), column.type())));
+        return new RowType(rowType.isNullable(), fields);
+    }
+
+    /** Whether the change stream is read one version at a time, so that each change keeps its version. */
+    public boolean versionByVersion() {
+        return !metadata.isEmpty();
+    }
 
     public TableName tableName() {
         return TableName.parse(table);

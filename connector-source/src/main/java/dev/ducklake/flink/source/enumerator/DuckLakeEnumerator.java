@@ -4,6 +4,7 @@ import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.read.Bucket;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
@@ -39,6 +40,7 @@ import org.slf4j.LoggerFactory;
 public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> {
 
     private static final Logger LOG = LoggerFactory.getLogger(DuckLakeEnumerator.class);
+    private static final int VERSIONS_PAGE = 1000;
 
     private final SplitEnumeratorContext<DuckLakeSplit> context;
     private final EngineSpec engineSpec;
@@ -46,6 +48,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     private final StartPosition start;
     @Nullable private final Long endVersion;
     private final Duration discoveryInterval;
+    private final boolean versionByVersion;
     private final LinkedList<DuckLakeSplit> pending;
     private final HeldSplits held;
     private final Set<Integer> idleReaders = new HashSet<>();
@@ -68,9 +71,11 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
      * @param start where a source without a checkpoint starts; unused when the state has a position
      * @param endVersion the last version to read, or null for an unbounded change stream
      * @param discoveryInterval how often to look for new versions of the table
+     * @param versionByVersion whether each new version is a range of its own, instead of all new
+     *     versions together, so that readers know the version of every change
      */
     public DuckLakeEnumerator(SplitEnumeratorContext<DuckLakeSplit> context, EngineSpec engineSpec, TableName table,
-            StartPosition start, @Nullable Long endVersion, Duration discoveryInterval,
+            StartPosition start, @Nullable Long endVersion, Duration discoveryInterval, boolean versionByVersion,
             DuckLakeEnumeratorState state) {
         this.context = context;
         this.engineSpec = engineSpec;
@@ -78,6 +83,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         this.start = start;
         this.endVersion = endVersion;
         this.discoveryInterval = discoveryInterval;
+        this.versionByVersion = versionByVersion;
         this.pending = new LinkedList<>(state.pending());
         this.held = new HeldSplits(state.held(), state.checkpointId());
         this.position = state.position();
@@ -183,28 +189,60 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             return;
         }
         assignPending();
+        tellPlanned();
+    }
+
+    /** Tells each reader that holds every split planned for it so far. */
+    private void tellPlanned() {
+        if (waitingForIdleReaders) {
+            return;
+        }
+        int parallelism = context.currentParallelism();
+        for (int reader : context.registeredReaders().keySet()) {
+            if (pending.stream().noneMatch(split -> split.bucket() % parallelism == reader)) {
+                context.sendEventToSourceReader(reader, new VersionsPlannedEvent());
+            }
+        }
     }
 
     /** Plans up to the latest version found; false when the enumerator has closed. */
     private boolean planUpToLatest(long latest) {
         Long end = endVersion;
         long to;
+        List<Long> versions;
         synchronized (engineLock) {
             if (closed) {
                 return false;
             }
             // The end may be a snapshot that did not change this table: stop at its last version before it.
             to = end == null || latest <= end ? latest : lease.engine().latestVersion(table, end);
+            versions = to > position && versionByVersion ? versionsBetween(position, to) : List.of(to);
         }
         if (to > position) {
-            for (int b = 0; b < buckets; b++) {
-                pending.add(DuckLakeSplit.changes(position, to, new Bucket(b, buckets)));
+            for (long version : versions) {
+                for (int b = 0; b < buckets; b++) {
+                    pending.add(DuckLakeSplit.changes(position, version, new Bucket(b, buckets)));
+                }
+                position = version;
             }
-            position = to;
             repin();
         }
         planningDone = end != null && latest >= end;
         return true;
+    }
+
+    /** The table's versions in {@code (after, upTo]}, oldest first. */
+    private List<Long> versionsBetween(long after, long upTo) {
+        List<Long> versions = new ArrayList<>();
+        long from = after;
+        while (true) {
+            List<TableVersion> page = lease.engine().versions(table, from, upTo, VERSIONS_PAGE);
+            page.forEach(version -> versions.add(version.id()));
+            if (page.size() < VERSIONS_PAGE) {
+                return versions;
+            }
+            from = versions.get(versions.size() - 1);
+        }
     }
 
     private boolean isClosed() {

@@ -2,41 +2,68 @@ package dev.ducklake.flink.source.reader;
 
 import dev.ducklake.engine.change.Change;
 import dev.ducklake.flink.common.LakeRowConverter;
+import dev.ducklake.flink.source.ChangeMetadata;
 import dev.ducklake.flink.source.split.DuckLakeSplitState;
+import java.util.List;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.connector.base.source.reader.RecordEmitter;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.utils.JoinedRowData;
 import org.apache.flink.types.RowKind;
 
 /**
  * Emits a change as changelog rows: an insert as {@code +I(after)}, a delete as
  * {@code -D(before)}, and an update of a keyed table as {@code -U(before)} then {@code +U(after)}
- * (of a table without a key as {@code -D(before)} then {@code +I(after)}). Then moves the split's
- * offset past it, so a checkpoint never falls between the two rows of an update.
+ * (of a table without a key as {@code -D(before)} then {@code +I(after)}), each followed by the
+ * metadata columns the source reads. Then moves the split's offset past it, so a checkpoint never
+ * falls between the two rows of an update.
  */
 @Internal
 public final class ChangeEmitter implements RecordEmitter<LakeRecord, RowData, DuckLakeSplitState> {
 
     private final LakeRowConverter converter;
     private final boolean keyed;
+    private final List<ChangeMetadata> metadata;
+    @Nullable private VersionStamp lastStamp;
+    @Nullable private RowData lastMetadataRow;
 
-    public ChangeEmitter(LakeRowConverter converter, boolean keyed) {
+    public ChangeEmitter(LakeRowConverter converter, boolean keyed, List<ChangeMetadata> metadata) {
         this.converter = converter;
         this.keyed = keyed;
+        this.metadata = List.copyOf(metadata);
     }
 
     @Override
     public void emitRecord(LakeRecord record, SourceOutput<RowData> output, DuckLakeSplitState split) {
         Change change = record.change();
+        RowData metadataRow = metadataRow(record.stamp());
         switch (change.kind()) {
-            case INSERT -> output.collect(converter.toRow(RowKind.INSERT, change.after()));
-            case DELETE -> output.collect(converter.toRow(RowKind.DELETE, change.before()));
+            case INSERT -> output.collect(row(RowKind.INSERT, change.after(), metadataRow));
+            case DELETE -> output.collect(row(RowKind.DELETE, change.before(), metadataRow));
             case UPDATE -> {
-                output.collect(converter.toRow(keyed ? RowKind.UPDATE_BEFORE : RowKind.DELETE, change.before()));
-                output.collect(converter.toRow(keyed ? RowKind.UPDATE_AFTER : RowKind.INSERT, change.after()));
+                output.collect(row(keyed ? RowKind.UPDATE_BEFORE : RowKind.DELETE, change.before(), metadataRow));
+                output.collect(row(keyed ? RowKind.UPDATE_AFTER : RowKind.INSERT, change.after(), metadataRow));
             }
         }
         split.emitted(record.offsetAfter());
+    }
+
+    private RowData row(RowKind kind, Object[] values, @Nullable RowData metadataRow) {
+        RowData data = converter.toRow(kind, values);
+        return metadataRow == null ? data : new JoinedRowData(kind, data, metadataRow);
+    }
+
+    @Nullable
+    private RowData metadataRow(@Nullable VersionStamp stamp) {
+        if (stamp == null || metadata.isEmpty()) {
+            return null;
+        }
+        if (!stamp.equals(lastStamp)) {
+            lastStamp = stamp;
+            lastMetadataRow = stamp.metadataRow(metadata);
+        }
+        return lastMetadataRow;
     }
 }

@@ -4,15 +4,20 @@ import dev.ducklake.engine.read.RowFilter;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.common.LakeRowConverter;
+import dev.ducklake.flink.source.ChangeMetadata;
 import dev.ducklake.flink.source.enumerator.ReaderIdleEvent;
 import dev.ducklake.flink.source.enumerator.SplitsFinishedEvent;
+import dev.ducklake.flink.source.enumerator.VersionsPlannedEvent;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
 import dev.ducklake.flink.source.split.DuckLakeSplitState;
 import java.util.List;
 import java.util.Map;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.ReaderOutput;
+import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 import org.apache.flink.table.data.RowData;
@@ -21,23 +26,27 @@ import org.apache.flink.table.types.logical.RowType;
 /**
  * The source's reader: one fetcher thread reads the assigned splits in order (see
  * {@link DuckLakeSplitReader}) and {@link ChangeEmitter} turns their changes into changelog rows.
- * It tells the enumerator which splits it finished, and when it holds no unfinished split.
+ * It tells the enumerator which splits it finished, and when it holds no unfinished split. Once it
+ * has read every version the enumerator found, it marks its output idle, so that an event-time
+ * operator downstream does not wait for its watermark until the table changes again.
  */
 @Internal
 public final class DuckLakeSourceReader
         extends SingleThreadMultiplexSourceReaderBase<LakeRecord, RowData, DuckLakeSplit, DuckLakeSplitState> {
 
     private int unfinished;
+    private boolean planned;
 
     /**
      * @param rowType the produced rows: the read columns, in order, with their Flink types
      * @param keyed whether the table has a primary key, so updates are emitted as -U/+U pairs
      * @param filter the condition the read rows and changes satisfy, or null for all of them
+     * @param metadata the metadata columns that follow the read columns in each produced row
      */
     public DuckLakeSourceReader(EngineSpec engineSpec, TableName table, RowType rowType, boolean keyed,
-            @Nullable RowFilter filter, SourceReaderContext context) {
-        super(() -> new DuckLakeSplitReader(engineSpec, table, rowType.getFieldNames(), filter),
-                new ChangeEmitter(new LakeRowConverter(rowType), keyed),
+            @Nullable RowFilter filter, List<ChangeMetadata> metadata, SourceReaderContext context) {
+        super(() -> new DuckLakeSplitReader(engineSpec, table, rowType.getFieldNames(), filter, !metadata.isEmpty()),
+                new ChangeEmitter(new LakeRowConverter(rowType), keyed, metadata),
                 new Configuration(), context);
     }
 
@@ -47,6 +56,25 @@ public final class DuckLakeSourceReader
         if (unfinished == 0) {
             context.sendSourceEventToCoordinator(new ReaderIdleEvent());
         }
+    }
+
+    @Override
+    public InputStatus pollNext(ReaderOutput<RowData> output) throws Exception {
+        InputStatus status = super.pollNext(output);
+        if (status == InputStatus.NOTHING_AVAILABLE && planned && unfinished == 0) {
+            // Read up to the latest version found: until a new one is, this reader holds no watermark back.
+            output.markIdle();
+        }
+        return status;
+    }
+
+    @Override
+    public void handleSourceEvents(SourceEvent event) {
+        if (event instanceof VersionsPlannedEvent) {
+            planned = true;
+            return;
+        }
+        super.handleSourceEvents(event);
     }
 
     @Override

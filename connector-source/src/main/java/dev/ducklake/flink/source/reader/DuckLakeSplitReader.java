@@ -9,6 +9,7 @@ import dev.ducklake.engine.read.RowFilter;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
@@ -46,23 +47,27 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
     private final TableName table;
     private final List<String> columns;
     private final Optional<RowFilter> filter;
+    private final boolean stamped;
     private final EngineRegistry.Lease lease;
     private final PriorityQueue<DuckLakeSplit> splits = new PriorityQueue<>(VERSION_ORDER);
     private final Map<String, VersionPins.Pin> pins = new HashMap<>();
     @Nullable private DuckLakeSplit current;
     @Nullable private AutoCloseable cursor;
     @Nullable private Iterator<Change> changes;
+    @Nullable private VersionStamp stamp;
     private long offset;
 
     /**
      * @param columns the columns to read, in order
      * @param filter the condition the read rows and changes satisfy, or null for all of them
+     * @param stamped whether each record carries its split's version and commit time
      */
     public DuckLakeSplitReader(EngineSpec engineSpec, TableName table, List<String> columns,
-            @Nullable RowFilter filter) {
+            @Nullable RowFilter filter, boolean stamped) {
         this.table = table;
         this.columns = List.copyOf(columns);
         this.filter = Optional.ofNullable(filter);
+        this.stamped = stamped;
         this.lease = EngineRegistry.shared().acquire(engineSpec.toEngineConfig());
     }
 
@@ -77,7 +82,7 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
             open(current);
         }
         for (int i = 0; i < BATCH && changes.hasNext(); i++) {
-            records.add(current, new LakeRecord(changes.next(), ++offset));
+            records.add(current, new LakeRecord(changes.next(), ++offset, stamp));
         }
         if (!changes.hasNext()) {
             records.addFinishedSplit(current.splitId());
@@ -89,6 +94,10 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
     private void open(DuckLakeSplit split) {
         LakeEngine engine = lease.engine();
         offset = split.offset();
+        if (stamped) {
+            TableVersion version = engine.version(table, split.to());
+            stamp = new VersionStamp(version.id(), version.committedAt().toEpochMilli());
+        }
         if (split.kind() == DuckLakeSplit.Kind.SNAPSHOT) {
             ScanRequest.Builder request = ScanRequest.builder().version(split.to()).columns(columns)
                     .bucket(split.bucketOfKeys()).orderByKey(true).offset(offset);

@@ -3,31 +3,52 @@ package dev.ducklake.flink.source.table;
 import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.DuckLakeSourceBuilder;
 import dev.ducklake.flink.source.LakeFilter;
+import dev.ducklake.flink.source.ChangeMetadata;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSource;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.source.DataStreamScanProvider;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
+import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.utils.TypeConversions;
 import org.apache.flink.types.RowKind;
 
 /**
  * The DuckLake table as a Flink SQL source: a changelog in streaming mode ({@code all} for a keyed
  * table, inserts and deletes otherwise), the table at a version in batch mode. Projections and the
  * filters {@link FilterTranslator} translates are evaluated by DuckDB, exactly as Flink would
- * evaluate them, so Flink evaluates only the filters that were not translated.
+ * evaluate them, so Flink evaluates only the filters that were not translated. The metadata
+ * columns are {@link ChangeMetadata}'s; a pushed-down watermark strategy is applied in the source,
+ * whose readers go idle once they have read every version found.
  */
 @Internal
-final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjectionPushDown, SupportsFilterPushDown {
+final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjectionPushDown, SupportsFilterPushDown,
+        SupportsReadingMetadata, SupportsWatermarkPushDown {
+
+    private static final String SOURCE_UID = "source";
 
     private final Supplier<DuckLakeSourceBuilder> builders;
     private final String table;
@@ -37,6 +58,8 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
     @Nullable private final Integer parallelism;
     private RowType rowType;
     private final List<LakeFilter> filters = new ArrayList<>();
+    private List<ChangeMetadata> metadata = List.of();
+    @Nullable private WatermarkStrategy<RowData> watermarkStrategy;
 
     DuckLakeDynamicSource(Supplier<DuckLakeSourceBuilder> builders, String table, RowType rowType,
             FilterTranslator filterTranslator, boolean keyed, boolean snapshotOnly, @Nullable Integer parallelism) {
@@ -60,12 +83,56 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
-        DuckLakeSourceBuilder builder = builders.get().rowType(rowType);
+        DuckLakeSourceBuilder builder = builders.get().rowType(rowType).metadata(metadata.toArray(ChangeMetadata[]::new));
         if (!filters.isEmpty()) {
             builder.filter(filters.size() == 1 ? filters.get(0) : new LakeFilter.And(filters));
         }
         DuckLakeSource source = builder.build();
-        return SourceProvider.of(source, parallelism);
+        if (watermarkStrategy == null) {
+            return SourceProvider.of(source, parallelism);
+        }
+        WatermarkStrategy<RowData> watermarks = watermarkStrategy;
+        return new DataStreamScanProvider() {
+            @Override
+            public DataStream<RowData> produceDataStream(ProviderContext context, StreamExecutionEnvironment env) {
+                DataStreamSource<RowData> stream = env.fromSource(source, watermarks, asSummaryString());
+                context.generateUid(SOURCE_UID).ifPresent(stream::uid);
+                if (parallelism != null) {
+                    stream.setParallelism(parallelism);
+                }
+                return stream;
+            }
+
+            @Override
+            public boolean isBounded() {
+                return source.getBoundedness() == Boundedness.BOUNDED;
+            }
+        };
+    }
+
+    @Override
+    public Map<String, DataType> listReadableMetadata() {
+        Map<String, DataType> columns = new LinkedHashMap<>();
+        for (ChangeMetadata column : ChangeMetadata.values()) {
+            columns.put(column.key(), TypeConversions.fromLogicalToDataType(column.type()));
+        }
+        return columns;
+    }
+
+    @Override
+    public void applyReadableMetadata(List<String> metadataKeys, DataType producedDataType) {
+        List<ChangeMetadata> columns = new ArrayList<>();
+        for (String key : metadataKeys) {
+            columns.add(Arrays.stream(ChangeMetadata.values()).filter(column -> column.key().equals(key)).findFirst()
+                    .orElseThrow(() -> new ValidationException("DuckLake table " + table
+                            + " has no metadata column '" + key + "'")));
+        }
+        this.metadata = List.copyOf(columns);
+    }
+
+    @Override
+    public void applyWatermark(WatermarkStrategy<RowData> watermarkStrategy) {
+        this.watermarkStrategy = watermarkStrategy;
     }
 
     @Override
@@ -75,7 +142,9 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
 
     @Override
     public void applyProjection(int[][] projectedFields, DataType producedDataType) {
-        this.rowType = (RowType) producedDataType.getLogicalType();
+        // The produced type ends with the metadata columns; they are applied later.
+        RowType produced = (RowType) producedDataType.getLogicalType();
+        this.rowType = new RowType(produced.isNullable(), produced.getFields().subList(0, projectedFields.length));
     }
 
     @Override
@@ -99,6 +168,8 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
         DuckLakeDynamicSource copy = new DuckLakeDynamicSource(builders, table, rowType, filterTranslator, keyed,
                 snapshotOnly, parallelism);
         copy.filters.addAll(filters);
+        copy.metadata = metadata;
+        copy.watermarkStrategy = watermarkStrategy;
         return copy;
     }
 

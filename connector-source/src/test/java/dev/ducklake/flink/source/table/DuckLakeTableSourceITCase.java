@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -132,6 +133,32 @@ class DuckLakeTableSourceITCase {
     }
 
     @Test
+    void metadataColumnsNameTheVersionThatMadeEachChange() throws Exception {
+        String at1;
+        String at2;
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            at1 = v1 + ", " + Instant.ofEpochMilli(lease.engine().version(ORDERS, v1).committedAt().toEpochMilli());
+            at2 = v2 + ", " + Instant.ofEpochMilli(lease.engine().version(ORDERS, v2).committedAt().toEpochMilli());
+        }
+        String columns = "order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2),"
+                + " v BIGINT METADATA FROM 'version' VIRTUAL,"
+                + " committed TIMESTAMP_LTZ(3) METADATA FROM 'commit_timestamp' VIRTUAL,"
+                + " PRIMARY KEY (order_id) NOT ENFORCED";
+        TableEnvironment stream = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        stream.executeSql(ddl(columns, "'scan.startup.mode' = 'version', 'scan.startup.version' = '" + created
+                + "', 'scan.end.version' = '" + v2 + "'"));
+        // Read version by version: v1's inserts keep v1, not the net change over both versions.
+        assertThat(collect(stream, "SELECT order_id, seq, v, committed FROM orders WHERE order_id IN ('a', 'c')"))
+                .containsExactlyInAnyOrder("+I[a, 1, " + at1 + "]", "+I[c, 3, " + at1 + "]",
+                        "-U[a, 1, " + at2 + "]", "+U[a, 5, " + at2 + "]", "-D[c, 3, " + at2 + "]");
+
+        TableEnvironment batch = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        batch.executeSql(ddl(columns, "'scan.version' = '" + v1 + "'"));
+        assertThat(collect(batch, "SELECT order_id, v, committed FROM orders")).containsExactlyInAnyOrder(
+                "+I[a, " + at1 + "]", "+I[b, " + at1 + "]", "+I[c, " + at1 + "]", "+I[d, " + at1 + "]");
+    }
+
+    @Test
     void aTableWithoutAKeyIsReadAsInsertsAndDeletes() throws Exception {
         TableName events = TableName.of("events");
         long start;
@@ -217,8 +244,12 @@ class DuckLakeTableSourceITCase {
     }
 
     private String ddl(String extraOptions) {
-        return "CREATE TABLE orders (order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2),"
-                + " PRIMARY KEY (order_id) NOT ENFORCED) WITH ('connector' = 'ducklake', 'catalog' = '" + catalog.key()
+        return ddl("order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2),"
+                + " PRIMARY KEY (order_id) NOT ENFORCED", extraOptions);
+    }
+
+    private String ddl(String columns, String extraOptions) {
+        return "CREATE TABLE orders (" + columns + ") WITH ('connector' = 'ducklake', 'catalog' = '" + catalog.key()
                 + "', 'data-path' = '" + dir.resolve("data") + "/'" + (extraOptions == null ? "" : ", " + extraOptions)
                 + ")";
     }

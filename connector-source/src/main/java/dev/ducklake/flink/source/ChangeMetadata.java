@@ -1,0 +1,40 @@
+package dev.ducklake.flink.source;
+
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
+import org.apache.flink.table.types.logical.LogicalType;
+
+/**
+ * A column the source can append to each row it produces, describing the version that made the
+ * change: in a change stream the version whose commit inserted, updated or deleted the row (both
+ * rows of an update carry it); in a read of the table at a version, that version. A source that
+ * reads any of them reads its change stream one version at a time, so each change keeps its own
+ * version and commit time.
+ */
+@PublicEvolving
+public enum ChangeMetadata {
+
+    /** The table version (DuckLake snapshot id), {@code BIGINT NOT NULL}. */
+    VERSION("version", new BigIntType(false)),
+
+    /** When the version was committed, {@code TIMESTAMP_LTZ(3) NOT NULL}. */
+    COMMIT_TIMESTAMP("commit_timestamp", new LocalZonedTimestampType(false, 3));
+
+    private final String key;
+    private final LogicalType type;
+
+    ChangeMetadata(String key, LogicalType type) {
+        this.key = key;
+        this.type = type;
+    }
+
+    /** The metadata key, as Flink SQL's {@code METADATA FROM '<key>'} names it. */
+    public String key() {
+        return key;
+    }
+
+    public LogicalType type() {
+        return type;
+    }
+}
