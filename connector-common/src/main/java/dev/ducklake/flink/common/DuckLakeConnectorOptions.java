@@ -16,6 +16,7 @@ import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
 import org.apache.flink.table.catalog.CommonCatalogOptions;
+import org.apache.flink.table.connector.source.lookup.LookupOptions;
 import org.apache.flink.table.factories.FactoryUtil;
 
 /**
@@ -145,10 +146,13 @@ public final class DuckLakeConnectorOptions {
         return Set.of(SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMPACTION_INTERVAL, SINK_UPSERT_INDEX);
     }
 
-    /** The source's own options. */
+    /** The source's own options, its lookups' included. */
     private static Set<ConfigOption<?>> sourceOptions() {
         return Set.of(SCAN_PARALLELISM, SCAN_STARTUP_MODE, SCAN_STARTUP_VERSION, SCAN_STARTUP_TIMESTAMP_MILLIS,
-                SCAN_DISCOVERY_INTERVAL, SCAN_END_VERSION, SCAN_VERSION, SCAN_TIMESTAMP_MILLIS);
+                SCAN_DISCOVERY_INTERVAL, SCAN_END_VERSION, SCAN_VERSION, SCAN_TIMESTAMP_MILLIS, LOOKUP_CACHE,
+                LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_ACCESS, LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_WRITE,
+                LOOKUP_PARTIAL_CACHE_CACHE_MISSING_KEY, LOOKUP_PARTIAL_CACHE_MAX_ROWS, LOOKUP_FULL_CACHE_RELOAD_INTERVAL,
+                LOOKUP_MAX_RETRIES, LOOKUP_BATCH_MAX_KEYS);
     }
 
     // --------------------------------------------------------------------------------------------
@@ -330,6 +334,43 @@ public final class DuckLakeConnectorOptions {
             .noDefaultValue()
             .withDescription("In batch mode, read the table as it was at this time, epoch milliseconds: its last"
                     + " version committed at or before it (time travel).");
+
+    // --------------------------------------------------------------------------------------------
+    // Lookups (Flink's own options, and the size of a batch of keys)
+    // --------------------------------------------------------------------------------------------
+
+    public static final ConfigOption<LookupOptions.LookupCacheType> LOOKUP_CACHE = LookupOptions.CACHE_TYPE;
+
+    public static final ConfigOption<Duration> LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_ACCESS =
+            LookupOptions.PARTIAL_CACHE_EXPIRE_AFTER_ACCESS;
+
+    public static final ConfigOption<Duration> LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_WRITE =
+            LookupOptions.PARTIAL_CACHE_EXPIRE_AFTER_WRITE;
+
+    public static final ConfigOption<Boolean> LOOKUP_PARTIAL_CACHE_CACHE_MISSING_KEY =
+            LookupOptions.PARTIAL_CACHE_CACHE_MISSING_KEY;
+
+    public static final ConfigOption<Long> LOOKUP_PARTIAL_CACHE_MAX_ROWS = LookupOptions.PARTIAL_CACHE_MAX_ROWS;
+
+    /**
+     * Flink's key for the reload interval of a full cache, with a default: a refresh reads only the
+     * changes since the version the cache holds, so it can run often.
+     */
+    public static final ConfigOption<Duration> LOOKUP_FULL_CACHE_RELOAD_INTERVAL = ConfigOptions
+            .key(LookupOptions.FULL_CACHE_PERIODIC_RELOAD_INTERVAL.key())
+            .durationType()
+            .defaultValue(Duration.ofSeconds(10))
+            .withDescription("With 'lookup.cache' = 'FULL', the most the version the cache holds may lag behind the"
+                    + " table when the cache answers a lookup: a lookup that finds it older first applies the changes"
+                    + " committed since, which costs the changed rows, not the table.");
+
+    public static final ConfigOption<Integer> LOOKUP_MAX_RETRIES = LookupOptions.MAX_RETRIES;
+
+    public static final ConfigOption<Integer> LOOKUP_BATCH_MAX_KEYS = ConfigOptions.key("lookup.batch.max-keys")
+            .intType()
+            .defaultValue(1024)
+            .withDescription("The most keys one query of a lookup join reads: keys that arrive while a query runs"
+                    + " are looked up together in the next one.");
 
     /** Where a streaming read of {@code 'connector' = 'ducklake'} starts. */
     public enum ScanStartupMode implements DescribedEnum {

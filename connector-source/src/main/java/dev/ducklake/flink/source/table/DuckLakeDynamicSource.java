@@ -3,18 +3,30 @@ package dev.ducklake.flink.source.table;
 import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.DuckLakeSourceBuilder;
 import dev.ducklake.flink.source.LakeFilter;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_BATCH_MAX_KEYS;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_CACHE;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_FULL_CACHE_RELOAD_INTERVAL;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_MAX_RETRIES;
+
+import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.ChangeMetadata;
+import dev.ducklake.flink.source.lookup.DuckLakeAsyncLookupFunction;
+import dev.ducklake.flink.source.lookup.FullCacheLookupFunction;
+import dev.ducklake.flink.source.lookup.LookupSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -23,15 +35,22 @@ import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.source.DataStreamScanProvider;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
+import org.apache.flink.table.connector.source.lookup.AsyncLookupFunctionProvider;
+import org.apache.flink.table.connector.source.lookup.LookupFunctionProvider;
+import org.apache.flink.table.connector.source.lookup.PartialCachingAsyncLookupProvider;
+import org.apache.flink.table.connector.source.lookup.cache.DefaultLookupCache;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.utils.TypeConversions;
 import org.apache.flink.types.RowKind;
@@ -42,15 +61,24 @@ import org.apache.flink.types.RowKind;
  * filters {@link FilterTranslator} translates are evaluated by DuckDB, exactly as Flink would
  * evaluate them, so Flink evaluates only the filters that were not translated. The metadata
  * columns are {@link ChangeMetadata}'s; a pushed-down watermark strategy is applied in the source,
- * whose readers go idle once they have read every version found.
+ * whose readers go idle once they have read every version found. As the dimension of a lookup join
+ * it is read at its latest version: in batches of keys (behind Flink's partial cache, or none), or
+ * from a full cache in memory kept fresh by the changes between versions.
  */
 @Internal
 final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjectionPushDown, SupportsFilterPushDown,
-        SupportsReadingMetadata, SupportsWatermarkPushDown {
+        SupportsReadingMetadata, SupportsWatermarkPushDown, LookupTableSource {
 
     private static final String SOURCE_UID = "source";
 
+    private static final Set<LogicalTypeRoot> KEY_TYPES = EnumSet.of(LogicalTypeRoot.TINYINT, LogicalTypeRoot.SMALLINT,
+            LogicalTypeRoot.INTEGER, LogicalTypeRoot.BIGINT, LogicalTypeRoot.DECIMAL, LogicalTypeRoot.CHAR,
+            LogicalTypeRoot.VARCHAR, LogicalTypeRoot.DATE, LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE,
+            LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE, LogicalTypeRoot.BOOLEAN, LogicalTypeRoot.FLOAT,
+            LogicalTypeRoot.DOUBLE);
+
     private final Supplier<DuckLakeSourceBuilder> builders;
+    private final ReadableConfig options;
     private final String table;
     private final FilterTranslator filterTranslator;
     private final boolean keyed;
@@ -61,9 +89,11 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
     private List<ChangeMetadata> metadata = List.of();
     @Nullable private WatermarkStrategy<RowData> watermarkStrategy;
 
-    DuckLakeDynamicSource(Supplier<DuckLakeSourceBuilder> builders, String table, RowType rowType,
-            FilterTranslator filterTranslator, boolean keyed, boolean snapshotOnly, @Nullable Integer parallelism) {
+    DuckLakeDynamicSource(Supplier<DuckLakeSourceBuilder> builders, ReadableConfig options, String table,
+            RowType rowType, FilterTranslator filterTranslator, boolean keyed, boolean snapshotOnly,
+            @Nullable Integer parallelism) {
         this.builders = builders;
+        this.options = options;
         this.table = table;
         this.rowType = rowType;
         this.filterTranslator = filterTranslator;
@@ -107,6 +137,34 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
             public boolean isBounded() {
                 return source.getBoundedness() == Boundedness.BOUNDED;
             }
+        };
+    }
+
+    @Override
+    public LookupRuntimeProvider getLookupRuntimeProvider(LookupContext context) {
+        if (!metadata.isEmpty()) {
+            throw new ValidationException("A lookup join reads the DuckLake table " + table + " at its latest version,"
+                    + " without metadata columns; read " + metadata.stream().map(ChangeMetadata::key).toList()
+                    + " from a change stream of the table instead");
+        }
+        List<String> keyColumns = new ArrayList<>();
+        for (int[] key : context.getKeys()) {
+            String column = rowType.getFieldNames().get(key[0]);
+            LogicalType type = rowType.getTypeAt(key[0]);
+            if (key.length > 1 || !KEY_TYPES.contains(type.getTypeRoot())) {
+                throw new ValidationException("A lookup join cannot match on column " + column + " of DuckLake table "
+                        + table + ": its type " + type + " is not one of " + KEY_TYPES);
+            }
+            keyColumns.add(column);
+        }
+        LookupSettings settings = new LookupSettings(EngineSpec.of(options.toMap()), table, rowType, keyColumns,
+                options.get(LOOKUP_MAX_RETRIES), options.get(LOOKUP_BATCH_MAX_KEYS),
+                options.get(LOOKUP_FULL_CACHE_RELOAD_INTERVAL));
+        return switch (options.get(LOOKUP_CACHE)) {
+            case FULL -> LookupFunctionProvider.of(new FullCacheLookupFunction(settings));
+            case PARTIAL -> PartialCachingAsyncLookupProvider.of(new DuckLakeAsyncLookupFunction(settings),
+                    DefaultLookupCache.fromConfig(options));
+            case NONE -> AsyncLookupFunctionProvider.of(new DuckLakeAsyncLookupFunction(settings));
         };
     }
 
@@ -165,8 +223,8 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
 
     @Override
     public DynamicTableSource copy() {
-        DuckLakeDynamicSource copy = new DuckLakeDynamicSource(builders, table, rowType, filterTranslator, keyed,
-                snapshotOnly, parallelism);
+        DuckLakeDynamicSource copy = new DuckLakeDynamicSource(builders, options, table, rowType, filterTranslator,
+                keyed, snapshotOnly, parallelism);
         copy.filters.addAll(filters);
         copy.metadata = metadata;
         copy.watermarkStrategy = watermarkStrategy;

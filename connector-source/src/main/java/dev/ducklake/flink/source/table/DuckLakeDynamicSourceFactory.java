@@ -57,7 +57,7 @@ public final class DuckLakeDynamicSourceFactory extends DuckLakeTableFactoryBase
             throw new ValidationException("Invalid DuckLake source " + table + ": " + e.getMessage(), e);
         }
         ReadableColumns.check(TableName.parse(table), schema, rowType);
-        return new DuckLakeDynamicSource(builders, table, rowType,
+        return new DuckLakeDynamicSource(builders, options, table, rowType,
                 new FilterTranslator(schema, sessionZone(context.getConfiguration())), schema.hasPrimaryKey(), batch,
                 options.getOptional(SCAN_PARALLELISM).orElse(null));
     }

@@ -70,7 +70,7 @@ class ConnectorOptionsDocumentedTest {
 
     /** Options of both sides first, then the sink's, then the source's. */
     private static int group(String key) {
-        return key.startsWith("sink.") ? 2 : key.startsWith("scan.") ? 3 : 1;
+        return key.startsWith("sink.") ? 2 : key.startsWith("scan.") ? 3 : key.startsWith("lookup.") ? 4 : 1;
     }
 
     private static String typeName(ConfigOption<?> option) {

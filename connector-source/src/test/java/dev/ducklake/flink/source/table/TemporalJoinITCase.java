@@ -56,7 +56,7 @@ class TemporalJoinITCase {
     Path dir;
 
     @Test
-    @Timeout(300)
+    @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void eachEventJoinsTheRowCurrentAtItsTime() throws Exception {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         EngineSpec spec = EngineSpec.of(catalog.key()).with(DATA_PATH, dir.resolve("data") + "/");

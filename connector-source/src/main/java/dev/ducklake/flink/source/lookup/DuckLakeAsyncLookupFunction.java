@@ -1,0 +1,98 @@
+package dev.ducklake.flink.source.lookup;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.functions.AsyncLookupFunction;
+import org.apache.flink.table.functions.FunctionContext;
+import org.apache.flink.util.FlinkRuntimeException;
+import org.apache.flink.util.concurrent.ExecutorThreadFactory;
+
+/**
+ * Looks keys up in the table's latest version, many keys per query: lookups queue up while a query
+ * runs, and one thread takes every queued key (up to the batch size) into the next query, so
+ * the number of queries follows the lookup rate over the query time, not the number of keys.
+ * Flink's partial cache, when configured, sits in front of it.
+ */
+@Internal
+public final class DuckLakeAsyncLookupFunction extends AsyncLookupFunction {
+
+    private static final long serialVersionUID = 1L;
+
+    private final LookupSettings settings;
+    @Nullable private transient LakeLookups lookups;
+    @Nullable private transient LinkedBlockingQueue<Pending> queue;
+    @Nullable private transient ExecutorService worker;
+    private transient volatile boolean closed;
+
+    public DuckLakeAsyncLookupFunction(LookupSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void open(FunctionContext context) {
+        lookups = new LakeLookups(settings);
+        queue = new LinkedBlockingQueue<>();
+        worker = Executors.newSingleThreadExecutor(new ExecutorThreadFactory("ducklake-lookup-" + settings.table()));
+        worker.execute(this::lookUpQueuedKeys);
+    }
+
+    @Override
+    public CompletableFuture<Collection<RowData>> asyncLookup(RowData keyRow) {
+        Pending pending = new Pending(lookups.keys().ofKey(keyRow), new CompletableFuture<>());
+        queue.add(pending);
+        return pending.result();
+    }
+
+    private void lookUpQueuedKeys() {
+        List<Pending> batch = new ArrayList<>();
+        // Closing sets the flag before it interrupts: a query may swallow the interrupt, the flag stays.
+        while (!closed) {
+            try {
+                batch.add(queue.take());
+            } catch (InterruptedException e) {
+                return;
+            }
+            queue.drainTo(batch, settings.maxBatchKeys() - 1);
+            try {
+                Map<RowData, List<RowData>> rows = lookups.lookup(batch.stream().map(Pending::key).toList());
+                batch.forEach(pending -> pending.result().complete(rows.getOrDefault(pending.key(), List.of())));
+            } catch (RuntimeException e) {
+                batch.forEach(pending -> pending.result().completeExceptionally(e));
+            }
+            batch.clear();
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        closed = true;
+        if (worker != null) {
+            worker.shutdownNow();
+            if (!worker.awaitTermination(1, TimeUnit.MINUTES)) {
+                throw new FlinkRuntimeException("The lookups of " + settings.table() + " did not stop");
+            }
+            worker = null;
+        }
+        if (queue != null) {
+            FlinkRuntimeException closed = new FlinkRuntimeException("The lookup of " + settings.table() + " closed");
+            queue.forEach(pending -> pending.result().completeExceptionally(closed));
+            queue = null;
+        }
+        if (lookups != null) {
+            lookups.close();
+            lookups = null;
+        }
+    }
+
+    private record Pending(RowData key, CompletableFuture<Collection<RowData>> result) {}
+}

@@ -1,0 +1,135 @@
+package dev.ducklake.flink.source.lookup;
+
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.change.Change;
+import dev.ducklake.engine.change.ChangeReader;
+import dev.ducklake.engine.change.ChangeRequest;
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.version.VersionPins;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.functions.FunctionContext;
+import org.apache.flink.table.functions.LookupFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers lookups from the whole table held in memory at one version. It loads the table once;
+ * after that, when a lookup finds the held version older than the reload interval, it reads the
+ * changes between the held version and the latest one and applies them, so that a refresh costs
+ * the changed rows, not the table. It loads the table again only when those changes can no longer
+ * be read (their versions expired). The held version is the {@value #VERSION_METRIC} metric.
+ */
+@Internal
+public final class FullCacheLookupFunction extends LookupFunction {
+
+    static final String VERSION_METRIC = "lookupCacheVersion";
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(FullCacheLookupFunction.class);
+
+    private final LookupSettings settings;
+    @Nullable private transient LakeLookups lookups;
+    @Nullable private transient RowIndex rows;
+    @Nullable private transient VersionPins.Pin pin;
+    private transient long version;
+    private transient long checkedAt;
+
+    public FullCacheLookupFunction(LookupSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void open(FunctionContext context) {
+        lookups = new LakeLookups(settings);
+        context.getMetricGroup().gauge(VERSION_METRIC, () -> version);
+        load(lookups.engine().latestVersion(settings.tableName()));
+    }
+
+    @Override
+    public Collection<RowData> lookup(RowData keyRow) {
+        if (System.currentTimeMillis() - checkedAt >= settings.reloadInterval().toMillis()) {
+            refresh();
+        }
+        return rows.lookup(keyRow);
+    }
+
+    private void refresh() {
+        LakeEngine engine = lookups.engine();
+        long checked = System.currentTimeMillis();
+        long latest = engine.latestVersion(settings.tableName());
+        if (latest != version) {
+            try {
+                apply(latest);
+            } catch (LakeException e) {
+                LOG.info("Loading {} at version {} again: the changes after version {} cannot be read ({})",
+                        settings.table(), latest, version, e.getMessage());
+                load(latest);
+            }
+        }
+        checkedAt = checked;
+    }
+
+    private void apply(long latest) {
+        ChangeRequest request = ChangeRequest.builder(version, latest).columns(settings.rowType().getFieldNames())
+                .build();
+        List<Change> changes = new ArrayList<>();
+        try (ChangeReader reader = lookups.engine().changes(settings.tableName(), request)) {
+            reader.forEachRemaining(changes::add);
+        }
+        for (Change change : changes) {
+            if (change.before() != null) {
+                rows.remove(lookups.toRow(change.before()));
+            }
+            if (change.after() != null) {
+                rows.add(lookups.toRow(change.after()));
+            }
+        }
+        hold(latest);
+        LOG.debug("Applied {} changes of {} up to version {}", changes.size(), settings.table(), latest);
+    }
+
+    private void load(long at) {
+        RowIndex loaded = new RowIndex(settings.rowType(), settings.keyPositions());
+        long checked = System.currentTimeMillis();
+        ScanRequest request = ScanRequest.builder().version(at).columns(settings.rowType().getFieldNames()).build();
+        try (RowReader reader = lookups.engine().read(settings.tableName(), request)) {
+            while (reader.hasNext()) {
+                loaded.add(lookups.toRow(reader.next()));
+            }
+        }
+        rows = loaded;
+        hold(at);
+        checkedAt = checked;
+        LOG.info("Loaded {} keys of {} at version {}", loaded.keys(), settings.table(), at);
+    }
+
+    /** Holds the version, pinned against expiry by this process, so that the changes after it stay readable. */
+    private void hold(long held) {
+        VersionPins.Pin previous = pin;
+        pin = lookups.engine().pinVersion(settings.tableName(), held);
+        if (previous != null) {
+            previous.close();
+        }
+        version = held;
+    }
+
+    @Override
+    public void close() {
+        if (pin != null) {
+            pin.close();
+            pin = null;
+        }
+        if (lookups != null) {
+            lookups.close();
+            lookups = null;
+        }
+        rows = null;
+    }
+}

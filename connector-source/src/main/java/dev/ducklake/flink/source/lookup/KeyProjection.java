@@ -1,0 +1,45 @@
+package dev.ducklake.flink.source.lookup;
+
+import java.io.Serializable;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
+
+/**
+ * Takes the lookup key out of a row, or copies a key row Flink passes, as a {@link GenericRowData}
+ * that equals another with the same values: the key of the maps lookups are answered from.
+ */
+@Internal
+final class KeyProjection implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final RowData.FieldGetter[] fromRow;
+    private final RowData.FieldGetter[] fromKey;
+
+    KeyProjection(LogicalType[] rowTypes, int[] keyPositions) {
+        fromRow = new RowData.FieldGetter[keyPositions.length];
+        fromKey = new RowData.FieldGetter[keyPositions.length];
+        for (int i = 0; i < keyPositions.length; i++) {
+            fromRow[i] = RowData.createFieldGetter(rowTypes[keyPositions[i]], keyPositions[i]);
+            fromKey[i] = RowData.createFieldGetter(rowTypes[keyPositions[i]], i);
+        }
+    }
+
+    RowData ofRow(RowData row) {
+        return project(row, fromRow);
+    }
+
+    RowData ofKey(RowData key) {
+        return project(key, fromKey);
+    }
+
+    private static RowData project(RowData row, RowData.FieldGetter[] getters) {
+        GenericRowData key = new GenericRowData(getters.length);
+        for (int i = 0; i < getters.length; i++) {
+            key.setField(i, getters[i].getFieldOrNull(row));
+        }
+        return key;
+    }
+}

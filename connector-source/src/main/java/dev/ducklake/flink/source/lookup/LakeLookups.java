@@ -1,0 +1,108 @@
+package dev.ducklake.flink.source.lookup;
+
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.read.RowFilter;
+import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.flink.common.LakeRowConverter;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.types.RowKind;
+import org.apache.flink.util.FlinkRuntimeException;
+
+/**
+ * Reads the rows of a batch of lookup keys from the table's latest version in one query, through
+ * this JVM's shared engine, trying a failed query again up to the configured number of times.
+ */
+@Internal
+final class LakeLookups implements AutoCloseable {
+
+    private final LookupSettings settings;
+    private final TableName table;
+    private final EngineRegistry.Lease lease;
+    private final LakeRowConverter converter;
+    private final KeyProjection keys;
+    private final KeyFilter keyFilter;
+
+    LakeLookups(LookupSettings settings) {
+        this.settings = settings;
+        this.table = settings.tableName();
+        this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        try {
+            TableSchema schema = lease.engine().describeTable(table);
+            List<LakeType> lakeTypes = new ArrayList<>();
+            List<LogicalType> flinkTypes = new ArrayList<>();
+            for (String column : settings.keyColumns()) {
+                lakeTypes.add(schema.column(schema.requirePosition(column, "lookup key")).type());
+                flinkTypes.add(settings.rowType().getTypeAt(settings.rowType().getFieldIndex(column)));
+            }
+            this.keyFilter = new KeyFilter(settings.keyColumns(), lakeTypes, flinkTypes);
+        } catch (RuntimeException e) {
+            lease.close();
+            throw e;
+        }
+        this.converter = new LakeRowConverter(settings.rowType());
+        this.keys = new KeyProjection(settings.rowType().getChildren().toArray(LogicalType[]::new),
+                settings.keyPositions());
+    }
+
+    LakeEngine engine() {
+        return lease.engine();
+    }
+
+    KeyProjection keys() {
+        return keys;
+    }
+
+    RowData toRow(Object[] values) {
+        return converter.toRow(RowKind.INSERT, values);
+    }
+
+    /** The rows of each key (as {@link KeyProjection} makes them) that has any, at the latest version. */
+    Map<RowData, List<RowData>> lookup(Collection<RowData> batch) {
+        Optional<RowFilter> filter = keyFilter.forKeys(batch);
+        if (filter.isEmpty()) {
+            return Map.of();
+        }
+        ScanRequest request = ScanRequest.builder().columns(settings.rowType().getFieldNames())
+                .filter(filter.get()).build();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return read(request);
+            } catch (LakeException e) {
+                if (attempt >= settings.maxRetries()) {
+                    throw new FlinkRuntimeException("Could not look up " + batch.size() + " keys of " + table
+                            + " (tried " + (attempt + 1) + " times)", e);
+                }
+            }
+        }
+    }
+
+    private Map<RowData, List<RowData>> read(ScanRequest request) {
+        Map<RowData, List<RowData>> rows = new HashMap<>();
+        try (RowReader reader = engine().read(table, request)) {
+            while (reader.hasNext()) {
+                RowData row = toRow(reader.next());
+                rows.computeIfAbsent(keys.ofRow(row), key -> new ArrayList<>(1)).add(row);
+            }
+        }
+        return rows;
+    }
+
+    @Override
+    public void close() {
+        lease.close();
+    }
+}

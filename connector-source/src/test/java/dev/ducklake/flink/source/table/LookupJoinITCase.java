@@ -1,0 +1,218 @@
+package dev.ducklake.flink.source.table;
+
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
+import dev.ducklake.flink.sink.testutils.TestJobs;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.Schema;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Lookup joins against a DuckLake table: while another client updates the table, every joined row
+ * was current at most the cache mode's staleness bound before the lookup, for each cache mode;
+ * missing keys; lookups on columns that are not the key.
+ */
+@ExtendWith(NoEngineLeftOpen.class)
+class LookupJoinITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
+
+    private static final TableName CUSTOMERS = TableName.of("customers");
+    private static final int CUSTOMERS_COUNT = 500;
+    /** Ids the orders name that no customer has. */
+    private static final int MISSING = 50;
+
+    @TempDir
+    Path dir;
+
+    CatalogLocation catalog;
+
+    @BeforeEach
+    void setUp() {
+        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            LakeEngine engine = lease.engine();
+            engine.createTable(CUSTOMERS, TableSchema.builder().column("id", Primitive.BIGINT)
+                    .column("rev", Primitive.BIGINT).column("tier", Primitive.VARCHAR).primaryKey("id").build());
+            try (MergeSession merge = engine.openMergeSession(CUSTOMERS)) {
+                for (long id = 0; id < CUSTOMERS_COUNT; id++) {
+                    merge.upsert(new Object[] {id, 0L, "t" + id % 7});
+                }
+                merge.commit();
+            }
+        }
+    }
+
+    /**
+     * The bounds: none without a cache (each lookup reads the latest version); the reload interval of
+     * the full cache; for the partial cache its expire-after-write, counted from when the query that
+     * read the row started, up to half a second before the row was cached.
+     */
+    @ParameterizedTest(name = "lookup.cache = {0}")
+    @CsvSource({
+        "NONE, 0, ''",
+        "PARTIAL, 1500, ', ''lookup.partial-cache.expire-after-write'' = ''1 s'', ''lookup.partial-cache.max-rows'' = ''10000'''",
+        "FULL, 1000, ', ''lookup.full-cache.periodic-reload.interval'' = ''1 s'''"
+    })
+    void everyJoinedRowWasCurrentWithinTheCachesStalenessBound(String cache, long boundMillis, String cacheOptions)
+            throws Exception {
+        // When each customer revision stopped being current: the wall time after the commit that replaced it.
+        Map<String, Long> replacedBy = new ConcurrentHashMap<>();
+        AtomicBoolean stop = new AtomicBoolean();
+        ExecutorService client = Executors.newSingleThreadExecutor();
+        Future<Integer> updates = client.submit(() -> updateUntil(stop, replacedBy));
+        List<Row> joined = new ArrayList<>();
+        try {
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            env.setParallelism(2);
+            StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
+            registerOrders(env, tEnv, 6_000, 1_000);
+            tEnv.executeSql(customersDdl("'lookup.cache' = '" + cache + "'" + cacheOptions));
+            try (CloseableIterator<Row> rows = tEnv.executeSql("SELECT o.order_id, o.customer_id, o.emitted_at, c.id,"
+                    + " c.rev FROM orders AS o LEFT JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c"
+                    + " ON o.customer_id = c.id").collect()) {
+                rows.forEachRemaining(joined::add);
+            }
+        } finally {
+            stop.set(true);
+            client.shutdown();
+        }
+        assertThat(updates.get()).as("versions the other client committed").isGreaterThan(5);
+
+        assertThat(joined).hasSize(6_000);
+        long refreshed = 0;
+        for (Row row : joined) {
+            long customer = (Long) row.getField(1);
+            if (customer >= CUSTOMERS_COUNT) {
+                assertThat(row.getField(3)).as("a missing key joins no row: %s", row).isNull();
+                continue;
+            }
+            assertThat(row.getField(3)).as("an existing key joins its row: %s", row).isEqualTo(customer);
+            long rev = (Long) row.getField(4);
+            refreshed += rev > 0 ? 1 : 0;
+            Long replaced = replacedBy.get(customer + ":" + rev);
+            long emitted = (Long) row.getField(2);
+            assertThat(replaced == null || replaced >= emitted - boundMillis)
+                    .as("%s: revision %s of customer %s was replaced at %s, more than %s ms before the order was"
+                            + " emitted at %s", cache, rev, customer, replaced, boundMillis, emitted).isTrue();
+        }
+        assertThat(refreshed).as("orders joined with a revision written while the job ran").isPositive();
+    }
+
+    @Test
+    void aLookupOnColumnsThatAreNotTheKeyJoinsEveryMatchingRow() throws Exception {
+        for (String cache : List.of("NONE", "FULL")) {
+            TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+            tEnv.executeSql(customersDdl("'lookup.cache' = '" + cache + "'"));
+            tEnv.executeSql("CREATE TEMPORARY VIEW tiers AS SELECT tier, PROCTIME() AS proc_time FROM (VALUES"
+                    + " ('t0'), ('t3'), ('t9')) AS t (tier)");
+            List<String> rows = new ArrayList<>();
+            try (CloseableIterator<Row> it = tEnv.executeSql("SELECT t.tier, COUNT(c.id), SUM(c.id) FROM tiers AS t"
+                    + " JOIN customers FOR SYSTEM_TIME AS OF t.proc_time AS c ON t.tier = c.tier GROUP BY t.tier")
+                    .collect()) {
+                it.forEachRemaining(row -> rows.add(row.getField(0) + "=" + row.getField(1) + "/" + row.getField(2)));
+            }
+            List<String> expected = new ArrayList<>();
+            for (int tier : new int[] {0, 3}) {
+                long count = 0;
+                long sum = 0;
+                for (long id = tier; id < CUSTOMERS_COUNT; id += 7) {
+                    count++;
+                    sum += id;
+                }
+                expected.add("t" + tier + "=" + count + "/" + sum);
+            }
+            // The aggregate's changelog ends with each tier's final count.
+            assertThat(rows).as(cache).containsAll(expected).noneMatch(row -> row.startsWith("t9"));
+        }
+    }
+
+    /** Replaces random customers' rows with their next revision, a commit at a time, until stopped. */
+    private int updateUntil(AtomicBoolean stop, Map<String, Long> replacedBy) {
+        Random random = new Random(17);
+        long[] revs = new long[CUSTOMERS_COUNT];
+        int commits = 0;
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            while (!stop.get()) {
+                List<String> replaced = new ArrayList<>();
+                try (MergeSession merge = lease.engine().openMergeSession(CUSTOMERS)) {
+                    for (int i = 0; i < 20; i++) {
+                        int id = random.nextInt(CUSTOMERS_COUNT);
+                        replaced.add(id + ":" + revs[id]);
+                        revs[id]++;
+                        merge.upsert(new Object[] {(long) id, revs[id], "t" + id % 7});
+                    }
+                    merge.commit();
+                }
+                long now = System.currentTimeMillis();
+                replaced.forEach(revision -> replacedBy.putIfAbsent(revision, now));
+                commits++;
+            }
+        }
+        return commits;
+    }
+
+    private static void registerOrders(StreamExecutionEnvironment env, StreamTableEnvironment tEnv, long count,
+            double perSecond) {
+        TypeInformation<Row> type = Types.ROW_NAMED(new String[] {"order_id", "customer_id", "emitted_at"},
+                Types.LONG, Types.LONG, Types.LONG);
+        DataGeneratorSource<Row> orders = new DataGeneratorSource<>(
+                i -> Row.of(i, (i * 7919) % (CUSTOMERS_COUNT + MISSING), System.currentTimeMillis()), count,
+                RateLimiterStrategy.perSecond(perSecond), type);
+        DataStream<Row> stream = env.fromSource(orders, WatermarkStrategy.noWatermarks(), "orders");
+        tEnv.createTemporaryView("orders", stream, Schema.newBuilder().column("order_id", DataTypes.BIGINT())
+                .column("customer_id", DataTypes.BIGINT()).column("emitted_at", DataTypes.BIGINT())
+                .columnByExpression("proc_time", "PROCTIME()").build());
+    }
+
+    private String customersDdl(String options) {
+        return "CREATE TABLE customers (id BIGINT NOT NULL, rev BIGINT, tier STRING, PRIMARY KEY (id) NOT ENFORCED)"
+                + " WITH ('connector' = 'ducklake', 'catalog' = '" + catalog.key() + "', 'data-path' = '"
+                + dir.resolve("data") + "/', " + options + ")";
+    }
+
+    private EngineSpec spec() {
+        return EngineSpec.of(catalog.key()).with(DATA_PATH, dir.resolve("data") + "/");
+    }
+}
