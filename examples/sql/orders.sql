@@ -1,5 +1,5 @@
--- Flink SQL on DuckLake: upserts, a changelog query, a changelog feeding a streaming aggregation,
--- and time travel in batch mode.
+-- Flink SQL on DuckLake: upserts, a changelog query, a lookup join and an event-time temporal join,
+-- a changelog feeding a streaming aggregation, and time travel in batch mode.
 -- Run: scripts/sql-client.sh examples/sql/orders.sql   (see docs/getting-started.md, "Run the examples")
 
 SET 'sql-client.execution.result-mode' = 'tableau';
@@ -29,6 +29,33 @@ CREATE TABLE customer_totals (
   'catalog'   = 'lake/metadata.ducklake'
 );
 
+-- For the dimension joins (docs/joins.md): customer_tiers is a keyed dimension; each table's rows
+-- carry the commit time of the version that wrote them (a metadata column), their event time. A
+-- table used with event time is declared while the session runs in streaming mode.
+CREATE TABLE customer_tiers (
+  customer    STRING,
+  tier        STRING,
+  commit_time TIMESTAMP_LTZ(3) METADATA FROM 'commit_timestamp' VIRTUAL,
+  PRIMARY KEY (customer) NOT ENFORCED,
+  WATERMARK FOR commit_time AS commit_time
+) WITH (
+  'connector' = 'ducklake',
+  'catalog'   = 'lake/metadata.ducklake'
+);
+
+CREATE TABLE payments (
+  payment_id STRING,
+  customer   STRING,
+  amount     DECIMAL(10, 2),
+  paid_at    TIMESTAMP_LTZ(3) METADATA FROM 'commit_timestamp' VIRTUAL,
+  proc_time  AS PROCTIME(),
+  PRIMARY KEY (payment_id) NOT ENFORCED,
+  WATERMARK FOR paid_at AS paid_at
+) WITH (
+  'connector' = 'ducklake',
+  'catalog'   = 'lake/metadata.ducklake'
+);
+
 -- Upserts. In batch mode each INSERT is one commit, one version of the table. (A streaming INSERT
 -- of plain VALUES into a keyed table needs an ON CONFLICT clause in Flink 2.3.)
 SET 'execution.runtime-mode' = 'batch';
@@ -44,12 +71,34 @@ INSERT INTO orders VALUES
   ('o-1', 'alice', 'paid', 19.99),
   ('o-4', 'dave',  'new',  7.50);
 
+-- Dimension joins. Versions 4 and 5 (customer_tiers created, then written), 6 and 7 (payments), 8, 9.
+INSERT INTO customer_tiers VALUES ('alice', 'silver'), ('bob', 'gold');
+INSERT INTO payments VALUES ('p-1', 'alice', 10.00), ('p-2', 'bob', 20.00);
+INSERT INTO customer_tiers VALUES ('alice', 'gold');
+INSERT INTO payments VALUES ('p-3', 'alice', 30.00);
+
+-- A lookup join: every payment with the customer's tier now (alice is gold).
+SELECT p.payment_id, p.customer, c.tier
+FROM payments AS p
+JOIN customer_tiers FOR SYSTEM_TIME AS OF p.proc_time AS c ON p.customer = c.customer
+ORDER BY p.payment_id;
+
 SET 'execution.runtime-mode' = 'streaming';
 
 -- The changelog of version 3: the update of o-1 as -U (before) and +U (after), and o-4 as +I.
 -- scan.end.version bounds the streaming read, so that the query ends.
 SELECT * FROM orders /*+ OPTIONS('scan.startup.mode' = 'version', 'scan.startup.version' = '2',
                                  'scan.end.version' = '3') */;
+
+-- An event-time temporal join: every payment with the tier its customer had when it was paid
+-- (p-1 was paid while alice was silver). Both tables are read as changelogs from their creation
+-- up to version 9, each change at its commit time.
+SELECT p.payment_id, p.customer, c.tier
+FROM payments /*+ OPTIONS('scan.startup.mode' = 'version', 'scan.startup.version' = '6',
+                          'scan.end.version' = '9') */ AS p
+JOIN customer_tiers /*+ OPTIONS('scan.startup.mode' = 'version', 'scan.startup.version' = '4',
+                                'scan.end.version' = '9') */ FOR SYSTEM_TIME AS OF p.paid_at AS c
+ON p.customer = c.customer;
 
 -- A changelog feeding a streaming upsert: totals per customer, from the table's contents and
 -- then its changes (here up to version 3).

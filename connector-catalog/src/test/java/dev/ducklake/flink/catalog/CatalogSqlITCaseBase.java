@@ -424,6 +424,21 @@ abstract class CatalogSqlITCaseBase {
     }
 
     @Test
+    void aCatalogTableIsTheDimensionOfLookupJoins() throws Exception {
+        tEnv.executeSql("CREATE TABLE tiers (customer STRING NOT NULL, tier STRING,"
+                + " PRIMARY KEY (customer) NOT ENFORCED)");
+        tEnv.executeSql("INSERT INTO tiers VALUES ('alice', 'gold'), ('bob', 'silver')").await();
+        tEnv.executeSql("CREATE TEMPORARY VIEW payments AS SELECT id, customer, PROCTIME() AS proc_time"
+                + " FROM (VALUES (1, 'alice'), (2, 'carol'), (3, 'bob')) AS v (id, customer)");
+        for (String cache : List.of("NONE", "PARTIAL", "FULL")) {
+            assertThat(rows("SELECT p.id, t.tier FROM payments AS p LEFT JOIN tiers /*+ OPTIONS('lookup.cache' = '"
+                    + cache + "', 'lookup.partial-cache.max-rows' = '10') */ FOR SYSTEM_TIME AS OF p.proc_time AS t"
+                    + " ON p.customer = t.customer")).as(cache)
+                    .containsExactlyInAnyOrder("1|gold", "2|null", "3|silver");
+        }
+    }
+
+    @Test
     void compactProcedureRewritesAndMergesFilesAndKeepsTheRows() throws Exception {
         useLakeWithoutInlining();
         writeOrdersInSeveralCommits();

@@ -1,6 +1,7 @@
 package dev.ducklake.flink.source;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -36,5 +37,10 @@ public enum ChangeMetadata {
 
     public LogicalType type() {
         return type;
+    }
+
+    /** The column's value, as Flink's internal data, for a version committed at the given time. */
+    public Object value(long version, long commitMillis) {
+        return this == VERSION ? (Object) version : TimestampData.fromEpochMillis(commitMillis);
     }
 }

@@ -5,8 +5,12 @@ import dev.ducklake.flink.source.enumerator.DuckLakeEnumerator;
 import dev.ducklake.flink.source.enumerator.DuckLakeEnumeratorState;
 import dev.ducklake.flink.source.enumerator.DuckLakeEnumeratorStateSerializer;
 import dev.ducklake.flink.source.reader.DuckLakeSourceReader;
+import dev.ducklake.flink.source.reader.VersionStamp;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
 import dev.ducklake.flink.source.split.DuckLakeSplitSerializer;
+import java.util.List;
+import java.util.function.Function;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -17,6 +21,7 @@ import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
@@ -64,7 +69,22 @@ public final class DuckLakeSource
         // Made here, in the task: the engine's RowFilter need not be serializable.
         RowFilter filter = settings.rowFilter().map(LakeFilter::toRowFilter).orElse(null);
         return new DuckLakeSourceReader(settings.engine(), settings.tableName(), settings.rowType(), settings.keyed(),
-                filter, settings.metadata(), context);
+                filter, metadataRows(settings.metadata()), context);
+    }
+
+    /** The metadata columns' values of a version, or null when the source reads none. */
+    @Nullable
+    private static Function<VersionStamp, RowData> metadataRows(List<ChangeMetadata> metadata) {
+        if (metadata.isEmpty()) {
+            return null;
+        }
+        return stamp -> {
+            GenericRowData row = new GenericRowData(metadata.size());
+            for (int i = 0; i < metadata.size(); i++) {
+                row.setField(i, metadata.get(i).value(stamp.version(), stamp.commitMillis()));
+            }
+            return row;
+        };
     }
 
     @Override

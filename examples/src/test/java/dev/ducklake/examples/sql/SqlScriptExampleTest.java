@@ -38,7 +38,12 @@ class SqlScriptExampleTest {
                 .containsPattern(row("-U", "o-1", "alice", "new", "19.99"))
                 .containsPattern(row("+U", "o-1", "alice", "paid", "19.99"))
                 .containsPattern(row("+I", "o-4", "dave", "new", "7.50"))
-                .contains("Received a total of 3 rows");
+                .contains("Received a total of 3 rows")
+                // The lookup join: the tiers now; the temporal join: the tier when each payment was made.
+                .containsPattern(row("p-1", "alice", "gold"))
+                .containsPattern(row("+I", "p-1", "alice", "silver"))
+                .containsPattern(row("+I", "p-2", "bob", "gold"))
+                .containsPattern(row("+I", "p-3", "alice", "gold"));
         List<String> classPath = Files.readAllLines(
                 ReadmeCommands.ROOT.resolve("connector-dist/target/sql-client.classpath"));
         assertThat(String.join(":", classPath).split(":")).as("the SQL client's class path")

@@ -210,6 +210,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         Long end = endVersion;
         long to;
         List<Long> versions;
+        boolean endPassed;
         synchronized (engineLock) {
             if (closed) {
                 return false;
@@ -217,6 +218,8 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             // The end may be a snapshot that did not change this table: stop at its last version before it.
             to = end == null || latest <= end ? latest : lease.engine().latestVersion(table, end);
             versions = to > position && versionByVersion ? versionsBetween(position, to) : List.of(to);
+            // Snapshot ids grow across the lake: once it is past the end, no version up to the end can follow.
+            endPassed = end != null && (latest >= end || lease.engine().latestSnapshot() >= end);
         }
         if (to > position) {
             for (long version : versions) {
@@ -227,7 +230,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             }
             repin();
         }
-        planningDone = end != null && latest >= end;
+        planningDone = endPassed;
         return true;
     }
 

@@ -13,6 +13,7 @@ import java.util.Collection;
 import java.util.List;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.functions.FunctionContext;
 import org.apache.flink.table.functions.LookupFunction;
@@ -24,12 +25,14 @@ import org.slf4j.LoggerFactory;
  * after that, when a lookup finds the held version older than the reload interval, it reads the
  * changes between the held version and the latest one and applies them, so that a refresh costs
  * the changed rows, not the table. It loads the table again only when those changes can no longer
- * be read (their versions expired). The held version is the {@value #VERSION_METRIC} metric.
+ * be read (their versions expired). The held version is the {@value #VERSION_METRIC} gauge, the
+ * number of times it loaded the table the {@value #LOADS_METRIC} gauge.
  */
 @Internal
 public final class FullCacheLookupFunction extends LookupFunction {
 
     static final String VERSION_METRIC = "lookupCacheVersion";
+    static final String LOADS_METRIC = "lookupCacheLoads";
 
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(FullCacheLookupFunction.class);
@@ -39,6 +42,7 @@ public final class FullCacheLookupFunction extends LookupFunction {
     @Nullable private transient RowIndex rows;
     @Nullable private transient VersionPins.Pin pin;
     private transient long version;
+    private transient long loads;
     private transient long checkedAt;
 
     public FullCacheLookupFunction(LookupSettings settings) {
@@ -49,6 +53,7 @@ public final class FullCacheLookupFunction extends LookupFunction {
     public void open(FunctionContext context) {
         lookups = new LakeLookups(settings);
         context.getMetricGroup().gauge(VERSION_METRIC, () -> version);
+        context.getMetricGroup().gauge(LOADS_METRIC, () -> loads);
         load(lookups.engine().latestVersion(settings.tableName()));
     }
 
@@ -105,6 +110,7 @@ public final class FullCacheLookupFunction extends LookupFunction {
             }
         }
         rows = loaded;
+        loads++;
         hold(at);
         checkedAt = checked;
         LOG.info("Loaded {} keys of {} at version {}", loaded.keys(), settings.table(), at);
@@ -118,6 +124,16 @@ public final class FullCacheLookupFunction extends LookupFunction {
             previous.close();
         }
         version = held;
+    }
+
+    @VisibleForTesting
+    long version() {
+        return version;
+    }
+
+    @VisibleForTesting
+    long loads() {
+        return loads;
     }
 
     @Override

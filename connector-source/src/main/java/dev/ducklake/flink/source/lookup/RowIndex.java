@@ -17,8 +17,8 @@ import org.apache.flink.table.types.logical.RowType;
 
 /**
  * The rows of a table in memory by lookup key, each row and key held as its serialized bytes (a
- * row costs its binary form plus about 100 bytes of map entry and key), so that a full cache of
- * millions of rows fits a TaskManager's heap. Not thread-safe.
+ * row costs its serialized form plus about 150 bytes of array headers, map entry and key), so that
+ * a full cache of millions of rows fits a TaskManager's heap. Not thread-safe.
  */
 @Internal
 final class RowIndex {

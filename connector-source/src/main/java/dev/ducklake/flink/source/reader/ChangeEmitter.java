@@ -2,9 +2,8 @@ package dev.ducklake.flink.source.reader;
 
 import dev.ducklake.engine.change.Change;
 import dev.ducklake.flink.common.LakeRowConverter;
-import dev.ducklake.flink.source.ChangeMetadata;
 import dev.ducklake.flink.source.split.DuckLakeSplitState;
-import java.util.List;
+import java.util.function.Function;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceOutput;
@@ -25,14 +24,16 @@ public final class ChangeEmitter implements RecordEmitter<LakeRecord, RowData, D
 
     private final LakeRowConverter converter;
     private final boolean keyed;
-    private final List<ChangeMetadata> metadata;
+    @Nullable private final Function<VersionStamp, RowData> metadataRows;
     @Nullable private VersionStamp lastStamp;
     @Nullable private RowData lastMetadataRow;
 
-    public ChangeEmitter(LakeRowConverter converter, boolean keyed, List<ChangeMetadata> metadata) {
+    /** @param metadataRows the metadata columns' values of a version, or null when the source reads none */
+    public ChangeEmitter(LakeRowConverter converter, boolean keyed,
+            @Nullable Function<VersionStamp, RowData> metadataRows) {
         this.converter = converter;
         this.keyed = keyed;
-        this.metadata = List.copyOf(metadata);
+        this.metadataRows = metadataRows;
     }
 
     @Override
@@ -57,12 +58,12 @@ public final class ChangeEmitter implements RecordEmitter<LakeRecord, RowData, D
 
     @Nullable
     private RowData metadataRow(@Nullable VersionStamp stamp) {
-        if (stamp == null || metadata.isEmpty()) {
+        if (stamp == null || metadataRows == null) {
             return null;
         }
         if (!stamp.equals(lastStamp)) {
             lastStamp = stamp;
-            lastMetadataRow = stamp.metadataRow(metadata);
+            lastMetadataRow = metadataRows.apply(stamp);
         }
         return lastMetadataRow;
     }

@@ -4,7 +4,6 @@ import dev.ducklake.engine.read.RowFilter;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.common.LakeRowConverter;
-import dev.ducklake.flink.source.ChangeMetadata;
 import dev.ducklake.flink.source.enumerator.ReaderIdleEvent;
 import dev.ducklake.flink.source.enumerator.SplitsFinishedEvent;
 import dev.ducklake.flink.source.enumerator.VersionsPlannedEvent;
@@ -12,14 +11,15 @@ import dev.ducklake.flink.source.split.DuckLakeSplit;
 import dev.ducklake.flink.source.split.DuckLakeSplitState;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceReaderContext;
-import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
+import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -41,12 +41,14 @@ public final class DuckLakeSourceReader
      * @param rowType the produced rows: the read columns, in order, with their Flink types
      * @param keyed whether the table has a primary key, so updates are emitted as -U/+U pairs
      * @param filter the condition the read rows and changes satisfy, or null for all of them
-     * @param metadata the metadata columns that follow the read columns in each produced row
+     * @param metadataRows the values of the metadata columns that follow the read columns in each
+     *     produced row, for a version; null when the source reads none
      */
     public DuckLakeSourceReader(EngineSpec engineSpec, TableName table, RowType rowType, boolean keyed,
-            @Nullable RowFilter filter, List<ChangeMetadata> metadata, SourceReaderContext context) {
-        super(() -> new DuckLakeSplitReader(engineSpec, table, rowType.getFieldNames(), filter, !metadata.isEmpty()),
-                new ChangeEmitter(new LakeRowConverter(rowType), keyed, metadata),
+            @Nullable RowFilter filter, @Nullable Function<VersionStamp, RowData> metadataRows,
+            SourceReaderContext context) {
+        super(() -> new DuckLakeSplitReader(engineSpec, table, rowType.getFieldNames(), filter, metadataRows != null),
+                new ChangeEmitter(new LakeRowConverter(rowType), keyed, metadataRows),
                 new Configuration(), context);
     }
 

@@ -33,6 +33,7 @@ import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,6 +89,20 @@ class DuckLakeTableSourceITCase {
         assertThat(collect(tEnv, "SELECT * FROM orders")).containsExactlyInAnyOrder(
                 "-U[a, 1, 1.00]", "+U[a, 5, 10.00]", "-U[b, 2, 20.00]", "+U[b, 6, 2.00]", "-D[c, 3, 3.00]",
                 "-U[d, 4, 40.00]", "+U[d, 7, 50.00]", "+I[e, 8, 30.00]");
+    }
+
+    @Test
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aReadEndsAtAnEndVersionItsTableNeverReachesOnceTheLakePassesIt() throws Exception {
+        long otherTable;
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            otherTable = lease.engine().createTable(TableName.of("other"), OrderEvents.lakeSchema(false));
+        }
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql(ddl("'scan.startup.mode' = 'version', 'scan.startup.version' = '" + v1
+                + "', 'scan.end.version' = '" + otherTable + "'"));
+
+        assertThat(collect(tEnv, "SELECT order_id FROM orders WHERE order_id = 'e'")).containsExactly("+I[e]");
     }
 
     @Test
