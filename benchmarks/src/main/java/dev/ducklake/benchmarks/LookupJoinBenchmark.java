@@ -36,7 +36,8 @@ import org.apache.flink.util.FileUtils;
  *       (a datagen table of the same rows, a regular join): events per second and the ratio. The
  *       uncached and partially cached joins also run with 1,000 lookups in flight instead of
  *       Flink's default 100 ({@code /1000}), which makes their batches of keys larger.
- *   <li>What one query of a batch of keys costs, for 1, 100 and 1,000 keys.
+ *   <li>What one query of a batch of keys costs, for 1, 100 and 1,000 keys, per table size (the
+ *       table is loaded in files of 1 M rows, so the larger tables show the files skipped).
  *   <li>The full cache's refresh: the cache is loaded, 1,000 rows are updated in one commit, and the
  *       next lookup applies the change; per table size: load time, heap per row, and the median of
  *       five refreshes, which should stay about flat as the table grows.
@@ -90,10 +91,8 @@ public final class LookupJoinBenchmark {
         System.out.println("summary:");
         System.out.println("  dimension       matched     events/s  vs Flink-held");
         lines.forEach(line -> System.out.println("  " + line));
-        System.out.printf(Locale.ROOT, "full cache refresh after %,d changes (median of %d):%n", CHANGES, REFRESHES);
-        System.out.println("   table rows  load s  heap bytes/row  refresh ms");
         for (long size : sizes) {
-            System.out.println("  " + refresh(size));
+            refresh(size);
         }
     }
 
@@ -143,7 +142,8 @@ public final class LookupJoinBenchmark {
      * of 100 reads of {@code id IN (...)} at the latest version, per batch size.
      */
     private static void queryCosts(Path dir, long dimension) {
-        System.out.println("one lookup query (id IN (...) at the latest version), mean of 100:");
+        System.out.printf(Locale.ROOT, "one lookup query (id IN (...) at the latest version) on %,d rows in %d"
+                + " files, mean of 100:%n", dimension, (dimension + ItemsTable.LOAD_BATCH - 1) / ItemsTable.LOAD_BATCH);
         try (LakeEngine engine = LakeEngine.open(config(dir))) {
             for (int keys : new int[] {1, 100, 1000}) {
                 long start = System.nanoTime();
@@ -169,19 +169,19 @@ public final class LookupJoinBenchmark {
     }
 
     /** Loads a table of {@code size} rows into a full cache, then times refreshes of 1,000 changed rows. */
-    private static String refresh(long size) throws Exception {
+    private static void refresh(long size) throws Exception {
         Path dir = Files.createTempDirectory("ducklake-lookup-refresh-bench");
         try {
             load(dir, size);
+            queryCosts(dir, size);
             LookupSettings settings = new LookupSettings(EngineSpec.of(catalog(dir).key()).with(DATA_PATH, dataPath(dir)),
                     ItemsTable.TABLE.toString(), FlinkLakeTypes.toFlinkRowType(ItemsTable.SCHEMA, List.of()),
                     List.of("id"), 0, 1024, Duration.ZERO);
             FullCacheLookupFunction cache = new FullCacheLookupFunction(settings);
-            long heapBefore = usedHeap();
             long start = System.nanoTime();
             cache.open(new FunctionContext(null));
             double loadSeconds = (System.nanoTime() - start) / 1e9;
-            long bytesPerRow = (usedHeap() - heapBefore) / size;
+            long heapWithCache = usedHeap();
             long[] refreshMillis = new long[REFRESHES];
             // The cache's engine: a DuckDB-file catalog admits one engine per process.
             try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig())) {
@@ -200,11 +200,12 @@ public final class LookupJoinBenchmark {
             } finally {
                 cache.close();
             }
+            // What closing the cache gave back: the rows it held, with the changes applied.
+            long bytesPerRow = (heapWithCache - usedHeap()) / size;
             Arrays.sort(refreshMillis);
-            String line = String.format(Locale.ROOT, "%,11d  %6.1f  %14d  %10d", size, loadSeconds, bytesPerRow,
-                    refreshMillis[REFRESHES / 2]);
-            System.out.println(line);
-            return line;
+            System.out.printf(Locale.ROOT, "full cache of %,d rows: loaded in %.1f s, %d heap bytes per row;"
+                    + " refresh after %,d changes: %d ms (median of %d)%n", size, loadSeconds, bytesPerRow, CHANGES,
+                    refreshMillis[REFRESHES / 2], REFRESHES);
         } finally {
             FileUtils.deleteDirectory(dir.toFile());
         }

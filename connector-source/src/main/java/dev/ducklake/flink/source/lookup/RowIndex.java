@@ -43,8 +43,13 @@ final class RowIndex {
         return rows.size();
     }
 
+    /** Adds a row; one with a NULL key column is not held, since no lookup matches it. */
     void add(RowData row) {
-        Bytes key = new Bytes(serialize(keySerializer, keys.ofRow(row)));
+        RowData keyRow = keys.ofRow(row);
+        if (hasNull(keyRow)) {
+            return;
+        }
+        Bytes key = new Bytes(serialize(keySerializer, keyRow));
         byte[] bytes = serialize(rowSerializer, row);
         rows.merge(key, bytes, (held, added) -> {
             List<byte[]> all = held instanceof byte[] one ? new ArrayList<>(List.of(one)) : asList(held);
@@ -54,7 +59,11 @@ final class RowIndex {
     }
 
     void remove(RowData row) {
-        Bytes key = new Bytes(serialize(keySerializer, keys.ofRow(row)));
+        RowData keyRow = keys.ofRow(row);
+        if (hasNull(keyRow)) {
+            return;
+        }
+        Bytes key = new Bytes(serialize(keySerializer, keyRow));
         byte[] bytes = serialize(rowSerializer, row);
         rows.computeIfPresent(key, (k, held) -> {
             if (held instanceof byte[] one) {
@@ -66,9 +75,13 @@ final class RowIndex {
         });
     }
 
-    /** The rows of a lookup's key row. */
+    /** The rows of a lookup's key row; none for a key with a NULL, as in SQL. */
     List<RowData> lookup(RowData keyRow) {
-        Object held = rows.get(new Bytes(serialize(keySerializer, keys.ofKey(keyRow))));
+        RowData key = keys.ofKey(keyRow);
+        if (hasNull(key)) {
+            return List.of();
+        }
+        Object held = rows.get(new Bytes(serialize(keySerializer, key)));
         if (held == null) {
             return List.of();
         }
@@ -78,6 +91,15 @@ final class RowIndex {
         List<RowData> found = new ArrayList<>();
         asList(held).forEach(bytes -> found.add(deserialize(bytes)));
         return found;
+    }
+
+    private static boolean hasNull(RowData key) {
+        for (int i = 0; i < key.getArity(); i++) {
+            if (key.isNullAt(i)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @SuppressWarnings("unchecked")

@@ -61,7 +61,9 @@ public final class RowReaderImpl extends CursorIterator<Object[]> implements Row
 
     private static String where(TableSchema schema, ScanRequest request) {
         List<String> conditions = new ArrayList<>();
-        request.filter().ifPresent(filter -> conditions.add("coalesce(" + filter.sql(Identifiers::quote) + ", false)"));
+        // Bare, not wrapped (a WHERE drops a NULL as it drops false): DuckDB pushes a bare condition
+        // into the scan, where DuckLake skips the data files whose column statistics exclude it.
+        request.filter().ifPresent(filter -> conditions.add("(" + filter.sql(Identifiers::quote) + ")"));
         request.bucket().ifPresent(bucket -> conditions.add(
                 bucket.sql(schema.identifyingColumns().stream().map(Identifiers::quote).toList())));
         return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
