@@ -176,7 +176,7 @@ public final class LookupJoinBenchmark {
             queryCosts(dir, size);
             LookupSettings settings = new LookupSettings(EngineSpec.of(catalog(dir).key()).with(DATA_PATH, dataPath(dir)),
                     ItemsTable.TABLE.toString(), FlinkLakeTypes.toFlinkRowType(ItemsTable.SCHEMA, List.of()),
-                    List.of("id"), 0, 1024, Duration.ZERO);
+                    List.of("id"), null, 0, 1024, Duration.ZERO);
             FullCacheLookupFunction cache = new FullCacheLookupFunction(settings);
             long start = System.nanoTime();
             cache.open(new FunctionContext(null));

@@ -41,6 +41,9 @@ public enum ChangeMetadata {
 
     /** The column's value, as Flink's internal data, for a version committed at the given time. */
     public Object value(long version, long commitMillis) {
-        return this == VERSION ? (Object) version : TimestampData.fromEpochMillis(commitMillis);
+        return switch (this) {
+            case VERSION -> version;
+            case COMMIT_TIMESTAMP -> TimestampData.fromEpochMillis(commitMillis);
+        };
     }
 }

@@ -44,7 +44,9 @@ public record SourceSettings(
             return rowType;
         }
         List<RowType.RowField> fields = new ArrayList<>(rowType.getFields());
-        metadata.forEach(column -> fields.add(new RowType.RowField(column.key(), column.type())));
+        // Named by key, unless a read column has that name.
+        metadata.forEach(column -> fields.add(new RowType.RowField(rowType.getFieldNames().contains(column.key())
+                ? "$metadata$" + column.key() : column.key(), column.type())));
         return new RowType(rowType.isNullable(), fields);
     }
 

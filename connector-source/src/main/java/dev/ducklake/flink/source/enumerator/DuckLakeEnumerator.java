@@ -53,6 +53,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     private final HeldSplits held;
     private final Set<Integer> idleReaders = new HashSet<>();
     private final Set<Integer> toldNoMoreSplits = new HashSet<>();
+    private final Set<Integer> toldPlanned = new HashSet<>();
     private long position;
     private int buckets;
     private boolean planningDone;
@@ -192,15 +193,17 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         tellPlanned();
     }
 
-    /** Tells each reader that holds every split planned for it so far. */
+    /** Tells each reader, once, when it holds every split planned for it so far. */
     private void tellPlanned() {
         if (waitingForIdleReaders) {
             return;
         }
         int parallelism = context.currentParallelism();
         for (int reader : context.registeredReaders().keySet()) {
-            if (pending.stream().noneMatch(split -> split.bucket() % parallelism == reader)) {
+            if (!toldPlanned.contains(reader)
+                    && pending.stream().noneMatch(split -> split.bucket() % parallelism == reader)) {
                 context.sendEventToSourceReader(reader, new VersionsPlannedEvent());
+                toldPlanned.add(reader);
             }
         }
     }
@@ -217,9 +220,14 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             }
             // The end may be a snapshot that did not change this table: stop at its last version before it.
             to = end == null || latest <= end ? latest : lease.engine().latestVersion(table, end);
+            endPassed = end != null && latest >= end;
+            // Snapshot ids grow across the lake: once it is past the end, no version up to the end can
+            // follow. The table's last version up to the end is read again after that: it may be newer.
+            if (end != null && !endPassed && lease.engine().latestSnapshot() >= end) {
+                to = lease.engine().latestVersion(table, end);
+                endPassed = true;
+            }
             versions = to > position && versionByVersion ? versionsBetween(position, to) : List.of(to);
-            // Snapshot ids grow across the lake: once it is past the end, no version up to the end can follow.
-            endPassed = end != null && (latest >= end || lease.engine().latestSnapshot() >= end);
         }
         if (to > position) {
             for (long version : versions) {
@@ -323,6 +331,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
 
     @Override
     public void addReader(int subtaskId) {
+        toldPlanned.remove(subtaskId);
         int parallelism = context.currentParallelism();
         held.readerRestarted(bucket -> bucket % parallelism == subtaskId);
         assignPending();

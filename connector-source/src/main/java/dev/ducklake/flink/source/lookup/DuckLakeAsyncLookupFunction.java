@@ -66,8 +66,12 @@ public final class DuckLakeAsyncLookupFunction extends AsyncLookupFunction {
             try {
                 Map<RowData, List<RowData>> rows = lookups.lookup(batch.stream().map(Pending::key).toList());
                 batch.forEach(pending -> pending.result().complete(rows.getOrDefault(pending.key(), List.of())));
-            } catch (RuntimeException e) {
-                batch.forEach(pending -> pending.result().completeExceptionally(e));
+            } catch (Throwable t) {
+                // The job fails through the lookups' futures; an Error still ends the thread.
+                batch.forEach(pending -> pending.result().completeExceptionally(t));
+                if (t instanceof Error error) {
+                    throw error;
+                }
             }
             batch.clear();
         }
@@ -76,21 +80,24 @@ public final class DuckLakeAsyncLookupFunction extends AsyncLookupFunction {
     @Override
     public void close() throws Exception {
         closed = true;
-        if (worker != null) {
-            worker.shutdownNow();
-            if (!worker.awaitTermination(1, TimeUnit.MINUTES)) {
-                throw new FlinkRuntimeException("The lookups of " + settings.table() + " did not stop");
+        try {
+            if (worker != null) {
+                worker.shutdownNow();
+                if (!worker.awaitTermination(1, TimeUnit.MINUTES)) {
+                    throw new FlinkRuntimeException("The lookups of " + settings.table() + " did not stop");
+                }
+                worker = null;
             }
-            worker = null;
-        }
-        if (queue != null) {
-            FlinkRuntimeException closed = new FlinkRuntimeException("The lookup of " + settings.table() + " closed");
-            queue.forEach(pending -> pending.result().completeExceptionally(closed));
-            queue = null;
-        }
-        if (lookups != null) {
-            lookups.close();
-            lookups = null;
+        } finally {
+            if (queue != null) {
+                FlinkRuntimeException ended = new FlinkRuntimeException("The lookup of " + settings.table() + " closed");
+                queue.forEach(pending -> pending.result().completeExceptionally(ended));
+                queue = null;
+            }
+            if (lookups != null) {
+                lookups.close();
+                lookups = null;
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.change.Change;
 import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeRequest;
+import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
@@ -41,8 +42,8 @@ public final class FullCacheLookupFunction extends LookupFunction {
     @Nullable private transient LakeLookups lookups;
     @Nullable private transient RowIndex rows;
     @Nullable private transient VersionPins.Pin pin;
-    private transient long version;
-    private transient long loads;
+    private transient volatile long version;
+    private transient volatile long loads;
     private transient long checkedAt;
 
     public FullCacheLookupFunction(LookupSettings settings) {
@@ -52,9 +53,14 @@ public final class FullCacheLookupFunction extends LookupFunction {
     @Override
     public void open(FunctionContext context) {
         lookups = new LakeLookups(settings);
+        try {
+            load(lookups.engine().latestVersion(settings.tableName()));
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
         context.getMetricGroup().gauge(VERSION_METRIC, () -> version);
         context.getMetricGroup().gauge(LOADS_METRIC, () -> loads);
-        load(lookups.engine().latestVersion(settings.tableName()));
     }
 
     @Override
@@ -72,6 +78,8 @@ public final class FullCacheLookupFunction extends LookupFunction {
         if (latest != version) {
             try {
                 apply(latest);
+            } catch (LakeCancelledException e) {
+                throw e;
             } catch (LakeException e) {
                 LOG.info("Loading {} at version {} again: the changes after version {} cannot be read ({})",
                         settings.table(), latest, version, e.getMessage());
@@ -82,12 +90,16 @@ public final class FullCacheLookupFunction extends LookupFunction {
     }
 
     private void apply(long latest) {
-        ChangeRequest request = ChangeRequest.builder(version, latest).columns(settings.rowType().getFieldNames())
-                .build();
+        ChangeRequest.Builder request = ChangeRequest.builder(version, latest)
+                .columns(settings.rowType().getFieldNames());
+        // A filtered change has the images that satisfy the filter: a row leaving it is removed.
+        lookups.rowFilter().ifPresent(request::filter);
         List<Change> changes = new ArrayList<>();
-        try (ChangeReader reader = lookups.engine().changes(settings.tableName(), request)) {
+        try (ChangeReader reader = lookups.engine().changes(settings.tableName(), request.build())) {
             reader.forEachRemaining(changes::add);
         }
+        // Pinned before the rows change, so that a failure leaves the rows at the version held.
+        VersionPins.Pin previous = pin(latest);
         for (Change change : changes) {
             if (change.before() != null) {
                 rows.remove(lookups.toRow(change.before()));
@@ -96,34 +108,41 @@ public final class FullCacheLookupFunction extends LookupFunction {
                 rows.add(lookups.toRow(change.after()));
             }
         }
-        hold(latest);
+        version = latest;
+        previous.close();
         LOG.debug("Applied {} changes of {} up to version {}", changes.size(), settings.table(), latest);
     }
 
     private void load(long at) {
         RowIndex loaded = new RowIndex(settings.rowType(), settings.keyPositions());
         long checked = System.currentTimeMillis();
-        ScanRequest request = ScanRequest.builder().version(at).columns(settings.rowType().getFieldNames()).build();
-        try (RowReader reader = lookups.engine().read(settings.tableName(), request)) {
+        ScanRequest.Builder request = ScanRequest.builder().version(at).columns(settings.rowType().getFieldNames());
+        lookups.rowFilter().ifPresent(request::filter);
+        try (RowReader reader = lookups.engine().read(settings.tableName(), request.build())) {
             while (reader.hasNext()) {
                 loaded.add(lookups.toRow(reader.next()));
             }
         }
+        VersionPins.Pin previous = pin(at);
         rows = loaded;
         loads++;
-        hold(at);
+        version = at;
+        if (previous != null) {
+            previous.close();
+        }
         checkedAt = checked;
         LOG.info("Loaded {} keys of {} at version {}", loaded.keys(), settings.table(), at);
     }
 
-    /** Holds the version, pinned against expiry by this process, so that the changes after it stay readable. */
-    private void hold(long held) {
+    /**
+     * Pins the version against expiry by this process, so that the changes after it stay readable;
+     * returns the pin it replaces, for the caller to close once the rows are at the version.
+     */
+    @Nullable
+    private VersionPins.Pin pin(long held) {
         VersionPins.Pin previous = pin;
         pin = lookups.engine().pinVersion(settings.tableName(), held);
-        if (previous != null) {
-            previous.close();
-        }
-        version = held;
+        return previous;
     }
 
     @VisibleForTesting
@@ -138,14 +157,17 @@ public final class FullCacheLookupFunction extends LookupFunction {
 
     @Override
     public void close() {
-        if (pin != null) {
-            pin.close();
-            pin = null;
-        }
-        if (lookups != null) {
-            lookups.close();
-            lookups = null;
-        }
         rows = null;
+        try {
+            if (pin != null) {
+                pin.close();
+                pin = null;
+            }
+        } finally {
+            if (lookups != null) {
+                lookups.close();
+                lookups = null;
+            }
+        }
     }
 }

@@ -7,8 +7,10 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
@@ -20,9 +22,10 @@ import org.apache.flink.table.types.logical.LogicalType;
 
 /**
  * The condition that selects the rows of a batch of lookup keys: {@code k IN (...)} for one key
- * column, a disjunction of equalities for several, and each key column between the batch's
- * smallest and largest value, which DuckLake matches against its file statistics to skip files. A
- * key with a NULL (or a value no row can hold) matches no row, as in Flink's join.
+ * column; for several, each column {@code IN} its values and a disjunction of the keys' equalities.
+ * DuckDB pushes the {@code IN} lists into the scan, where DuckLake skips the data files whose column
+ * statistics exclude every value. A key with a NULL (or a value no row can hold) matches no row,
+ * as in Flink's join.
  */
 @Internal
 final class KeyFilter {
@@ -30,61 +33,41 @@ final class KeyFilter {
     private final List<String> columns;
     private final List<LakeType> lakeTypes;
     private final List<LogicalType> flinkTypes;
+    private final List<RowData.FieldGetter> getters = new ArrayList<>();
 
     KeyFilter(List<String> columns, List<LakeType> lakeTypes, List<LogicalType> flinkTypes) {
         this.columns = List.copyOf(columns);
         this.lakeTypes = List.copyOf(lakeTypes);
         this.flinkTypes = List.copyOf(flinkTypes);
+        for (int i = 0; i < flinkTypes.size(); i++) {
+            getters.add(RowData.createFieldGetter(flinkTypes.get(i), i));
+        }
     }
 
     /** The condition for the keys (rows of the key columns), or empty when none can match. */
     Optional<RowFilter> forKeys(Collection<RowData> keys) {
-        List<List<String>> literals = new ArrayList<>();
-        List<Comparable<Object>> min = new ArrayList<>();
-        List<Comparable<Object>> max = new ArrayList<>();
-        List<String> minLiterals = new ArrayList<>();
-        List<String> maxLiterals = new ArrayList<>();
-        for (int i = 0; i < columns.size(); i++) {
-            min.add(null);
-            max.add(null);
-            minLiterals.add(null);
-            maxLiterals.add(null);
-        }
+        Set<List<String>> literals = new LinkedHashSet<>();
         for (RowData key : keys) {
             List<String> keyLiterals = literals(key);
-            if (keyLiterals == null) {
-                continue;
-            }
-            literals.add(keyLiterals);
-            for (int i = 0; i < columns.size(); i++) {
-                Comparable<Object> value = external(key, i);
-                if (min.get(i) == null || value.compareTo(min.get(i)) < 0) {
-                    min.set(i, value);
-                    minLiterals.set(i, keyLiterals.get(i));
-                }
-                if (max.get(i) == null || value.compareTo(max.get(i)) > 0) {
-                    max.set(i, value);
-                    maxLiterals.set(i, keyLiterals.get(i));
-                }
+            if (keyLiterals != null) {
+                literals.add(keyLiterals);
             }
         }
         if (literals.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(column -> {
-            StringBuilder sql = new StringBuilder("(");
+            List<String> conditions = new ArrayList<>();
             for (int i = 0; i < columns.size(); i++) {
-                String name = column.apply(columns.get(i));
-                sql.append(name).append(" BETWEEN ").append(minLiterals.get(i)).append(" AND ")
-                        .append(maxLiterals.get(i)).append(" AND ");
+                int c = i;
+                conditions.add(column.apply(columns.get(i)) + " IN (" + literals.stream().map(l -> l.get(c)).distinct()
+                        .collect(Collectors.joining(", ")) + ")");
             }
-            if (columns.size() == 1) {
-                sql.append(column.apply(columns.get(0))).append(" IN (")
-                        .append(literals.stream().map(l -> l.get(0)).collect(Collectors.joining(", "))).append(")");
-            } else {
-                sql.append(literals.stream().map(l -> equalities(l, column)).collect(Collectors.joining(" OR ", "(", ")")));
+            if (columns.size() > 1) {
+                conditions.add(literals.stream().map(l -> equalities(l, column))
+                        .collect(Collectors.joining(" OR ", "(", ")")));
             }
-            return sql.append(")").toString();
+            return conditions.stream().collect(Collectors.joining(" AND ", "(", ")"));
         });
     }
 
@@ -100,10 +83,11 @@ final class KeyFilter {
     private List<String> literals(RowData key) {
         List<String> literals = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
-            if (key.isNullAt(i)) {
+            Object value = getters.get(i).getFieldOrNull(key);
+            if (value == null) {
                 return null;
             }
-            Optional<String> literal = LakeLiterals.sql(external(key, i), lakeTypes.get(i));
+            Optional<String> literal = LakeLiterals.sql(external(flinkTypes.get(i), value), lakeTypes.get(i));
             if (literal.isEmpty()) {
                 return null;
             }
@@ -113,11 +97,8 @@ final class KeyFilter {
     }
 
     /** A key value as {@link LakeLiterals} takes it. */
-    @SuppressWarnings("unchecked")
-    private Comparable<Object> external(RowData key, int i) {
-        LogicalType type = flinkTypes.get(i);
-        Object value = RowData.createFieldGetter(type, i).getFieldOrNull(key);
-        Object external = switch (type.getTypeRoot()) {
+    private static Object external(LogicalType type, Object value) {
+        return switch (type.getTypeRoot()) {
             case TINYINT, SMALLINT, INTEGER, BIGINT -> BigDecimal.valueOf(((Number) value).longValue());
             case DECIMAL -> ((DecimalData) value).toBigDecimal();
             // The sink writes CHAR values without their padding.
@@ -129,6 +110,5 @@ final class KeyFilter {
             case BOOLEAN, FLOAT, DOUBLE -> value;
             default -> throw new IllegalArgumentException("A lookup key cannot be of type " + type);
         };
-        return (Comparable<Object>) external;
     }
 }

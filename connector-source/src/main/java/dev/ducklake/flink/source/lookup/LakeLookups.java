@@ -2,6 +2,7 @@ package dev.ducklake.flink.source.lookup;
 
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.read.RowFilter;
 import dev.ducklake.engine.read.RowReader;
@@ -35,10 +36,15 @@ final class LakeLookups implements AutoCloseable {
     private final LakeRowConverter converter;
     private final KeyProjection keys;
     private final KeyFilter keyFilter;
+    private final Optional<RowFilter> rowFilter;
 
     LakeLookups(LookupSettings settings) {
         this.settings = settings;
         this.table = settings.tableName();
+        this.rowFilter = settings.rowFilter();
+        this.converter = new LakeRowConverter(settings.rowType());
+        this.keys = new KeyProjection(settings.rowType().getChildren().toArray(LogicalType[]::new),
+                settings.keyPositions());
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         try {
             TableSchema schema = lease.engine().describeTable(table);
@@ -53,13 +59,15 @@ final class LakeLookups implements AutoCloseable {
             lease.close();
             throw e;
         }
-        this.converter = new LakeRowConverter(settings.rowType());
-        this.keys = new KeyProjection(settings.rowType().getChildren().toArray(LogicalType[]::new),
-                settings.keyPositions());
     }
 
     LakeEngine engine() {
         return lease.engine();
+    }
+
+    /** The condition every looked-up row satisfies, besides its key, if any. */
+    Optional<RowFilter> rowFilter() {
+        return rowFilter;
     }
 
     KeyProjection keys() {
@@ -72,21 +80,38 @@ final class LakeLookups implements AutoCloseable {
 
     /** The rows of each key (as {@link KeyProjection} makes them) that has any, at the latest version. */
     Map<RowData, List<RowData>> lookup(Collection<RowData> batch) {
-        Optional<RowFilter> filter = keyFilter.forKeys(batch);
-        if (filter.isEmpty()) {
+        Optional<RowFilter> keys = keyFilter.forKeys(batch);
+        if (keys.isEmpty()) {
             return Map.of();
         }
         ScanRequest request = ScanRequest.builder().columns(settings.rowType().getFieldNames())
-                .filter(filter.get()).build();
+                .filter(rowFilter.map(rows -> both(keys.get(), rows)).orElse(keys.get())).build();
         for (int attempt = 0; ; attempt++) {
             try {
                 return read(request);
+            } catch (LakeCancelledException e) {
+                throw e;
             } catch (LakeException e) {
                 if (attempt >= settings.maxRetries()) {
                     throw new FlinkRuntimeException("Could not look up " + batch.size() + " keys of " + table
                             + " (tried " + (attempt + 1) + " times)", e);
                 }
+                backOff(attempt, e);
             }
+        }
+    }
+
+    private static RowFilter both(RowFilter keys, RowFilter rows) {
+        return column -> "(" + keys.sql(column) + " AND " + rows.sql(column) + ")";
+    }
+
+    /** Waits 100 ms before the second attempt, doubling for each after it. */
+    private void backOff(int attempt, LakeException failure) {
+        try {
+            Thread.sleep(100L << Math.min(attempt, 6));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FlinkRuntimeException("Interrupted while looking up keys of " + table, failure);
         }
     }
 

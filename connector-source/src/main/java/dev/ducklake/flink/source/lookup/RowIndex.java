@@ -69,9 +69,15 @@ final class RowIndex {
             if (held instanceof byte[] one) {
                 return Arrays.equals(one, bytes) ? null : one;
             }
+            // One copy: a table may hold equal rows, and a delete removes one of them.
             List<byte[]> all = asList(held);
-            all.removeIf(candidate -> Arrays.equals(candidate, bytes));
-            return all.isEmpty() ? null : all.size() == 1 ? all.get(0) : all;
+            for (int i = 0; i < all.size(); i++) {
+                if (Arrays.equals(all.get(i), bytes)) {
+                    all.remove(i);
+                    break;
+                }
+            }
+            return all.size() == 1 ? all.get(0) : all;
         });
     }
 

@@ -36,6 +36,8 @@ public final class DuckLakeSourceReader
 
     private int unfinished;
     private boolean planned;
+    /** The output of the last poll: the same for the reader's life; null before the first poll. */
+    @Nullable private ReaderOutput<RowData> output;
 
     /**
      * @param rowType the produced rows: the read columns, in order, with their Flink types
@@ -62,10 +64,10 @@ public final class DuckLakeSourceReader
 
     @Override
     public InputStatus pollNext(ReaderOutput<RowData> output) throws Exception {
+        this.output = output;
         InputStatus status = super.pollNext(output);
-        if (status == InputStatus.NOTHING_AVAILABLE && planned && unfinished == 0) {
-            // Read up to the latest version found: until a new one is, this reader holds no watermark back.
-            output.markIdle();
+        if (status == InputStatus.NOTHING_AVAILABLE) {
+            markIdleWhenCaughtUp();
         }
         return status;
     }
@@ -74,9 +76,21 @@ public final class DuckLakeSourceReader
     public void handleSourceEvents(SourceEvent event) {
         if (event instanceof VersionsPlannedEvent) {
             planned = true;
+            // The reader may have polled its last split before the event came: no poll follows it.
+            markIdleWhenCaughtUp();
             return;
         }
         super.handleSourceEvents(event);
+    }
+
+    /**
+     * Marks the output idle once the reader has read up to the latest version found: until a new
+     * one is, it holds no watermark back. A new split's output is active again when it emits.
+     */
+    private void markIdleWhenCaughtUp() {
+        if (planned && unfinished == 0 && output != null) {
+            output.markIdle();
+        }
     }
 
     @Override

@@ -1,15 +1,18 @@
 package dev.ducklake.flink.source.table;
 
-import dev.ducklake.flink.source.DuckLakeSource;
-import dev.ducklake.flink.source.DuckLakeSourceBuilder;
-import dev.ducklake.flink.source.LakeFilter;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_BATCH_MAX_KEYS;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_CACHE;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_FULL_CACHE_RELOAD_INTERVAL;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_MAX_RETRIES;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_ACCESS;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_WRITE;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_PARTIAL_CACHE_MAX_ROWS;
 
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.ChangeMetadata;
+import dev.ducklake.flink.source.DuckLakeSource;
+import dev.ducklake.flink.source.DuckLakeSourceBuilder;
+import dev.ducklake.flink.source.LakeFilter;
 import dev.ducklake.flink.source.lookup.DuckLakeAsyncLookupFunction;
 import dev.ducklake.flink.source.lookup.FullCacheLookupFunction;
 import dev.ducklake.flink.source.lookup.LookupSettings;
@@ -19,8 +22,8 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
@@ -31,9 +34,9 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.source.DataStreamScanProvider;
-import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
@@ -115,7 +118,7 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
         DuckLakeSourceBuilder builder = builders.get().rowType(rowType).metadata(metadata.toArray(ChangeMetadata[]::new));
         if (!filters.isEmpty()) {
-            builder.filter(filters.size() == 1 ? filters.get(0) : new LakeFilter.And(filters));
+            builder.filter(filter());
         }
         DuckLakeSource source = builder.build();
         if (watermarkStrategy == null) {
@@ -147,25 +150,50 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
                     + " without metadata columns; read " + metadata.stream().map(ChangeMetadata::key).toList()
                     + " from a change stream of the table instead");
         }
+        if (options.get(LOOKUP_BATCH_MAX_KEYS) < 1 || options.get(LOOKUP_MAX_RETRIES) < 0) {
+            throw new ValidationException("DuckLake table " + table + ": '" + LOOKUP_BATCH_MAX_KEYS.key()
+                    + "' must be at least 1 and '" + LOOKUP_MAX_RETRIES.key() + "' at least 0, got "
+                    + options.get(LOOKUP_BATCH_MAX_KEYS) + " and " + options.get(LOOKUP_MAX_RETRIES));
+        }
         List<String> keyColumns = new ArrayList<>();
         for (int[] key : context.getKeys()) {
             String column = rowType.getFieldNames().get(key[0]);
+            if (key.length > 1) {
+                throw new ValidationException("A lookup join cannot match on a nested field of column " + column
+                        + " of DuckLake table " + table);
+            }
             LogicalType type = rowType.getTypeAt(key[0]);
-            if (key.length > 1 || !KEY_TYPES.contains(type.getTypeRoot())) {
+            if (!KEY_TYPES.contains(type.getTypeRoot())) {
                 throw new ValidationException("A lookup join cannot match on column " + column + " of DuckLake table "
                         + table + ": its type " + type + " is not one of " + KEY_TYPES);
             }
             keyColumns.add(column);
         }
         LookupSettings settings = new LookupSettings(EngineSpec.of(options.toMap()), table, rowType, keyColumns,
-                options.get(LOOKUP_MAX_RETRIES), options.get(LOOKUP_BATCH_MAX_KEYS),
+                filters.isEmpty() ? null : filter(), options.get(LOOKUP_MAX_RETRIES), options.get(LOOKUP_BATCH_MAX_KEYS),
                 options.get(LOOKUP_FULL_CACHE_RELOAD_INTERVAL));
         return switch (options.get(LOOKUP_CACHE)) {
             case FULL -> LookupFunctionProvider.of(new FullCacheLookupFunction(settings));
             case PARTIAL -> PartialCachingAsyncLookupProvider.of(new DuckLakeAsyncLookupFunction(settings),
-                    DefaultLookupCache.fromConfig(options));
+                    partialCache());
             case NONE -> AsyncLookupFunctionProvider.of(new DuckLakeAsyncLookupFunction(settings));
         };
+    }
+
+    /** The filters Flink pushed down, together. */
+    private LakeFilter filter() {
+        return filters.size() == 1 ? filters.get(0) : new LakeFilter.And(filters);
+    }
+
+    /** Flink's partial cache as the options configure it; it needs a bound (rows or an expiry). */
+    private DefaultLookupCache partialCache() {
+        try {
+            return DefaultLookupCache.fromConfig(options);
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException("The partial lookup cache of DuckLake table " + table + " needs '"
+                    + LOOKUP_PARTIAL_CACHE_MAX_ROWS.key() + "', '" + LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_WRITE.key()
+                    + "' or '" + LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_ACCESS.key() + "': " + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -56,7 +56,7 @@ class FullCacheLargeTableITCase {
         TableSchema schema = TableSchema.builder().column("id", Primitive.BIGINT).column("qty", Primitive.BIGINT)
                 .column("code", Primitive.VARCHAR).primaryKey("id").build();
         LookupSettings settings = new LookupSettings(spec, DIM.toString(),
-                FlinkLakeTypes.toFlinkRowType(schema, List.of()), List.of("id"), 0, 1024, Duration.ZERO);
+                FlinkLakeTypes.toFlinkRowType(schema, List.of()), List.of("id"), null, 0, 1024, Duration.ZERO);
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             LakeEngine engine = lease.engine();
             engine.createTable(DIM, schema);
