@@ -7,6 +7,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,8 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.util.FlinkRuntimeException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The staged files of one checkpoint of a sink, as its committer sees them: the key its commit
@@ -33,16 +36,29 @@ import org.apache.flink.util.FlinkRuntimeException;
 public record StagedCheckpoint(String sinkId, long checkpointId, List<String> files, long rows, String target,
         Path stagingPath) {
 
+    private static final Logger LOG = LoggerFactory.getLogger(StagedCheckpoint.class);
+
     public StagedCheckpoint {
         files = List.copyOf(files);
     }
 
-    /** Commit requests by the checkpoint of their committable, oldest checkpoint first. */
+    /**
+     * Commit requests by the checkpoint of their committable, oldest checkpoint first, each staged
+     * file once: Flink may hand a committable twice (around the end of input its committer expects
+     * the sink's committer to drop duplicates), and a file applied twice would repeat its rows.
+     */
     public static <C extends Stampable<C>> Map<Long, List<CommitRequest<C>>> byCheckpoint(
             Collection<CommitRequest<C>> requests) {
         Map<Long, List<CommitRequest<C>>> byCheckpoint = new TreeMap<>();
+        Set<String> files = new HashSet<>();
         for (CommitRequest<C> request : requests) {
-            byCheckpoint.computeIfAbsent(request.getCommittable().checkpointId(), id -> new ArrayList<>()).add(request);
+            C committable = request.getCommittable();
+            if (!files.add(committable.file())) {
+                LOG.info("Checkpoint {}: the committable of {} came twice; it is applied once",
+                        committable.checkpointId(), committable.file());
+                continue;
+            }
+            byCheckpoint.computeIfAbsent(committable.checkpointId(), id -> new ArrayList<>()).add(request);
         }
         return byCheckpoint;
     }

@@ -8,6 +8,9 @@ public interface Stampable<C> {
 
     long checkpointId();
 
+    /** The staged file the committable carries, which names it within its sink. */
+    String file();
+
     /** This committable, of the given checkpoint. */
     C withCheckpointId(long checkpointId);
 }
