@@ -436,8 +436,8 @@ abstract class LakeEngineContractTest {
     void stagedRowsExportToFilesThatAnotherSessionCommitsInOrder() {
         engine.createTable(ORDERS, ORDERS_SCHEMA);
         append(ORDERS, order("keep", "1", "a"), order("gone", "2", "b"));
-        Path first = dir.resolve("first.parquet");
-        Path second = dir.resolve("second.parquet");
+        String first = dir.resolve("first.parquet").toString();
+        String second = dir.resolve("second.parquet").toString();
         try (MergeSession writer = engine.openMergeSession(ORDERS)) {
             writer.upsert(order("new", "3", "c"));
             writer.deleteKey("gone");
@@ -457,7 +457,7 @@ abstract class LakeEngineContractTest {
         assertThat(ordersByKey()).containsOnlyKeys("keep", "new");
         assertThat(ordersByKey().get("new")).containsExactly("new", new BigDecimal("4.00"), "d");
 
-        Path rows = dir.resolve("rows.parquet");
+        String rows = dir.resolve("rows.parquet").toString();
         try (WriteSession writer = engine.openWriteSession(ORDERS, WriteMode.SNAPSHOT)) {
             writer.write(order("only", "5", "e"));
             writer.exportStaged(rows);
@@ -472,8 +472,8 @@ abstract class LakeEngineContractTest {
     @Test
     void anAppendRegistersLargeStagedFilesAsDataFilesAndInlinesSmallOnes() {
         engine.createTable(ORDERS, ORDERS_SCHEMA);
-        Path large = dir.resolve("large.parquet");
-        Path small = dir.resolve("small.parquet");
+        String large = dir.resolve("large.parquet").toString();
+        String small = dir.resolve("small.parquet").toString();
         try (WriteSession writer = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
             for (int i = 0; i < 100; i++) {
                 writer.write(order("big-" + i, Integer.toString(i), "a"));

@@ -201,7 +201,7 @@ class LakeTransactionTest {
                         staging.upsert(width == 4 ? new Object[] {id, v, "x", "y"} : new Object[] {id, v, "x"});
                         expected.put(id, v);
                     }
-                    Path file = dir.resolve("segment-" + round + "-" + segment + ".parquet");
+                    String file = dir.resolve("segment-" + round + "-" + segment + ".parquet").toString();
                     staging.exportStaged(file);
                     staging.close();
                     tx.merge(LINES).importStaged(file);
@@ -344,7 +344,7 @@ class LakeTransactionTest {
      */
     @Test
     void stagedFilesAreImportedByColumnName() throws Exception {
-        Path reordered = dir.resolve("reordered.parquet");
+        String reordered = dir.resolve("reordered.parquet").toString();
         TableName source = TableName.of("shop", "source_events");
         engine.createTable(source, TableSchema.builder().column("what", Primitive.VARCHAR)
                 .column("n", Primitive.BIGINT).build());
@@ -352,7 +352,7 @@ class LakeTransactionTest {
             append.write(new Object[] {"a", 1L});
             append.exportStaged(reordered);
         }
-        Path wide = dir.resolve("wide.parquet");
+        String wide = dir.resolve("wide.parquet").toString();
         engine.createTable(TableName.of("shop", "wide"), TableSchema.builder().column("what", Primitive.VARCHAR)
                 .column("n", Primitive.BIGINT).column("extra", Primitive.INTEGER).build());
         try (WriteSession append = engine.openWriteSession(TableName.of("shop", "wide"), WriteMode.APPEND)) {
@@ -363,7 +363,7 @@ class LakeTransactionTest {
             tx.createTable(EVENTS, TableSchema.builder().column("n", Primitive.BIGINT).column("what", Primitive.VARCHAR)
                     .column("later", Primitive.INTEGER).build());
             tx.append(EVENTS).importStaged(reordered);
-            Path narrower = dir.resolve("narrower.parquet");
+            String narrower = dir.resolve("narrower.parquet").toString();
             try (MergeSession changes = engine.openMergeSession(ORDERS)) {
                 changes.upsert(new Object[] {7L, new BigDecimal("7.00"), 7});
                 changes.exportStaged(narrower);

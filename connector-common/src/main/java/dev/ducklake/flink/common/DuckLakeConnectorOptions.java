@@ -226,13 +226,15 @@ public final class DuckLakeConnectorOptions {
     public static final ConfigOption<String> SINK_STAGING_PATH = ConfigOptions.key("sink.staging-path")
             .stringType()
             .noDefaultValue()
-            .withDescription("Directory for staged rows between a checkpoint and its commit, on durable storage"
-                    + " reachable from every TaskManager. An append of more rows than DuckLake inlines registers its"
-                    + " staged Parquet files as the table's data files where they are, so this directory holds lake"
-                    + " data like the data path. It must not lie inside the lake's data path, where DuckLake's"
-                    + " orphan cleanup would delete staged files before their commit; the sink refuses such a path."
-                    + " Defaults to '<data-path>.flink-staging' beside a local data path, else"
-                    + " '<catalog file>.flink-staging'; required for a PostgreSQL catalog with remote data.");
+            .withDescription("Where staged rows wait between a checkpoint and their commit: a directory every TaskManager"
+                    + " reaches, or a prefix on object storage that speaks the S3 protocol (s3://, gs:// with an HMAC key,"
+                    + " r2://), reached with the 'duckdb.secret.*' options, so no shared file system is needed. An append"
+                    + " of more rows than DuckLake inlines registers its staged Parquet files as the table's data files"
+                    + " where they are, so this place holds lake data like the data path. It must not lie inside the"
+                    + " lake's data path, where DuckLake's orphan cleanup would delete staged files before their commit;"
+                    + " the sink refuses such a path. Defaults to '<data-path>.flink-staging' beside the data path (local"
+                    + " or on object storage), else '<catalog file>.flink-staging'; required for a PostgreSQL catalog"
+                    + " without a data path.");
 
     public static final ConfigOption<Integer> SINK_COMMIT_RETRIES = ConfigOptions.key("sink.commit.retries")
             .intType()

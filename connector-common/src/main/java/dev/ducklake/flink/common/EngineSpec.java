@@ -110,6 +110,11 @@ public final class EngineSpec implements Serializable {
         return Map.copyOf(options);
     }
 
+    /** The DuckDB secrets by name, each its {@code CREATE SECRET} parameters. */
+    public Map<String, Map<String, String>> secrets() {
+        return DuckLakeConnectorOptions.secrets(options);
+    }
+
     /** The option's value, if it is set. */
     public <T> Optional<T> getOptional(ConfigOption<T> option) {
         return Configuration.fromMap(options).getOptional(option);
@@ -136,7 +141,7 @@ public final class EngineSpec implements Serializable {
         apply(config, DATA_INLINING_ROW_LIMIT, builder::dataInliningRowLimit);
         apply(config, SINK_COMMIT_RETRIES, builder::commitRetries);
         apply(config, SINK_COMMIT_RETRY_BACKOFF, builder::commitRetryBackoff);
-        DuckLakeConnectorOptions.secrets(options).forEach((name, parameters) -> {
+        secrets().forEach((name, parameters) -> {
             try {
                 builder.secret(name, parameters);
             } catch (IllegalArgumentException e) {

@@ -26,7 +26,7 @@ import org.apache.flink.annotation.PublicEvolving;
  * DuckLakeChangeSink sink = DuckLakeSink.forChangeRecords()
  *         .catalog("postgres:dbname=lake host=db")
  *         .dataPath("s3://bucket/lake/")
- *         .stagingPath("/shared/ducklake-staging")
+ *         .secret("lake_s3", Map.of("type", "s3", "key_id", keyId, "secret", secretKey))
  *         .router(TableRouter.builder().intoSchema("replica").build())
  *         .build();
  * env.fromSource(kafka, WatermarkStrategy.noWatermarks(), "debezium")   // a DataStream<ChangeRecord>

@@ -85,9 +85,11 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
     }
 
     /**
-     * Directory for staged files between a checkpoint and its commit, shared by all TaskManagers and
-     * outside the lake's data path (the writers refuse a path inside it). Defaults to
-     * {@code <data path>.flink-staging} beside a local data path, else {@code <catalog file>.flink-staging}.
+     * Where staged files wait between a checkpoint and its commit: a directory every TaskManager
+     * reaches, or a prefix on object storage ({@code s3://}, {@code gs://}, {@code r2://}) reached
+     * with the {@linkplain #secret secrets}; outside the lake's data path (the writers refuse a path
+     * inside it). Defaults to {@code <data path>.flink-staging} beside the data path, else
+     * {@code <catalog file>.flink-staging}.
      */
     public DuckLakeSinkBuilder<IN> stagingPath(String stagingPath) {
         this.stagingPath = checkNotNull(stagingPath, "stagingPath");

@@ -84,6 +84,11 @@ public final class DuckDbInstance implements AutoCloseable {
             }
             if (!config.secrets().isEmpty() || config.dataPath().map(DuckDbInstance::isRemote).orElse(false)) {
                 load(root, "httpfs", version);
+                // DuckDB buffers one part of each file it uploads to object storage in memory; the part
+                // is the largest file allowed over 10,000 parts: 80 MB for DuckDB's default of 800 GB,
+                // which a few writers staging at once exceed in a TaskManager's memory limit. Files of up
+                // to 50 GB take parts of 5 MB, S3's minimum.
+                Jdbc.execute(root, "SET s3_uploader_max_filesize = '50GB'");
             }
             createSecrets(root, config.secrets());
             if (config.catalogPassword().isPresent()) {

@@ -1,6 +1,5 @@
 package dev.ducklake.engine.write;
 
-import java.nio.file.Path;
 
 /**
  * Writes Arrow record batches to Parquet files with the engine's DuckDB, on a connection of its
@@ -17,7 +16,7 @@ public interface ArrowParquetWriter extends AutoCloseable {
      * is an {@code org.apache.arrow.c.ArrowArrayStream} (the engine itself has no Arrow
      * dependency); the caller keeps ownership of it.
      */
-    long write(Object arrowArrayStream, Path file);
+    long write(Object arrowArrayStream, String file);
 
     /** Releases the writer's connection. Idempotent. */
     @Override

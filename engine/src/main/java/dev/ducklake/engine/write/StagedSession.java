@@ -2,13 +2,15 @@ package dev.ducklake.engine.write;
 
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
  * What write and merge sessions share: rows or changes staged on a connection of the session's own,
  * and a lifecycle that ends in exactly one of commit, abort or close. A session that ends without
  * commit leaves the lake as it was and drops its staging. Not thread-safe.
+ *
+ * <p>A staged file is named by where DuckDB finds it: a local path, or a URI on object storage
+ * ({@code s3://bucket/key}) that the engine's secrets give access to.
  */
 public sealed interface StagedSession extends AutoCloseable permits WriteSession, MergeSession {
 
@@ -26,7 +28,7 @@ public sealed interface StagedSession extends AutoCloseable permits WriteSession
      * table can load again, here or in another process that reads the file. The session stays open
      * with an empty staging. Returns the number of rows written to the file.
      */
-    long exportStaged(Path file);
+    long exportStaged(String file);
 
     /**
      * Adds the rows of a file written by {@link #exportStaged} (or by an {@link ArrowParquetWriter})
@@ -34,13 +36,13 @@ public sealed interface StagedSession extends AutoCloseable permits WriteSession
      * the file lacks is NULL, one of another type is cast, and a file column the session lacks fails,
      * naming it. Returns the number of rows loaded.
      */
-    long importStaged(Path file);
+    long importStaged(String file);
 
     /**
      * Imported files that the commit made part of the lake as they are: they must not be deleted.
      * The others can be, once the commit is done.
      */
-    List<Path> adoptedFiles();
+    List<String> adoptedFiles();
 
     /** Applies the staged rows or changes in one snapshot and ends the session. */
     CommitResult commit(CommitOptions options);

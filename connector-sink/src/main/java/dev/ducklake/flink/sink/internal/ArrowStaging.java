@@ -10,7 +10,6 @@ import dev.ducklake.flink.sink.internal.ArrowValueWriters.FieldWriter;
 import dev.ducklake.flink.sink.internal.ArrowValueWriters.NullSetter;
 import dev.ducklake.flink.sink.internal.ArrowValueWriters.Target;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -49,7 +48,7 @@ import org.apache.flink.types.RowKind;
 final class ArrowStaging implements AutoCloseable {
 
     /** A staged Parquet file and its row count. */
-    record StagedFile(Path file, long rows) {}
+    record StagedFile(String file, long rows) {}
 
     /** The rows of a batch of a writer of one table. */
     static final int BATCH_ROWS = 131_072;
@@ -63,7 +62,7 @@ final class ArrowStaging implements AutoCloseable {
     private final int fields;
     private final int offset;
     private final boolean currentRows;
-    private final Supplier<Path> files;
+    private final Supplier<String> files;
     private final int batchRows;
     private final BufferAllocator allocator;
     private final ArrowParquetWriter parquet;
@@ -88,7 +87,7 @@ final class ArrowStaging implements AutoCloseable {
      *     then {@link CurrentRowIndex#withCurrentRow wider} than {@code rowType}
      */
     ArrowStaging(StagingResources resources, TableName table, TableSchema lake, RowType rowType, int[] lakePositions,
-            SinkMode mode, boolean currentRows, int batchRows, Supplier<Path> files) {
+            SinkMode mode, boolean currentRows, int batchRows, Supplier<String> files) {
         this.allocator = resources.allocator;
         this.parquet = resources.parquet;
         this.barrierParquet = resources.barrierParquet;
@@ -146,7 +145,7 @@ final class ArrowStaging implements AutoCloseable {
         if (rows > 0 || (evenIfEmpty && written.isEmpty() && inFlight == null)) {
             // The open batch is written here, on a connection of its own, while the background
             // thread finishes the batch before it: the barrier waits for the longer, not the sum.
-            Path file = files.get();
+            String file = files.get();
             batch.setRowCount(rows);
             VectorSchemaRoot sealed = batch;
             batch = null;
@@ -173,13 +172,13 @@ final class ArrowStaging implements AutoCloseable {
     private void seal() throws IOException {
         batch.setRowCount(rows);
         awaitInFlight();
-        Path file = files.get();
+        String file = files.get();
         VectorSchemaRoot sealed = batch;
         inFlight = exporter.submit(() -> export(parquet, sealed, file));
         newBatch();
     }
 
-    private StagedFile export(ArrowParquetWriter writer, VectorSchemaRoot sealed, Path file) throws IOException {
+    private StagedFile export(ArrowParquetWriter writer, VectorSchemaRoot sealed, String file) throws IOException {
         try {
             try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
                     ArrowReader reader = new OneBatchReader(allocator, sealed)) {

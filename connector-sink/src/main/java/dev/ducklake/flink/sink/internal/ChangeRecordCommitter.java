@@ -11,7 +11,6 @@ import dev.ducklake.engine.write.LakeTransaction;
 import dev.ducklake.engine.write.StagedSession;
 import dev.ducklake.engine.write.TransactionResult;
 import dev.ducklake.flink.sink.cdc.ChangeSchema;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -50,6 +49,7 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
     private final CommitterMetrics metrics;
     private final CommitObserver observer;
     private final EngineRegistry.Lease lease;
+    private final StagingStore staging;
 
     public ChangeRecordCommitter(ChangeSinkSettings settings, String jobId, CommitterMetrics metrics,
             CommitObserver observer) {
@@ -58,6 +58,12 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
         this.metrics = metrics;
         this.observer = observer;
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        try {
+            this.staging = settings.openStagingStore();
+        } catch (RuntimeException e) {
+            lease.close();
+            throw e;
+        }
     }
 
     @Override
@@ -72,7 +78,7 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
         StagedCheckpoint staged = new StagedCheckpoint(committables.get(0).sinkId(), checkpointId,
                 committables.stream().map(TableCommittable::file).toList(),
                 committables.stream().mapToLong(TableCommittable::rows).sum(), tables.size() + " tables",
-                settings.stagingPath());
+                staging);
         LakeEngine engine = lease.engine();
         String key = staged.commitKey();
         OptionalLong done = engine.committedVersion(key);
@@ -97,7 +103,7 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
         try (LakeTransaction tx = engine.openTransaction()) {
             List<StagedSession> sessions = stage(tx, committables);
             result = tx.commit(options);
-            sessions.forEach(s -> s.adoptedFiles().forEach(f -> adopted.add(f.toString())));
+            sessions.forEach(s -> s.adoptedFiles().forEach(f -> adopted.add(f)));
         } catch (LakeConcurrencyException e) {
             metrics.retriedWithoutSuccess(e.retries());
             throw new FlinkRuntimeException("Checkpoint " + checkpointId + " of the DuckLake change sink ("
@@ -144,7 +150,7 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
                 session = tx.schema(name).orElseThrow().hasPrimaryKey() ? tx.merge(name) : tx.append(name);
                 sessions.add(session);
             }
-            session.importStaged(Path.of(committable.file()));
+            session.importStaged(committable.file());
         }
         return sessions;
     }
@@ -161,6 +167,8 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
 
     @Override
     public void close() {
-        lease.close();
+        try (EngineRegistry.Lease engine = lease) {
+            staging.close();
+        }
     }
 }

@@ -87,6 +87,7 @@ public final class ChangeRecordWriter
         this.recordsWritten = context.metricGroup().getNumRecordsSendCounter();
         this.recordsDropped = context.metricGroup().counter("recordsDropped");
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        StagingDirectory directory = null;
         try {
             try {
                 StagingDirectory.requireOutsideDataPaths(settings.stagingPath(), lease.engine().dataPaths(),
@@ -94,11 +95,15 @@ public final class ChangeRecordWriter
             } catch (IllegalArgumentException e) {
                 throw new SuppressRestartsException(e); // every restart would refuse the same path
             }
-            this.directory = new StagingDirectory(settings.stagingPath(), sinkId);
+            directory = new StagingDirectory(settings.openStagingStore(), sinkId);
             directory.removeUncheckpointed(subtask, parallelism, restored, lease.engine()::referencedDataFiles);
             // Appended files may be registered as tables' data files.
             this.resources = new StagingResources(lease.engine(), true, "change-records-" + subtask);
+            this.directory = directory;
         } catch (RuntimeException e) {
+            if (directory != null) {
+                directory.close();
+            }
             lease.close();
             throw e;
         }
@@ -178,7 +183,7 @@ public final class ChangeRecordWriter
     private void drain(Segment segment) throws IOException {
         for (ArrowStaging.StagedFile file : segment.staging.drain(false)) {
             sealed.add(new TableCommittable(sinkId, DuckLakeCommittable.UNSTAMPED, segment.table.toString(), subtask,
-                    nextOrdinal++, segment.schema, file.file().toString(), file.rows()));
+                    nextOrdinal++, segment.schema, file.file(), file.rows()));
         }
         segment.stagedSinceBarrier = 0;
     }
@@ -213,7 +218,8 @@ public final class ChangeRecordWriter
 
     @Override
     public void close() throws Exception {
-        try (EngineRegistry.Lease engine = lease; StagingResources shared = resources) {
+        try (EngineRegistry.Lease engine = lease; StagingDirectory files = directory;
+                StagingResources shared = resources) {
             for (Segment segment : open.values()) {
                 segment.staging.close();
             }

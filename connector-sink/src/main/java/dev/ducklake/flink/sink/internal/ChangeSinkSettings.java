@@ -4,7 +4,6 @@ import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.cdc.SchemaChangePolicy;
 import dev.ducklake.flink.sink.cdc.TableRouter;
 import java.io.Serializable;
-import java.nio.file.Path;
 import java.util.Objects;
 import org.apache.flink.annotation.Internal;
 
@@ -36,7 +35,12 @@ public record ChangeSinkSettings(
         Objects.requireNonNull(sinkId, "sinkId");
     }
 
-    public Path stagingPath() {
-        return Path.of(staging);
+    public String stagingPath() {
+        return staging;
+    }
+
+    /** A store for the staging path, reached with the engine's secrets; the caller closes it. */
+    public StagingStore openStagingStore() {
+        return StagingStore.open(staging, engine.secrets());
     }
 }

@@ -12,7 +12,6 @@ import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.StagedSession;
 import dev.ducklake.engine.write.WriteMode;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Comparator;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.util.FlinkRuntimeException;
@@ -51,6 +49,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
     private final CommitterMetrics metrics;
     private final CommitObserver observer;
     private final EngineRegistry.Lease lease;
+    private final StagingStore staging;
     private long lastCompactionNanos = System.nanoTime();
 
     public DuckLakeCommitter(SinkSettings settings, String jobId, CommitterMetrics metrics, CommitObserver observer) {
@@ -59,6 +58,12 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         this.metrics = metrics;
         this.observer = observer;
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        try {
+            this.staging = settings.openStagingStore();
+        } catch (RuntimeException e) {
+            lease.close();
+            throw e;
+        }
     }
 
     @Override
@@ -77,7 +82,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         StagedCheckpoint staged = new StagedCheckpoint(committables.get(0).sinkId(), checkpointId,
                 committables.stream().map(DuckLakeCommittable::file).toList(),
                 committables.stream().mapToLong(DuckLakeCommittable::rows).sum(), table.toString(),
-                settings.stagingPath());
+                staging);
         String key = staged.commitKey();
         OptionalLong done = engine.committedVersion(key);
         if (done.isPresent()) {
@@ -108,13 +113,13 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
                 : engine.openWriteSession(table, settings.mode() == SinkMode.OVERWRITE ? WriteMode.SNAPSHOT
                         : WriteMode.APPEND)) {
             for (DuckLakeCommittable committable : committables) {
-                session.importStaged(Path.of(committable.file()));
+                session.importStaged(committable.file());
             }
             result = session.commit(options.build());
             if (session instanceof MergeSession merge && merge.lookedUpCurrentRows()) {
                 metrics.lookedUpRows();
             }
-            adopted = session.adoptedFiles().stream().map(Path::toString).collect(Collectors.toSet());
+            adopted = Set.copyOf(session.adoptedFiles());
         } catch (LakeConcurrencyException e) {
             metrics.retriedWithoutSuccess(e.retries());
             throw new FlinkRuntimeException("Checkpoint " + checkpointId + " of the DuckLake sink on " + table
@@ -155,6 +160,8 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
 
     @Override
     public void close() {
-        lease.close();
+        try (EngineRegistry.Lease engine = lease) {
+            staging.close();
+        }
     }
 }

@@ -36,6 +36,7 @@ public final class DuckLakeWriter<IN>
     private final EngineRegistry.Lease lease;
     private final StagingResources resources;
     private final ArrowStaging staging;
+    private final StagingDirectory directory;
     /** Whether the rows come with their keys' current rows, which the staging keeps. */
     private final boolean currentRows;
     /** Whether the current rows are whole rows of the table (see {@link CurrentRowIndex#fits}). */
@@ -59,6 +60,7 @@ public final class DuckLakeWriter<IN>
         this.recordsWritten = context.metricGroup().getNumRecordsSendCounter();
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         StagingResources opened = null;
+        StagingDirectory directory = null;
         try {
             TableName table = settings.tableName();
             try {
@@ -66,7 +68,8 @@ public final class DuckLakeWriter<IN>
             } catch (IllegalArgumentException e) {
                 throw new SuppressRestartsException(e); // every restart would refuse the same path
             }
-            StagingDirectory directory = new StagingDirectory(settings.stagingPath(), sinkId);
+            directory = new StagingDirectory(settings.openStagingStore(), sinkId);
+            StagingDirectory files = directory;
             directory.removeUncheckpointed(subtask, context.getTaskInfo().getNumberOfParallelSubtasks(), restored,
                     lease.engine()::referencedDataFiles);
             TableBinding binding = TableBinding.createOrBind(lease.engine(), table, settings.rowType(),
@@ -78,10 +81,14 @@ public final class DuckLakeWriter<IN>
             opened = new StagingResources(lease.engine(), settings.mode() == SinkMode.APPEND, table.toString());
             this.staging = new ArrowStaging(opened, table, binding.lakeSchema(), settings.rowType(),
                     binding.lakePositions(), settings.mode(), currentRows, ArrowStaging.BATCH_ROWS,
-                    () -> directory.newFile(subtask, lastCheckpointId + 1));
+                    () -> files.newFile(subtask, lastCheckpointId + 1));
             this.resources = opened;
+            this.directory = directory;
         } catch (RuntimeException e) {
             StagingResources.closeAfterFailure(opened, e);
+            if (directory != null) {
+                directory.close();
+            }
             lease.close();
             throw e;
         }
@@ -110,7 +117,7 @@ public final class DuckLakeWriter<IN>
                 : !wholeCurrentRows || currentRowsAsOf == Long.MAX_VALUE ? CurrentRowIndex.UNKNOWN : currentRowsAsOf;
         currentRowsAsOf = Long.MAX_VALUE;
         return staging.drain(overwriteAtEnd).stream()
-                .map(f -> new DuckLakeCommittable(sinkId, DuckLakeCommittable.UNSTAMPED, f.file().toString(), f.rows(),
+                .map(f -> new DuckLakeCommittable(sinkId, DuckLakeCommittable.UNSTAMPED, f.file(), f.rows(),
                         asOf))
                 .toList();
     }
@@ -123,7 +130,8 @@ public final class DuckLakeWriter<IN>
 
     @Override
     public void close() throws Exception {
-        try (EngineRegistry.Lease engine = lease; StagingResources shared = resources) {
+        try (EngineRegistry.Lease engine = lease; StagingDirectory files = directory;
+                StagingResources shared = resources) {
             staging.close();
         }
     }

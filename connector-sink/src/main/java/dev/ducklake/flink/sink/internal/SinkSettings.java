@@ -3,7 +3,6 @@ package dev.ducklake.flink.sink.internal;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.common.EngineSpec;
 import java.io.Serializable;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -53,8 +52,13 @@ public record SinkSettings(
         return TableName.parse(table);
     }
 
-    public Path stagingPath() {
-        return Path.of(staging);
+    public String stagingPath() {
+        return staging;
+    }
+
+    /** A store for the staging path, reached with the engine's secrets; the caller closes it. */
+    public StagingStore openStagingStore() {
+        return StagingStore.open(staging, engine.secrets());
     }
 
     public Optional<Duration> compactionInterval() {

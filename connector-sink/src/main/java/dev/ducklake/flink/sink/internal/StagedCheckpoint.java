@@ -1,8 +1,6 @@
 package dev.ducklake.flink.sink.internal;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -30,11 +28,11 @@ import org.slf4j.LoggerFactory;
  * @param files the staged files, in the order the commit applies them
  * @param rows the rows they hold
  * @param target what the sink writes, for messages ({@code table t}, {@code 20 tables})
- * @param stagingPath the sink's staging path
+ * @param staging the sink's staging
  */
 @Internal
 public record StagedCheckpoint(String sinkId, long checkpointId, List<String> files, long rows, String target,
-        Path stagingPath) {
+        StagingStore staging) {
 
     private static final Logger LOG = LoggerFactory.getLogger(StagedCheckpoint.class);
 
@@ -87,13 +85,13 @@ public record StagedCheckpoint(String sinkId, long checkpointId, List<String> fi
      * volume not mounted yet).
      */
     public void requireFiles() {
-        List<String> missing = files.stream().filter(file -> Files.notExists(Path.of(file))).toList();
+        List<String> missing = files.stream().filter(file -> !staging.exists(file)).toList();
         if (missing.isEmpty()) {
             return;
         }
         String lost = lost(missing);
-        if (!Files.isReadable(stagingPath)) {
-            throw new FlinkRuntimeException("The staging path " + stagingPath + " cannot be read; if it stays so: "
+        if (!staging.reachable()) {
+            throw new FlinkRuntimeException("The staging path " + staging.root() + " cannot be read; if it stays so: "
                     + lost);
         }
         throw new SuppressRestartsException(new FlinkRuntimeException(lost));
@@ -101,11 +99,7 @@ public record StagedCheckpoint(String sinkId, long checkpointId, List<String> fi
 
     /** Deletes the committed staging, except files that became the lake's own data files. */
     public void deleteExcept(Set<String> lakeFiles) {
-        for (String file : files) {
-            if (!lakeFiles.contains(file)) {
-                StagingDirectory.delete(Path.of(file));
-            }
-        }
+        staging.delete(files.stream().filter(file -> !lakeFiles.contains(file)).toList());
     }
 
     /**
@@ -118,7 +112,7 @@ public record StagedCheckpoint(String sinkId, long checkpointId, List<String> fi
                 + String.join(", ", missing) + "), and the lake holds no commit " + commitKey() + " (unless a"
                 + " snapshot expiry removed the snapshot that committed them before the job acknowledged it). The"
                 + " checkpoint held " + rows + " rows in " + files + ". Every restart would fail on the same files,"
-                + " so the job fails without restarting. Something deleted them: 'sink.staging-path' (" + stagingPath
+                + " so the job fails without restarting. Something deleted them: 'sink.staging-path' (" + staging.root()
                 + ") must be reachable from every TaskManager and cleaned by no one else. To resume without losing"
                 + " these rows, restore the job from the newest retained checkpoint or savepoint taken before"
                 + " checkpoint " + checkpointId + ", so the source replays them (retain several checkpoints with"

@@ -29,7 +29,7 @@ final class StageOneRow {
             try (StagingResources resources = new StagingResources(engine, true, table.toString());
                     ArrowStaging staging = new ArrowStaging(resources, table, lake, OrderEvents.ROW_TYPE,
                             new int[] {0, 1, 2}, SinkMode.APPEND, false, ArrowStaging.BATCH_ROWS,
-                            () -> dir.resolve("staged-" + files.incrementAndGet() + ".parquet"))) {
+                            () -> dir.resolve("staged-" + files.incrementAndGet() + ".parquet").toString())) {
                 staging.stage(RowKind.INSERT, OrderEvents.append(1));
                 System.out.println("Staged " + staging.drain(false).size() + " file");
             }

@@ -21,6 +21,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.stream.LongStream;
 import javax.annotation.Nullable;
@@ -46,10 +47,13 @@ class StagingMaintenanceTest {
     void maintenanceFromPlainDuckDbLeavesAPendingCheckpointIntact(boolean localDataPath) throws Exception {
         CatalogLocation catalog = CatalogLocation.duckDbFile(dir.resolve("metadata.ducklake"));
         String dataPath = localDataPath ? dir.resolve("data") + "/" : null;
-        Path root = StagingDirectory.defaultRoot(catalog, dataPath).orElseThrow();
-        StagingDirectory staging = new StagingDirectory(root, "sink");
-        Path committed = parquet(staging.newFile(0, 1), 0, 100);
-        Path pending = parquet(staging.newFile(0, 2), 1000, 1100);
+        String root = StagingDirectory.defaultRoot(catalog, dataPath).orElseThrow();
+        String committed;
+        String pending;
+        try (StagingDirectory staging = new StagingDirectory(StagingStore.open(root, Map.of()), "sink")) {
+            committed = parquet(staging.newFile(0, 1), 0, 100);
+            pending = parquet(staging.newFile(0, 2), 1000, 1100);
+        }
         try (LakeEngine engine = LakeEngine.open(config(catalog, dataPath))) {
             StagingDirectory.requireOutsideDataPaths(root, engine.dataPaths(), TABLE);
             engine.createTable(TABLE, TableSchema.builder().column("id", Primitive.BIGINT).build());
@@ -68,7 +72,7 @@ class StagingMaintenanceTest {
             sql.execute("INSERT INTO plain.main.events SELECT range FROM range(100, 110)");
             for (String call : PlainMaintenance.CALLS) {
                 sql.execute("CALL " + call);
-                assertThat(pending).as("the pending staged file after " + call).exists();
+                assertThat(Path.of(pending)).as("the pending staged file after " + call).exists();
             }
         }
 
@@ -86,22 +90,23 @@ class StagingMaintenanceTest {
     void aStagingPathInsideTheDataPathIsRefusedNamingBothAndTheTable() {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            Path inside = dir.resolve("data").resolve("staging");
+            String inside = dir.resolve("data").resolve("staging").toString();
             assertThatThrownBy(() -> StagingDirectory.requireOutsideDataPaths(inside, engine.dataPaths(), TABLE))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining(inside.toString()).hasMessageContaining(dir.resolve("data").toString())
+                    .hasMessageContaining(inside).hasMessageContaining(dir.resolve("data").toString())
                     .hasMessageContaining("main.events").hasMessageContaining("'sink.staging-path'");
-            StagingDirectory.requireOutsideDataPaths(dir.resolve("data.flink-staging"), engine.dataPaths(), TABLE);
+            StagingDirectory.requireOutsideDataPaths(dir.resolve("data.flink-staging").toString(), engine.dataPaths(), TABLE);
         }
     }
 
     @Test
     void aRestoreFromAnOlderCheckpointKeepsTheStagedFilesLaterAppendsMadeLakeData() throws Exception {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        StagingDirectory staging = new StagingDirectory(dir.resolve("staging"), "sink");
-        Path registered = parquet(staging.newFile(0, 5), 0, 100);
-        Path uncommitted = parquet(staging.newFile(0, 6), 100, 200);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+        StagingDirectory staging = new StagingDirectory(StagingStore.open(dir.resolve("staging").toString(), Map.of()),
+                "sink");
+        String registered = parquet(staging.newFile(0, 5), 0, 100);
+        String uncommitted = parquet(staging.newFile(0, 6), 100, 200);
+        try (staging; LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
             engine.createTable(TABLE, TableSchema.builder().column("id", Primitive.BIGINT).build());
             try (WriteSession append = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
                 append.importStaged(registered);
@@ -110,8 +115,8 @@ class StagingMaintenanceTest {
             }
             staging.removeUncheckpointed(0, 1, OptionalLong.of(3), engine::referencedDataFiles);
         }
-        assertThat(registered).as("a data file of the lake").exists();
-        assertThat(uncommitted).as("staging of no completed checkpoint").doesNotExist();
+        assertThat(Path.of(registered)).as("a data file of the lake").exists();
+        assertThat(Path.of(uncommitted)).as("staging of no completed checkpoint").doesNotExist();
         assertThat(ids(catalog)).isEqualTo(LongStream.range(0, 100).boxed().toList());
     }
 
@@ -124,7 +129,7 @@ class StagingMaintenanceTest {
     }
 
     /** A staged file of ids {@code [from, to)}, as a writer would leave it. */
-    private static Path parquet(Path file, long from, long to) throws SQLException {
+    private static String parquet(String file, long from, long to) throws SQLException {
         try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:");
                 Statement sql = duckDb.createStatement()) {
             sql.execute("COPY (SELECT range AS id FROM range(" + from + ", " + to + ")) TO '" + file

@@ -5,7 +5,6 @@ import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.write.ArrowParquetWriter;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.duckdb.DuckDBConnection;
@@ -41,14 +40,14 @@ public final class ArrowParquetWriterImpl implements ArrowParquetWriter {
     }
 
     @Override
-    public synchronized long write(Object arrowArrayStream, Path file) {
+    public synchronized long write(Object arrowArrayStream, String file) {
         if (closed) {
             throw new LakeException("This Parquet writer is closed");
         }
         try {
             connection.registerArrowStream(streamName, arrowArrayStream);
             return Jdbc.update(connection, "COPY (SELECT * FROM " + streamName + ") TO "
-                    + Identifiers.literal(file.toString()) + " " + options);
+                    + Identifiers.literal(file) + " " + options);
         } catch (SQLException e) {
             throw new LakeException("Could not write the staged rows to " + file + ": " + e.getMessage(), e);
         }

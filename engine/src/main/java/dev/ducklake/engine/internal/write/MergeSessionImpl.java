@@ -15,7 +15,6 @@ import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.MergeSession;
-import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -266,8 +265,8 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
      * by name (see {@link StagingTable#selectByName}).
      */
     @Override
-    long load(Path file) throws SQLException {
-        String path = Identifiers.literal(file.toString());
+    long load(String file) throws SQLException {
+        String path = Identifiers.literal(file);
         long[] rowsAndNext = Jdbc.queryFirst(connection, "SELECT count(*), coalesce(max(" + SEQ + "), -1) + 1 FROM"
                 + " read_parquet(" + path + ")", rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
         StagingTable.Projection projection = staging.selectByName(file, table);

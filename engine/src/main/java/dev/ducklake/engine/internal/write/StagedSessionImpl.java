@@ -12,7 +12,6 @@ import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.StagedSession;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import org.duckdb.DuckDBConnection;
@@ -82,12 +81,12 @@ public abstract class StagedSessionImpl implements AutoCloseable {
      * table can load again, here or in another process that reads the file. The session stays open
      * with an empty staging. Returns the number of rows written to the file.
      */
-    public synchronized long exportStaged(Path file) {
+    public synchronized long exportStaged(String file) {
         ensureOpen();
         try {
             staging.flush();
             long rows = staging.rows();
-            Jdbc.execute(connection, "COPY " + staging.sql() + " TO " + Identifiers.literal(file.toString())
+            Jdbc.execute(connection, "COPY " + staging.sql() + " TO " + Identifiers.literal(file)
                     + " (FORMAT parquet)");
             staging.clear();
             return rows;
@@ -100,7 +99,7 @@ public abstract class StagedSessionImpl implements AutoCloseable {
      * Adds the rows of a file written by {@link #exportStaged} to this session's staging, after the
      * rows staged so far. Returns the number of rows loaded.
      */
-    public synchronized long importStaged(Path file) {
+    public synchronized long importStaged(String file) {
         ensureOpen();
         try {
             return load(file);
@@ -110,7 +109,7 @@ public abstract class StagedSessionImpl implements AutoCloseable {
     }
 
     /** Loads an exported file into the staging table; returns its rows. */
-    long load(Path file) throws SQLException {
+    long load(String file) throws SQLException {
         staging.flush();
         long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " " + staging.selectByName(file, table)
                 .sql());
@@ -122,7 +121,7 @@ public abstract class StagedSessionImpl implements AutoCloseable {
      * Imported files that the commit made part of the lake as they are: they must not be deleted.
      * The others can be, once the commit is done.
      */
-    public List<Path> adoptedFiles() {
+    public List<String> adoptedFiles() {
         return List.of();
     }
 

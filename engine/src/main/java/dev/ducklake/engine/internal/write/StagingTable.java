@@ -10,7 +10,6 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.schema.TemporalRange;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -69,8 +68,8 @@ final class StagingTable implements AutoCloseable {
      * staging's columns, in its order and types. A file column the staging lacks fails, naming it:
      * its values would be lost.
      */
-    Projection selectByName(Path file, TableName table) throws SQLException {
-        String read = "read_parquet(" + Identifiers.literal(file.toString()) + ")";
+    Projection selectByName(String file, TableName table) throws SQLException {
+        String read = "read_parquet(" + Identifiers.literal(file) + ")";
         List<String[]> described = Jdbc.query(connection, "SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM "
                 + read + ")", rs -> new String[] {rs.getString(1), rs.getString(2)});
         boolean exact = described.size() == columns.size();

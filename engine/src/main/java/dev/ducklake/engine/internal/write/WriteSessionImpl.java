@@ -11,7 +11,6 @@ import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +29,8 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
     private static final int DUCKLAKE_INLINING_ROW_LIMIT = 10;
 
     private final WriteMode mode;
-    private final List<Path> appendedFiles = new ArrayList<>();
-    private final List<Path> adoptedFiles = new ArrayList<>();
+    private final List<String> appendedFiles = new ArrayList<>();
+    private final List<String> adoptedFiles = new ArrayList<>();
     private long appendedFileRows;
 
     public WriteSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
@@ -52,7 +51,7 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
 
     /** Imported files the committed append registered as the table's data files; they must stay. */
     @Override
-    public List<Path> adoptedFiles() {
+    public List<String> adoptedFiles() {
         return List.copyOf(adoptedFiles);
     }
 
@@ -74,11 +73,11 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
      * is read into the staging by column name.
      */
     @Override
-    long load(Path file) throws SQLException {
+    long load(String file) throws SQLException {
         if (mode != WriteMode.APPEND || !staging.selectByName(file, table).exact()) {
             return super.load(file);
         }
-        long rows = Jdbc.queryLong(connection, "SELECT count(*) FROM read_parquet(" + Identifiers.literal(file.toString())
+        long rows = Jdbc.queryLong(connection, "SELECT count(*) FROM read_parquet(" + Identifiers.literal(file)
                 + ")");
         appendedFiles.add(file);
         appendedFileRows += rows;
@@ -92,7 +91,7 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
         String source = "SELECT " + columns + " FROM " + staging.sql();
         if (!appendedFiles.isEmpty()) {
             source += " UNION ALL SELECT " + columns + " FROM read_parquet(["
-                    + appendedFiles.stream().map(f -> Identifiers.literal(f.toString())).collect(Collectors.joining(", "))
+                    + appendedFiles.stream().map(f -> Identifiers.literal(f)).collect(Collectors.joining(", "))
                     + "])";
         }
         String insert = "INSERT INTO " + target + " (" + columns + ") " + source;
@@ -105,10 +104,10 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
                 }
                 adoptedFiles.clear();
                 if (adopt) {
-                    for (Path file : appendedFiles) {
+                    for (String file : appendedFiles) {
                         Jdbc.queryFirst(connection, "CALL ducklake_add_data_files(" + Identifiers.literal(
                                 EngineContext.LAKE_ALIAS) + ", " + Identifiers.literal(table.table()) + ", "
-                                + Identifiers.literal(file.toString()) + ", schema => "
+                                + Identifiers.literal(file) + ", schema => "
                                 + Identifiers.literal(table.schema()) + ")", rs -> true);
                     }
                     adoptedFiles.addAll(appendedFiles);

@@ -1,0 +1,121 @@
+package dev.ducklake.flink.sink.internal;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.annotation.Internal;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+import software.amazon.awssdk.services.s3.model.S3Object;
+
+/**
+ * A staging root on object storage, through the S3 protocol. Directories do not exist there, so
+ * nothing is created, and a listing is of every key under a prefix.
+ */
+@Internal
+final class ObjectStagingStore implements StagingStore {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ObjectStagingStore.class);
+
+    private final ObjectStorageLocation location;
+    private final S3Client client;
+
+    private ObjectStagingStore(ObjectStorageLocation location, S3Client client) {
+        this.location = location;
+        this.client = client;
+    }
+
+    static ObjectStagingStore open(ObjectStorageLocation location, Map<String, Map<String, String>> secrets) {
+        S3ClientSettings settings = S3ClientSettings.of(location, secrets);
+        try {
+            return new ObjectStagingStore(location, settings.newClient());
+        } catch (SdkException e) {
+            throw StagingStore.failure("Could not set up access to the staging path " + location + " with "
+                    + settings, e);
+        }
+    }
+
+    @Override
+    public String root() {
+        return location.toString();
+    }
+
+    @Override
+    public String resolve(String relative) {
+        return location.uri(location.key(relative));
+    }
+
+    @Override
+    public void prepareDirectory(String relative) {}
+
+    @Override
+    public List<String> list(String relative) {
+        String prefix = location.key(relative) + "/";
+        List<String> files = new ArrayList<>();
+        try {
+            for (S3Object object : client.listObjectsV2Paginator(ListObjectsV2Request.builder()
+                    .bucket(location.bucket()).prefix(prefix).build()).contents()) {
+                files.add(object.key().substring(prefix.length()));
+            }
+        } catch (SdkException e) {
+            throw StagingStore.failure("Could not list the staging under " + location.uri(prefix), e);
+        }
+        return files;
+    }
+
+    @Override
+    public boolean exists(String file) {
+        try {
+            client.headObject(b -> b.bucket(location.bucket()).key(location.keyOf(file)));
+            return true;
+        } catch (NoSuchKeyException e) {
+            return false;
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404) { // a HEAD's answer has no body to name the error
+                return false;
+            }
+            throw StagingStore.failure("Could not check the staged file " + file, e);
+        } catch (SdkException e) {
+            throw StagingStore.failure("Could not check the staged file " + file, e);
+        }
+    }
+
+    @Override
+    public boolean reachable() {
+        try {
+            client.listObjectsV2(b -> b.bucket(location.bucket()).prefix(location.prefix()).maxKeys(1));
+            return true;
+        } catch (SdkException e) {
+            LOG.warn("The staging path {} cannot be reached", location, e);
+            return false;
+        }
+    }
+
+    @Override
+    public void delete(Collection<String> files) {
+        // One request per file: Google Cloud Storage's S3-compatible API has no multi-object delete,
+        // and a commit deletes a few files.
+        for (String file : files) {
+            try {
+                client.deleteObject(b -> b.bucket(location.bucket()).key(location.keyOf(file)));
+            } catch (S3Exception e) {
+                LOG.warn("Could not delete the staging file {}; it can be removed by hand", file, e);
+            } catch (SdkException e) {
+                // The store did not answer. Failing here fails the job: its restart hands the same
+                // committables to the committer again, which finds them committed and deletes them then.
+                throw StagingStore.failure("Could not delete the staging file " + file + " after its commit", e);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
