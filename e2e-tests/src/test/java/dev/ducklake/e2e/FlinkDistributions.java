@@ -1,0 +1,48 @@
+package dev.ducklake.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Flink's official distributions, installed by {@code scripts/install-flink.sh} (which {@code .ci/run}
+ * runs first; a test runs it itself when a version is missing).
+ */
+final class FlinkDistributions {
+
+    /** The Flink releases the connector supports, as the script installs them. */
+    static final List<String> SUPPORTED = List.of("2.0.2", "2.1.3", "2.2.1", "2.3.0");
+
+    private FlinkDistributions() {}
+
+    /** The distribution's home, installed if needed. */
+    static synchronized Path install(String version) throws IOException {
+        Path root = projectRoot();
+        Process process = new ProcessBuilder("bash", root.resolve("scripts/install-flink.sh").toString(), version)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        try {
+            if (process.waitFor() != 0) {
+                throw new IOException("scripts/install-flink.sh " + version + " failed:\n" + output);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+        String[] lines = output.split("\n");
+        return Path.of(lines[lines.length - 1]);
+    }
+
+    static Path projectRoot() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null && !Files.exists(dir.resolve("scripts/install-flink.sh"))) {
+            dir = dir.getParent();
+        }
+        if (dir == null) {
+            throw new IllegalStateException("scripts/install-flink.sh not found above " + Path.of("").toAbsolutePath());
+        }
+        return dir;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.ducklake.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.testing.s3.S3Server;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+
+/**
+ * The one SQL jar on the official distribution of every Flink release the connector supports: a
+ * standalone cluster (a JobManager and a TaskManager process) runs a streaming SQL job that writes
+ * a keyed and an append-only table on a PostgreSQL catalog with the data on S3, then the SQL
+ * client reads the keyed table back in batch mode.
+ */
+class FlinkVersionsIT {
+
+    static final List<String> VERSIONS = FlinkDistributions.SUPPORTED;
+
+    @TempDir
+    static Path dir;
+
+    static S3Server s3;
+
+    @BeforeAll
+    static void startServers() {
+        PostgresServer.start();
+        s3 = S3Server.start(dir.resolve("s3"));
+    }
+
+    @AfterAll
+    static void stopServers() {
+        s3.close();
+    }
+
+    @ParameterizedTest(name = "Flink {0}")
+    @FieldSource("VERSIONS")
+    void aStreamingSqlJobWritesAndABatchQueryReadsTheLake(String version) throws Exception {
+        Balances workload = new Balances("balances", 5_000, 100, 2_500);
+        Path work = dir.resolve("flink-" + version);
+        try (Lake lake = new Lake(s3);
+                FlinkCluster cluster = FlinkCluster.create(version, work, Map.of(
+                        "execution.checkpointing.interval", "1 s"))) {
+            try {
+                cluster.start(1);
+                Path write = work.resolve("write.sql");
+                Files.writeString(write, workload.job(lake));
+                cluster.awaitFinished(cluster.sql(write).get(0), Duration.ofMinutes(3));
+                assertThat(lake.rowsByKey("balances")).isEqualTo(workload.expected());
+                assertThat(lake.rowsByKey("balances_events")).isEqualTo(workload.expectedEvents());
+
+                Path read = work.resolve("read.sql");
+                Files.writeString(read, String.join("\n",
+                        "SET 'execution.runtime-mode' = 'batch';",
+                        "SET 'sql-client.execution.result-mode' = 'tableau';",
+                        "CREATE TABLE balances (k STRING NOT NULL, v BIGINT, amount DECIMAL(12, 2)) WITH ("
+                                + lake.with("balances") + ");",
+                        "SELECT COUNT(*) AS keys_read, SUM(v) AS v_total FROM balances;",
+                        ""));
+                long total = workload.expected().values().stream()
+                        .mapToLong(row -> Long.parseLong(row.split("\\|")[1])).sum();
+                assertThat(cluster.sqlOutput(read)).containsPattern("\\|\\s+100\\s+\\|\\s+" + total + "\\s+\\|");
+            } catch (Throwable e) {
+                e.addSuppressed(new AssertionError("Cluster logs:\n" + cluster.logs()));
+                throw e;
+            }
+        }
+    }
+}

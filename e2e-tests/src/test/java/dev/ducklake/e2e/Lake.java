@@ -1,0 +1,125 @@
+package dev.ducklake.e2e;
+
+import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.testing.s3.S3Server;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/**
+ * A lake for the cluster tests: a PostgreSQL catalog of its own and the data on the S3 server, under
+ * a prefix of its own; its options as a table's {@code WITH} clause or a job's arguments take them,
+ * and plain DuckDB reading it over S3.
+ */
+final class Lake implements AutoCloseable {
+
+    static final String BUCKET = "lake";
+
+    final String catalog;
+    final String prefix;
+    private final S3Server s3;
+
+    Lake(S3Server s3) {
+        this.s3 = s3;
+        this.catalog = PostgresServer.createDatabase();
+        this.prefix = "lake-" + UUID.randomUUID();
+        s3.createBucket(BUCKET);
+    }
+
+    /** The lake's options: the catalog, the data path on S3, and the S3 secret. */
+    Map<String, String> options() {
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("catalog", "postgres:" + catalog);
+        options.put("data-path", "s3://" + BUCKET + "/" + prefix + "/data/");
+        s3.secret().forEach((parameter, value) -> options.put("duckdb.secret.lake_s3." + parameter, value));
+        return options;
+    }
+
+    /** The options as the body of a {@code WITH} clause, for a table of the given name. */
+    String with(String table) {
+        Map<String, String> options = new LinkedHashMap<>(options());
+        options.put("connector", "ducklake");
+        options.put("table-name", table);
+        return options.entrySet().stream().map(e -> "'" + e.getKey() + "' = '" + e.getValue() + "'")
+                .collect(Collectors.joining(", "));
+    }
+
+    /** The options as {@code key=value} arguments of a job. */
+    List<String> arguments() {
+        return options().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+    }
+
+    /** A table's rows by their first column, each row's values joined by '|', read by plain DuckDB over S3. */
+    Map<String, String> rowsByKey(String table) throws SQLException {
+        Map<String, String> rows = new TreeMap<>();
+        for (List<Object> row : query("SELECT * FROM plain." + table)) {
+            String previous = rows.put(row.get(0).toString(), row.stream().map(String::valueOf)
+                    .collect(Collectors.joining("|")));
+            if (previous != null) {
+                throw new AssertionError("Two rows of " + table + " for " + row.get(0));
+            }
+        }
+        return rows;
+    }
+
+    /** Snapshots that a Flink sink committed. */
+    long sinkSnapshots() throws SQLException {
+        return ((Number) query("SELECT count(*) FROM __ducklake_metadata_plain.ducklake_snapshot_changes"
+                + " WHERE commit_extra_info LIKE '%sink-id%'").get(0).get(0)).longValue();
+    }
+
+    /** Runs statements on plain DuckDB with the lake attached as {@code plain}, as any DuckDB user writes it. */
+    void execute(String... statements) throws SQLException {
+        try (Connection connection = plainDuckDb(false); Statement statement = connection.createStatement()) {
+            for (String sql : statements) {
+                statement.execute(sql);
+            }
+        }
+    }
+
+    /** A query on plain DuckDB that reads the lake over S3 with a secret of its own. */
+    List<List<Object>> query(String sql) throws SQLException {
+        try (Connection connection = plainDuckDb(true); Statement statement = connection.createStatement()) {
+            List<List<Object>> rows = new ArrayList<>();
+            try (ResultSet rs = statement.executeQuery(sql)) {
+                while (rs.next()) {
+                    List<Object> row = new ArrayList<>();
+                    for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                        row.add(rs.getObject(i));
+                    }
+                    rows.add(row);
+                }
+            }
+            return rows;
+        }
+    }
+
+    private Connection plainDuckDb(boolean readOnly) throws SQLException {
+        Connection connection = DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("LOAD httpfs");
+            statement.execute("LOAD ducklake");
+            statement.execute("CREATE SECRET (" + s3.secret().entrySet().stream()
+                    .map(p -> p.getKey() + " '" + p.getValue() + "'").collect(Collectors.joining(", ")) + ")");
+            statement.execute("ATTACH 'ducklake:postgres:" + catalog + "' AS plain" + (readOnly ? " (READ_ONLY)" : ""));
+        } catch (SQLException e) {
+            connection.close();
+            throw e;
+        }
+        return connection;
+    }
+
+    @Override
+    public void close() {
+        PostgresServer.dropDatabase(catalog);
+    }
+}
