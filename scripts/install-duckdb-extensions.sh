@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Places the DuckDB extensions this project needs (ducklake, postgres, sqlite, httpfs) where
+# Places the DuckDB extensions this project needs (ducklake, postgres, sqlite, httpfs, aws) where
 # DuckDB looks for them, on a machine that cannot download them from DuckDB's own servers.
 #
 # The binaries come from PyPI wheels that carry DuckDB's official extension builds, at the
@@ -27,7 +27,7 @@ esac
 
 base=${1:-${DUCKDB_EXTENSION_DIRECTORY:-$HOME/.duckdb/extensions}}
 target="$base/v$duckdb_version/$platform"
-extensions=(ducklake postgres sqlite httpfs)
+extensions=(ducklake postgres sqlite httpfs aws)
 # DuckDB loads `sqlite` and `postgres` through their canonical names; the file must carry that name.
 file_name() {
   case "$1" in

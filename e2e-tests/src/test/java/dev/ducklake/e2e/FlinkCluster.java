@@ -40,14 +40,19 @@ final class FlinkCluster implements AutoCloseable {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final ObjectMapper json = new ObjectMapper();
     private final List<Process> taskManagers = new ArrayList<>();
+    private final Map<String, String> environment = new java.util.HashMap<>();
     private Process jobManager;
     private int started;
+
+    /** Kills the processes if the test's JVM ends without closing the cluster. */
+    private final Thread shutdownHook = new Thread(this::killAll, "flink-cluster-shutdown");
 
     private FlinkCluster(String version, Path home, Path work, int restPort) {
         this.version = version;
         this.home = home;
         this.work = work;
         this.restPort = restPort;
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
     /**
@@ -115,6 +120,12 @@ final class FlinkCluster implements AutoCloseable {
 
     String version() {
         return version;
+    }
+
+    /** Environment variables for every process the cluster starts from now on (and its clients). */
+    FlinkCluster withEnvironment(Map<String, String> variables) {
+        environment.putAll(variables);
+        return this;
     }
 
     /** Starts the JobManager and {@code taskManagers} TaskManagers; waits until the slots are registered. */
@@ -268,21 +279,30 @@ final class FlinkCluster implements AutoCloseable {
         return 0;
     }
 
-    /** The sum over the job's subtasks of an operator metric whose name ends with {@code name}. */
-    long operatorMetricSum(String job, String name) throws IOException, InterruptedException {
-        long sum = 0;
+    /**
+     * An operator metric of the running job, aggregated over its subtasks ({@code sum}, {@code max},
+     * ...) and over the operators whose metric is named {@code name} (their sum); 0 when none has it.
+     * Histograms appear as {@code <name>_median}, {@code <name>_p99} and so on.
+     */
+    double operatorMetric(String job, String name, String aggregation) throws IOException, InterruptedException {
+        double total = 0;
         for (JsonNode vertex : get("/jobs/" + job).path("vertices")) {
             String path = "/jobs/" + job + "/vertices/" + vertex.path("id").asText() + "/subtasks/metrics";
             for (JsonNode metric : get(path)) {
                 String id = metric.path("id").asText();
                 if (id.endsWith("." + name) || id.equals(name)) {
-                    for (JsonNode value : get(path + "?get=" + id + "&agg=sum")) {
-                        sum += (long) value.path("sum").asDouble();
+                    for (JsonNode value : get(path + "?get=" + id + "&agg=" + aggregation)) {
+                        total += value.path(aggregation).asDouble();
                     }
                 }
             }
         }
-        return sum;
+        return total;
+    }
+
+    /** How long the job ran, start to end (or to now). */
+    Duration duration(String job) throws IOException, InterruptedException {
+        return Duration.ofMillis(get("/jobs/" + job).path("duration").asLong());
     }
 
     JsonNode get(String path) throws IOException, InterruptedException {
@@ -291,11 +311,6 @@ final class FlinkCluster implements AutoCloseable {
 
     /** Stops every process of the cluster (SIGKILL); {@link #start} starts them again. */
     void stop() throws InterruptedException {
-        close();
-    }
-
-    @Override
-    public void close() throws InterruptedException {
         for (Process taskManager : taskManagers) {
             taskManager.destroyForcibly().waitFor();
         }
@@ -306,8 +321,29 @@ final class FlinkCluster implements AutoCloseable {
         }
     }
 
-    /** The processes' logs, for a failure message. */
-    String logs() throws IOException {
+    @Override
+    public void close() throws InterruptedException {
+        stop();
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    }
+
+    private void killAll() {
+        taskManagers.forEach(Process::destroyForcibly);
+        if (jobManager != null) {
+            jobManager.destroyForcibly();
+        }
+    }
+
+    /** The ends of the processes' logs, for a failure message. */
+    String logs() {
+        try {
+            return logTails();
+        } catch (IOException | RuntimeException e) {
+            return "(the logs under " + work.resolve("log") + " could not be read: " + e + ")";
+        }
+    }
+
+    private String logTails() throws IOException {
         StringBuilder out = new StringBuilder();
         try (Stream<Path> logs = Files.list(work.resolve("log"))) {
             for (Path log : logs.sorted().toList()) {
@@ -328,15 +364,17 @@ final class FlinkCluster implements AutoCloseable {
     }
 
     private String run(Duration timeout, String... command) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true);
+        Path output = Files.createTempFile(work, "client-", ".out");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
+                .redirectOutput(output.toFile());
         environment(builder);
         Process process = builder.start();
-        byte[] output = process.getInputStream().readAllBytes();
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly().waitFor();
-            throw new AssertionError(String.join(" ", command) + " did not end within " + timeout);
+            throw new AssertionError(String.join(" ", command) + " did not end within " + timeout + ":\n"
+                    + Files.readString(output, StandardCharsets.UTF_8));
         }
-        String text = new String(output, StandardCharsets.UTF_8);
+        String text = Files.readString(output, StandardCharsets.UTF_8);
         if (process.exitValue() != 0) {
             throw new AssertionError(String.join(" ", command) + " exited with " + process.exitValue() + ":\n" + text);
         }
@@ -347,8 +385,10 @@ final class FlinkCluster implements AutoCloseable {
         Map<String, String> env = builder.environment();
         env.put("FLINK_CONF_DIR", home.resolve("conf").toString());
         env.put("FLINK_LOG_DIR", work.resolve("log").toString());
+        env.put("FLINK_PID_DIR", work.toString());
         env.put("JAVA_HOME", System.getProperty("java.home"));
         env.remove("FLINK_HOME");
+        env.putAll(environment);
     }
 
     private void awaitRest() throws Exception {

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.FieldSource;
  * The one SQL jar on the official distribution of every Flink release the connector supports: a
  * standalone cluster (a JobManager and a TaskManager process) runs a streaming SQL job that writes
  * a keyed and an append-only table on a PostgreSQL catalog with the data on S3, then the SQL
- * client reads the keyed table back in batch mode.
+ * client reads the keyed table back in batch mode. The S3 credentials come from the processes'
+ * environment ({@code PROVIDER credential_chain}), for DuckDB and for the sink's S3 client alike.
  */
 class FlinkVersionsIT {
 
@@ -38,7 +39,9 @@ class FlinkVersionsIT {
 
     @AfterAll
     static void stopServers() {
-        s3.close();
+        if (s3 != null) {
+            s3.close();
+        }
     }
 
     @ParameterizedTest(name = "Flink {0}")
@@ -46,11 +49,11 @@ class FlinkVersionsIT {
     void aStreamingSqlJobWritesAndABatchQueryReadsTheLake(String version) throws Exception {
         Balances workload = new Balances("balances", 5_000, 100, 2_500);
         Path work = dir.resolve("flink-" + version);
-        try (Lake lake = new Lake(s3);
+        try (Lake lake = new Lake(s3, null, true);
                 FlinkCluster cluster = FlinkCluster.create(version, work, Map.of(
                         "execution.checkpointing.interval", "1 s"))) {
             try {
-                cluster.start(1);
+                cluster.withEnvironment(Lake.environment()).start(1);
                 Path write = work.resolve("write.sql");
                 Files.writeString(write, workload.job(lake));
                 cluster.awaitFinished(cluster.sql(write).get(0), Duration.ofMinutes(3));

@@ -2,6 +2,7 @@ package dev.ducklake.e2e;
 
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.testing.s3.S3Server;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -16,8 +17,8 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
- * A lake for the cluster tests: a PostgreSQL catalog of its own and the data on the S3 server, under
- * a prefix of its own; its options as a table's {@code WITH} clause or a job's arguments take them,
+ * A lake for the cluster tests: a PostgreSQL catalog of its own and the data on the S3 server (or a
+ * local directory), under a prefix of its own; its options as a table's {@code WITH} clause or a job's arguments take them,
  * and plain DuckDB reading it over S3.
  */
 final class Lake implements AutoCloseable {
@@ -28,20 +29,52 @@ final class Lake implements AutoCloseable {
     final String prefix;
     private final S3Server s3;
 
+    private final String dataPath;
+    private final boolean environmentCredentials;
+
+    /** A lake with its data on the S3 server. */
     Lake(S3Server s3) {
+        this(s3, null, false);
+    }
+
+    /** A lake with its data under a local directory, or on the S3 server when {@code localData} is null. */
+    Lake(S3Server s3, Path localData) {
+        this(s3, localData, false);
+    }
+
+    /**
+     * A lake whose secret gives the S3 server's keys, or, with {@code environmentCredentials}, takes
+     * them from the processes' environment ({@code PROVIDER credential_chain}; see {@link #environment}).
+     */
+    Lake(S3Server s3, Path localData, boolean environmentCredentials) {
         this.s3 = s3;
+        this.environmentCredentials = environmentCredentials;
         this.catalog = PostgresServer.createDatabase();
         this.prefix = "lake-" + UUID.randomUUID();
+        this.dataPath = localData != null ? localData.resolve(prefix).resolve("data") + "/"
+                : "s3://" + BUCKET + "/" + prefix + "/data/";
         s3.createBucket(BUCKET);
     }
 
-    /** The lake's options: the catalog, the data path on S3, and the S3 secret. */
+    /** The lake's options: the catalog, the data path, and the S3 secret. */
     Map<String, String> options() {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("catalog", "postgres:" + catalog);
-        options.put("data-path", "s3://" + BUCKET + "/" + prefix + "/data/");
-        s3.secret().forEach((parameter, value) -> options.put("duckdb.secret.lake_s3." + parameter, value));
+        options.put("data-path", dataPath);
+        Map<String, String> secret = new LinkedHashMap<>(s3.secret());
+        if (environmentCredentials) {
+            secret.remove("key_id");
+            secret.remove("secret");
+            secret.put("provider", "credential_chain");
+            secret.put("chain", "env");
+        }
+        secret.forEach((parameter, value) -> options.put("duckdb.secret.lake_s3." + parameter, value));
         return options;
+    }
+
+    /** The environment that gives a lake with environment credentials the S3 server's keys. */
+    static Map<String, String> environment() {
+        return Map.of("AWS_ACCESS_KEY_ID", S3Server.KEY_ID, "AWS_SECRET_ACCESS_KEY", S3Server.SECRET);
     }
 
     /** The options as the body of a {@code WITH} clause, for a table of the given name. */

@@ -43,7 +43,9 @@ class StandaloneClusterIT {
 
     @AfterAll
     static void stopServers() {
-        s3.close();
+        if (s3 != null) {
+            s3.close();
+        }
     }
 
     @Test
@@ -103,7 +105,7 @@ class StandaloneClusterIT {
                         + " checkpoints, %d restarts, %d commit retries in its last attempt; %d sink commits%n", VERSION,
                         cluster.completedCheckpoints(upserts), cluster.restarts(upserts),
                         cluster.completedCheckpoints(copy), cluster.restarts(copy),
-                        cluster.operatorMetricSum(copy, "commitRetries"), lake.sinkSnapshots());
+                        (long) cluster.operatorMetric(copy, "commitRetries", "sum"), lake.sinkSnapshots());
 
                 // The runbook's upgrade: stop with a savepoint, swap the jar in lib/, start, resume.
                 String savepoint = cluster.stopWithSavepoint(copy, dir.resolve("savepoints"));

@@ -233,8 +233,8 @@ public final class DuckLakeConnectorOptions {
                     + " where they are, so this place holds lake data like the data path. It must not lie inside the"
                     + " lake's data path, where DuckLake's orphan cleanup would delete staged files before their commit;"
                     + " the sink refuses such a path. Defaults to '<data-path>.flink-staging' beside the data path (local"
-                    + " or on object storage), else '<catalog file>.flink-staging'; required for a PostgreSQL catalog"
-                    + " without a data path.");
+                    + " or on object storage that speaks S3), else '<catalog file>.flink-staging'; required for a"
+                    + " PostgreSQL catalog without such a data path.");
 
     public static final ConfigOption<Integer> SINK_COMMIT_RETRIES = ConfigOptions.key("sink.commit.retries")
             .intType()

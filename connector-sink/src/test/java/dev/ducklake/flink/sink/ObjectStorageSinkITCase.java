@@ -77,7 +77,9 @@ class ObjectStorageSinkITCase {
 
     @AfterAll
     static void stopServer() {
-        s3.close();
+        if (s3 != null) {
+            s3.close();
+        }
     }
 
     @BeforeEach

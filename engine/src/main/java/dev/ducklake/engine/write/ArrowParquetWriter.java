@@ -1,6 +1,5 @@
 package dev.ducklake.engine.write;
 
-
 /**
  * Writes Arrow record batches to Parquet files with the engine's DuckDB, on a connection of its
  * own: the fast way to stage many rows, since DuckDB reads the batches in place through Arrow's C

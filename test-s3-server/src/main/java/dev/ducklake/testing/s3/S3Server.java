@@ -29,9 +29,13 @@ public final class S3Server implements AutoCloseable {
     private final int port;
     private Process process;
 
+    /** Kills the server if the JVM ends without closing it. */
+    private final Thread shutdownHook = new Thread(this::kill, "s3proxy-shutdown");
+
     private S3Server(Path directory, int port) {
         this.directory = directory;
         this.port = port;
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
     /** Starts a server whose buckets live under {@code directory}, on a free port. */
@@ -120,6 +124,13 @@ public final class S3Server implements AutoCloseable {
     @Override
     public void close() {
         stop();
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    }
+
+    private synchronized void kill() {
+        if (process != null) {
+            process.destroyForcibly();
+        }
     }
 
     private void awaitListening() {

@@ -49,7 +49,7 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
     private final CommitterMetrics metrics;
     private final CommitObserver observer;
     private final EngineRegistry.Lease lease;
-    private final StagingStore staging;
+    private final StagedFiles staging;
 
     public ChangeRecordCommitter(ChangeSinkSettings settings, String jobId, CommitterMetrics metrics,
             CommitObserver observer) {
@@ -59,7 +59,7 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
         this.observer = observer;
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         try {
-            this.staging = settings.openStagingStore();
+            this.staging = new StagedFiles(settings.openStagingStore(), settings.engine().secrets());
         } catch (RuntimeException e) {
             lease.close();
             throw e;
@@ -103,7 +103,7 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
         try (LakeTransaction tx = engine.openTransaction()) {
             List<StagedSession> sessions = stage(tx, committables);
             result = tx.commit(options);
-            sessions.forEach(s -> s.adoptedFiles().forEach(f -> adopted.add(f)));
+            sessions.forEach(s -> adopted.addAll(s.adoptedFiles()));
         } catch (LakeConcurrencyException e) {
             metrics.retriedWithoutSuccess(e.retries());
             throw new FlinkRuntimeException("Checkpoint " + checkpointId + " of the DuckLake change sink ("

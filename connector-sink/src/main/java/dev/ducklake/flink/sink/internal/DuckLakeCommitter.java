@@ -49,7 +49,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
     private final CommitterMetrics metrics;
     private final CommitObserver observer;
     private final EngineRegistry.Lease lease;
-    private final StagingStore staging;
+    private final StagedFiles staging;
     private long lastCompactionNanos = System.nanoTime();
 
     public DuckLakeCommitter(SinkSettings settings, String jobId, CommitterMetrics metrics, CommitObserver observer) {
@@ -59,7 +59,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         this.observer = observer;
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         try {
-            this.staging = settings.openStagingStore();
+            this.staging = new StagedFiles(settings.openStagingStore(), settings.engine().secrets());
         } catch (RuntimeException e) {
             lease.close();
             throw e;

@@ -1,34 +1,32 @@
 package dev.ducklake.flink.sink.internal;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.apache.flink.annotation.Internal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** A staging root on a local or mounted file system. */
+/** A staging root on a local or mounted file system; it owns every local path. */
 @Internal
 final class LocalStagingStore implements StagingStore {
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalStagingStore.class);
 
-    private final String root;
     private final Path directory;
 
     LocalStagingStore(String root) {
-        this.root = root;
-        this.directory = Path.of(root.startsWith("file://") ? root.substring("file://".length()) : root);
+        this.directory = Path.of(root);
     }
 
     @Override
     public String root() {
-        return root;
+        return directory.toString();
     }
 
     @Override
@@ -47,26 +45,34 @@ final class LocalStagingStore implements StagingStore {
     }
 
     @Override
-    public List<String> list(String relative) {
+    public List<String> files(String relative) {
+        return list(relative, Files::isRegularFile);
+    }
+
+    @Override
+    public List<String> directories(String relative) {
+        return list(relative, Files::isDirectory);
+    }
+
+    private List<String> list(String relative, Predicate<Path> kind) {
         Path dir = directory.resolve(relative);
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).map(file -> dir.relativize(file).toString()).toList();
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.filter(kind).map(entry -> entry.getFileName().toString()).toList();
         } catch (NoSuchFileException e) {
-            return List.of(); // another subtask cleaned it
-        } catch (IOException | UncheckedIOException e) {
-            if (e.getCause() instanceof NoSuchFileException) {
-                return List.of();
-            }
+            return List.of(); // never created, or another subtask cleaned it
+        } catch (IOException e) {
             throw StagingStore.failure("Could not list the staging directory " + dir, e);
         }
     }
 
     @Override
+    public boolean owns(String file) {
+        return !ObjectStorageLocation.isRemote(file);
+    }
+
+    @Override
     public boolean exists(String file) {
-        return Files.exists(Path.of(file));
+        return Files.exists(Path.of(ObjectStorageLocation.localPath(file)));
     }
 
     @Override
@@ -78,7 +84,7 @@ final class LocalStagingStore implements StagingStore {
     public void delete(Collection<String> files) {
         for (String file : files) {
             try {
-                Files.deleteIfExists(Path.of(file));
+                Files.deleteIfExists(Path.of(ObjectStorageLocation.localPath(file)));
             } catch (IOException e) {
                 LOG.warn("Could not delete the staging file {}; it can be removed by hand", file, e);
             }

@@ -9,14 +9,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.CommonPrefix;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
- * A staging root on object storage, through the S3 protocol. Directories do not exist there, so
- * nothing is created, and a listing is of every key under a prefix.
+ * A staging root on object storage, through the S3 protocol. Directories do not exist there: nothing
+ * is created, and a directory's listing is of the keys under its prefix, split at the next slash.
  */
 @Internal
 final class ObjectStagingStore implements StagingStore {
@@ -24,15 +26,21 @@ final class ObjectStagingStore implements StagingStore {
     private static final Logger LOG = LoggerFactory.getLogger(ObjectStagingStore.class);
 
     private final ObjectStorageLocation location;
-    private final S3Client client;
+    private final S3ClientSettings.Client client;
 
-    private ObjectStagingStore(ObjectStorageLocation location, S3Client client) {
+    private ObjectStagingStore(ObjectStorageLocation location, S3ClientSettings.Client client) {
         this.location = location;
         this.client = client;
     }
 
     static ObjectStagingStore open(ObjectStorageLocation location, Map<String, Map<String, String>> secrets) {
-        S3ClientSettings settings = S3ClientSettings.of(location, secrets);
+        S3ClientSettings settings;
+        try {
+            settings = S3ClientSettings.of(location, secrets);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("The DuckDB secret for the staging path " + location
+                    + " is not usable: " + e.getMessage(), e);
+        }
         try {
             return new ObjectStagingStore(location, settings.newClient());
         } catch (SdkException e) {
@@ -55,24 +63,48 @@ final class ObjectStagingStore implements StagingStore {
     public void prepareDirectory(String relative) {}
 
     @Override
-    public List<String> list(String relative) {
-        String prefix = location.key(relative) + "/";
-        List<String> files = new ArrayList<>();
-        try {
-            for (S3Object object : client.listObjectsV2Paginator(ListObjectsV2Request.builder()
-                    .bucket(location.bucket()).prefix(prefix).build()).contents()) {
-                files.add(object.key().substring(prefix.length()));
+    public List<String> files(String relative) {
+        List<String> names = new ArrayList<>();
+        for (ListObjectsV2Response page : list(relative)) {
+            for (S3Object object : page.contents()) {
+                names.add(object.key().substring(object.key().lastIndexOf('/') + 1));
             }
+        }
+        return names;
+    }
+
+    @Override
+    public List<String> directories(String relative) {
+        List<String> names = new ArrayList<>();
+        for (ListObjectsV2Response page : list(relative)) {
+            for (CommonPrefix prefix : page.commonPrefixes()) {
+                String directory = prefix.prefix().substring(0, prefix.prefix().length() - 1);
+                names.add(directory.substring(directory.lastIndexOf('/') + 1));
+            }
+        }
+        return names;
+    }
+
+    /** The pages of a delimited listing of a directory, read in full. */
+    private List<ListObjectsV2Response> list(String relative) {
+        String prefix = location.key(relative) + "/";
+        try {
+            return client.s3().listObjectsV2Paginator(ListObjectsV2Request.builder().bucket(location.bucket())
+                    .prefix(prefix).delimiter("/").build()).stream().toList();
         } catch (SdkException e) {
             throw StagingStore.failure("Could not list the staging under " + location.uri(prefix), e);
         }
-        return files;
+    }
+
+    @Override
+    public boolean owns(String file) {
+        return location.contains(file);
     }
 
     @Override
     public boolean exists(String file) {
         try {
-            client.headObject(b -> b.bucket(location.bucket()).key(location.keyOf(file)));
+            client.s3().headObject(b -> b.bucket(location.bucket()).key(location.keyOf(file)));
             return true;
         } catch (NoSuchKeyException e) {
             return false;
@@ -89,7 +121,7 @@ final class ObjectStagingStore implements StagingStore {
     @Override
     public boolean reachable() {
         try {
-            client.listObjectsV2(b -> b.bucket(location.bucket()).prefix(location.prefix()).maxKeys(1));
+            client.s3().listObjectsV2(b -> b.bucket(location.bucket()).prefix(location.prefix()).maxKeys(1));
             return true;
         } catch (SdkException e) {
             LOG.warn("The staging path {} cannot be reached", location, e);
@@ -103,15 +135,25 @@ final class ObjectStagingStore implements StagingStore {
         // and a commit deletes a few files.
         for (String file : files) {
             try {
-                client.deleteObject(b -> b.bucket(location.bucket()).key(location.keyOf(file)));
+                client.s3().deleteObject(b -> b.bucket(location.bucket()).key(location.keyOf(file)));
             } catch (S3Exception e) {
-                LOG.warn("Could not delete the staging file {}; it can be removed by hand", file, e);
+                if (e.statusCode() < 500) {
+                    LOG.warn("Could not delete the staging file {}; it can be removed by hand", file, e);
+                    continue;
+                }
+                throw deleteFailure(file, e);
             } catch (SdkException e) {
-                // The store did not answer. Failing here fails the job: its restart hands the same
-                // committables to the committer again, which finds them committed and deletes them then.
-                throw StagingStore.failure("Could not delete the staging file " + file + " after its commit", e);
+                throw deleteFailure(file, e);
             }
         }
+    }
+
+    /**
+     * The store did not answer, or failed. Failing the job here makes its restart hand the same
+     * committables to the committer again, which finds them committed and deletes their files then.
+     */
+    private static RuntimeException deleteFailure(String file, SdkException e) {
+        return StagingStore.failure("Could not delete the staging file " + file + " after its commit", e);
     }
 
     @Override

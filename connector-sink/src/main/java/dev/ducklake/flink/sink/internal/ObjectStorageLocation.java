@@ -21,6 +21,18 @@ record ObjectStorageLocation(String scheme, String bucket, String prefix) {
         return colon > 0 && !path.substring(0, colon).equalsIgnoreCase("file");
     }
 
+    /** Whether a path is on storage that speaks the S3 protocol, which the staging can use. */
+    static boolean speaksS3(String path) {
+        int colon = path.indexOf("://");
+        return colon > 0 && S3_PROTOCOL.contains(path.substring(0, colon).toLowerCase(Locale.ROOT));
+    }
+
+    /** A local path without its {@code file://} scheme, if it has one. */
+    static String localPath(String path) {
+        return path.regionMatches(true, 0, "file://", 0, "file://".length()) ? path.substring("file://".length())
+                : path;
+    }
+
     /** The location of a root URI; fails, naming what works instead, for storage the staging cannot use. */
     static ObjectStorageLocation parse(String root) {
         int colon = root.indexOf("://");
@@ -52,13 +64,23 @@ record ObjectStorageLocation(String scheme, String bucket, String prefix) {
         return scheme + "://" + bucket + "/" + key;
     }
 
+    /** Whether a URI names an object in this bucket. */
+    boolean contains(String uri) {
+        return uri.startsWith(scheme + "://" + bucket + "/");
+    }
+
     /** The key of a URI in this bucket; fails for a URI elsewhere. */
     String keyOf(String uri) {
-        String start = scheme + "://" + bucket + "/";
-        if (!uri.startsWith(start)) {
-            throw new IllegalArgumentException(uri + " is not in " + start);
+        if (!contains(uri)) {
+            throw new IllegalArgumentException(uri + " is not in " + scheme + "://" + bucket + "/");
         }
-        return uri.substring(start.length());
+        return uri.substring((scheme + "://" + bucket + "/").length());
+    }
+
+    /** The root of the bucket the URI names; the URI must be on storage that speaks S3. */
+    static ObjectStorageLocation bucketOf(String uri) {
+        ObjectStorageLocation location = parse(uri);
+        return new ObjectStorageLocation(location.scheme, location.bucket, "");
     }
 
     @Override

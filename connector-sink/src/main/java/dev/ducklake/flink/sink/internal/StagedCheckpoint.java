@@ -28,11 +28,11 @@ import org.slf4j.LoggerFactory;
  * @param files the staged files, in the order the commit applies them
  * @param rows the rows they hold
  * @param target what the sink writes, for messages ({@code table t}, {@code 20 tables})
- * @param staging the sink's staging
+ * @param staging the sink's staged files
  */
 @Internal
 public record StagedCheckpoint(String sinkId, long checkpointId, List<String> files, long rows, String target,
-        StagingStore staging) {
+        StagedFiles staging) {
 
     private static final Logger LOG = LoggerFactory.getLogger(StagedCheckpoint.class);
 

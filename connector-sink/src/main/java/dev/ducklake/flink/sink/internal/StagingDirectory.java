@@ -55,7 +55,8 @@ public final class StagingDirectory implements AutoCloseable {
                 : defaultRoot(engine.catalogLocation(), dataPath).orElseThrow(() -> new IllegalStateException("Set '"
                         + DuckLakeConnectorOptions.SINK_STAGING_PATH.key() + "' (stagingPath(...) in the DataStream"
                         + " API): the catalog is PostgreSQL and " + (dataPath == null ? "no data path is set"
-                                : "the data path " + dataPath + " has no parent to put staging beside")
+                                : "the data path " + dataPath + " has no place beside it for staging (a bucket's"
+                                        + " root, or object storage that does not speak S3)")
                         + ", so there is no default place for staged files that every TaskManager reaches"));
         if (ObjectStorageLocation.isRemote(staging)) {
             ObjectStorageLocation.parse(staging); // refuses storage the staging cannot use
@@ -67,20 +68,21 @@ public final class StagingDirectory implements AutoCloseable {
     }
 
     /**
-     * The default staging root: beside the data path, local or on object storage (appended files
-     * registered by a commit become the lake's data files where they are, so they belong with the
-     * lake's data), else beside a file catalog; never inside the data path, where DuckLake's orphan
-     * cleanup deletes staged files before they are committed. Empty when there is neither (a
-     * PostgreSQL catalog without a data path, or a data path at a bucket's root).
+     * The default staging root: beside the data path, local or on storage that speaks S3 (appended
+     * files registered by a commit become the lake's data files where they are, so they belong with
+     * the lake's data), else beside a file catalog; never inside the data path, where DuckLake's
+     * orphan cleanup deletes staged files before they are committed. Empty when there is neither (a
+     * PostgreSQL catalog without a data path, or with one the staging cannot sit beside: at a
+     * bucket's root, or on other object storage).
      */
     public static Optional<String> defaultRoot(CatalogLocation catalog, @Nullable String dataPath) {
-        if (dataPath != null && ObjectStorageLocation.isRemote(dataPath)) {
+        if (dataPath != null && ObjectStorageLocation.speaksS3(dataPath)) {
             String trimmed = dataPath.replaceAll("/+$", "");
-            boolean hasParent = trimmed.indexOf('/', trimmed.indexOf("://") + 3) > 0;
-            return hasParent ? Optional.of(trimmed + DEFAULT_SUFFIX) : Optional.empty();
-        }
-        if (dataPath != null) {
-            Path data = Path.of(dataPath).toAbsolutePath().normalize();
+            if (trimmed.indexOf('/', trimmed.indexOf("://") + 3) > 0) {
+                return Optional.of(trimmed + DEFAULT_SUFFIX);
+            }
+        } else if (dataPath != null && !ObjectStorageLocation.isRemote(dataPath)) {
+            Path data = Path.of(ObjectStorageLocation.localPath(dataPath)).toAbsolutePath().normalize();
             if (data.getFileName() != null) {
                 return Optional.of(data.resolveSibling(data.getFileName() + DEFAULT_SUFFIX).toString());
             }
@@ -113,9 +115,9 @@ public final class StagingDirectory implements AutoCloseable {
 
     /** A path as a comparable string: a URI without trailing slashes, a local path absolute and normal. */
     private static String comparable(String path) {
-        String local = path.startsWith("file://") ? path.substring("file://".length()) : path;
-        return ObjectStorageLocation.isRemote(local) ? local.replaceAll("/+$", "")
-                : Path.of(local).toAbsolutePath().normalize().toString().replaceAll("/+$", "");
+        return ObjectStorageLocation.isRemote(path) ? path.replaceAll("/+$", "")
+                : Path.of(ObjectStorageLocation.localPath(path)).toAbsolutePath().normalize().toString()
+                        .replaceAll("/+$", "");
     }
 
     /** A new file for a subtask's staging of the given epoch; its directory exists afterwards. */
@@ -138,16 +140,17 @@ public final class StagingDirectory implements AutoCloseable {
             Function<Collection<String>, Set<String>> lakeDataFiles) {
         long keepUpTo = restoredCheckpointId.orElse(0L);
         List<String> uncheckpointed = new ArrayList<>();
-        for (String file : store.list(sinkId)) {
-            int slash = file.indexOf('/');
-            String owner = slash < 0 ? "" : file.substring(0, slash);
-            if (!owner.matches("\\d+") || owner.length() > 9) {
-                continue;
-            }
-            int index = Integer.parseInt(owner);
-            if ((index == subtask || (subtask == 0 && index >= parallelism)) && !isCheckpointed(file.substring(
-                    slash + 1), keepUpTo)) {
-                uncheckpointed.add(store.resolve(sinkId + "/" + file));
+        List<String> subtasks = new ArrayList<>(List.of(Integer.toString(subtask)));
+        if (subtask == 0) {
+            store.directories(sinkId).stream()
+                    .filter(name -> name.matches("\\d{1,9}") && Integer.parseInt(name) >= parallelism)
+                    .forEach(subtasks::add);
+        }
+        for (String directory : subtasks) {
+            for (String name : store.files(sinkId + "/" + directory)) {
+                if (!isCheckpointed(name, keepUpTo)) {
+                    uncheckpointed.add(store.resolve(sinkId + "/" + directory + "/" + name));
+                }
             }
         }
         if (uncheckpointed.isEmpty()) {
@@ -168,8 +171,8 @@ public final class StagingDirectory implements AutoCloseable {
     /** Whether a file of a subtask's staging is a staged file of an epoch up to {@code keepUpTo}. */
     private static boolean isCheckpointed(String name, long keepUpTo) {
         int dash = name.indexOf('-');
-        boolean staged = name.endsWith(SUFFIX) && !name.contains("/") && dash > 0
-                && name.substring(0, dash).matches("\\d+");
+        boolean staged = name.endsWith(SUFFIX) && dash > 0
+                && name.substring(0, dash).matches("\\d{1,18}");
         return staged && Long.parseLong(name.substring(0, dash)) <= keepUpTo;
     }
 }

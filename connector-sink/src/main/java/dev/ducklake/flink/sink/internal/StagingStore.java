@@ -8,10 +8,11 @@ import org.apache.flink.annotation.Internal;
 
 /**
  * The file operations a sink's staging needs besides what DuckDB does (DuckDB writes and reads the
- * staged files themselves): listing, checking and deleting files under the staging root. The root
- * is a local (or mounted) directory, or a prefix on object storage ({@code s3://}, {@code gs://},
- * {@code r2://}), reached with the engine's DuckDB secrets, so nothing requires a shared file
- * system. Files are named as DuckDB names them: local paths or URIs.
+ * staged files themselves): listing, checking and deleting staged files. A store is rooted at a
+ * local (or mounted) directory, or at a prefix on object storage ({@code s3://}, {@code gs://},
+ * {@code r2://}) reached with the engine's DuckDB secrets, so nothing requires a shared file system.
+ * Directories are named by paths relative to the root ({@code sink/0}); files by where DuckDB finds
+ * them (a local path or a URI), and only files the store {@linkplain #owns owns}.
  */
 @Internal
 public interface StagingStore extends AutoCloseable {
@@ -26,31 +27,38 @@ public interface StagingStore extends AutoCloseable {
         if (ObjectStorageLocation.isRemote(root)) {
             return ObjectStagingStore.open(ObjectStorageLocation.parse(root), secrets);
         }
-        return new LocalStagingStore(root);
+        return new LocalStagingStore(ObjectStorageLocation.localPath(root));
     }
 
-    /** The root, as configured. */
+    /** The root, as DuckDB names it. */
     String root();
 
-    /** The location of a file under the root, given by its relative path ({@code a/b/c.parquet}). */
+    /** The location of a file or directory under the root, given by its relative path ({@code a/b/c.parquet}). */
     String resolve(String relative);
 
-    /** Makes sure files can be written under the directory at a relative path; nothing on object storage. */
+    /** Makes sure files can be written in a directory; nothing on object storage, where directories do not exist. */
     void prepareDirectory(String relative);
 
-    /** Every file under the directory at a relative path, by its path relative to that directory. */
-    List<String> list(String relative);
+    /** The names of a directory's files, not of its subdirectories; empty when it does not exist. */
+    List<String> files(String relative);
 
-    /** Whether a file exists. */
+    /** The names of a directory's subdirectories; empty when it does not exist. */
+    List<String> directories(String relative);
+
+    /** Whether the store can check and delete the file: a local path, or a URI in its bucket. */
+    boolean owns(String file);
+
+    /** Whether a file it {@linkplain #owns owns} exists. */
     boolean exists(String file);
 
     /** Whether the root can be reached at all: a mounted directory, a bucket that answers. */
     boolean reachable();
 
     /**
-     * Deletes files; a file already gone is fine. A file the store refuses to delete is logged; a
-     * store that does not answer fails, so that the caller's job restarts and deletes the files again
-     * (a committer's restored committables are deleted once found committed).
+     * Deletes files it {@linkplain #owns owns}; a file already gone is fine. A file the store refuses
+     * to delete is logged; a store that does not answer, or fails, throws, so that the caller's job
+     * restarts and deletes the files again (a committer's restored committables are deleted once
+     * found committed).
      */
     void delete(Collection<String> files);
 

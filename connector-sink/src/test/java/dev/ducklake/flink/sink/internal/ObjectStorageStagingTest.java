@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.TableName;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.regions.Region;
 
 /** Where staging on object storage goes and how it reaches the store, from the engine's DuckDB secrets. */
@@ -22,6 +25,30 @@ class ObjectStorageStagingTest {
                 .contains("s3://bucket/lake/data.flink-staging");
         assertThat(StagingDirectory.defaultRoot(POSTGRES, "s3://bucket/")).isEmpty();
         assertThat(StagingDirectory.defaultRoot(POSTGRES, null)).isEmpty();
+    }
+
+    @Test
+    void aDataPathTheStagingCannotSitBesideFallsBackToTheCatalogFile(@TempDir Path dir) {
+        CatalogLocation file = CatalogLocation.duckDbFile(dir.resolve("metadata.ducklake"));
+        String besideCatalog = dir.resolve("metadata.ducklake.flink-staging").toString();
+        assertThat(StagingDirectory.defaultRoot(file, "s3://bucket/")).contains(besideCatalog);
+        assertThat(StagingDirectory.defaultRoot(file, "az://container/lake/")).contains(besideCatalog);
+        assertThat(StagingDirectory.defaultRoot(POSTGRES, "az://container/lake/")).isEmpty();
+        assertThat(StagingDirectory.defaultRoot(file, "file://" + dir.resolve("data") + "/"))
+                .contains(dir.resolve("data.flink-staging").toString());
+    }
+
+    @Test
+    void aCommitterChecksAndDeletesStagedFilesWhereverAnEarlierStagingPathPutThem(@TempDir Path dir)
+            throws Exception {
+        Path old = Files.createDirectories(dir.resolve("old-staging/sink/0")).resolve("3-000000000000-a.parquet");
+        Files.writeString(old, "staged");
+        try (StagedFiles files = new StagedFiles(StagingStore.open(dir.resolve("staging").toString(), Map.of()),
+                Map.of())) {
+            assertThat(files.exists(old.toString())).isTrue();
+            files.delete(List.of(old.toString()));
+            assertThat(files.exists(old.toString())).isFalse();
+        }
     }
 
     @Test
@@ -80,5 +107,23 @@ class ObjectStorageStagingTest {
 
         assertThat(S3ClientSettings.of(ObjectStorageLocation.parse("s3://bucket/x"), Map.of()).credentials())
                 .as("no secret: the SDK's default credentials chain").isNull();
+    }
+
+    @Test
+    void secretsAreMatchedAsDuckDbMatchesThem() {
+        Map<String, Map<String, String>> secrets = Map.of(
+                "slashed", Map.of("type", "s3", "key_id", "slashed", "secret", "s", "scope", "s3://bucket/staging/"),
+                "aws", Map.of("type", "aws", "key_id", "aws", "secret", "a", "scope", "s3://bucket/"),
+                "r2", Map.of("type", "r2", "key_id", "r2", "secret", "r", "account_id", "acc", "use_ssl", "off"));
+        assertThat(S3ClientSettings.of(ObjectStorageLocation.parse("s3://bucket/staging"), secrets).credentials())
+                .as("a scope with a trailing slash covers the root's files").containsEntry("key_id", "slashed");
+        assertThat(S3ClientSettings.of(ObjectStorageLocation.parse("s3://bucket/other"), secrets).credentials())
+                .as("a secret of type aws serves s3:// paths").containsEntry("key_id", "aws");
+        S3ClientSettings r2 = S3ClientSettings.of(ObjectStorageLocation.parse("r2://bucket/staging"), secrets);
+        assertThat(r2.endpoint()).isEqualTo(URI.create("http://acc.r2.cloudflarestorage.com"));
+        assertThat(r2.pathStyle()).isTrue();
+        assertThatThrownBy(() -> ObjectStagingStore.open(ObjectStorageLocation.parse("s3://bucket/staging"),
+                Map.of("bad", Map.of("type", "s3", "region", ""))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("s3://bucket/staging");
     }
 }

@@ -91,7 +91,7 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
         String source = "SELECT " + columns + " FROM " + staging.sql();
         if (!appendedFiles.isEmpty()) {
             source += " UNION ALL SELECT " + columns + " FROM read_parquet(["
-                    + appendedFiles.stream().map(f -> Identifiers.literal(f)).collect(Collectors.joining(", "))
+                    + appendedFiles.stream().map(Identifiers::literal).collect(Collectors.joining(", "))
                     + "])";
         }
         String insert = "INSERT INTO " + target + " (" + columns + ") " + source;
