@@ -300,6 +300,32 @@ final class FlinkCluster implements AutoCloseable {
         return total;
     }
 
+    /**
+     * The highest value over the running job's subtasks of an operator metric named {@code name},
+     * leaving out subtasks where it is not a number (a histogram without samples yet).
+     */
+    double operatorMetricMax(String job, String name) throws IOException, InterruptedException {
+        double max = Double.NaN;
+        for (JsonNode vertex : get("/jobs/" + job).path("vertices")) {
+            String base = "/jobs/" + job + "/vertices/" + vertex.path("id").asText() + "/subtasks/";
+            for (int subtask = 0; subtask < vertex.path("parallelism").asInt(); subtask++) {
+                String path = base + subtask + "/metrics";
+                for (JsonNode metric : get(path)) {
+                    String id = metric.path("id").asText();
+                    if (id.endsWith("." + name) || id.equals(name)) {
+                        for (JsonNode value : get(path + "?get=" + id)) {
+                            double v = value.path("value").asDouble(Double.NaN);
+                            if (!Double.isNaN(v) && (Double.isNaN(max) || v > max)) {
+                                max = v;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return max;
+    }
+
     /** How long the job ran, start to end (or to now). */
     Duration duration(String job) throws IOException, InterruptedException {
         return Duration.ofMillis(get("/jobs/" + job).path("duration").asLong());
