@@ -72,13 +72,11 @@ class StandaloneClusterIT {
                         arguments.toArray(String[]::new));
                 FlinkCluster.await(() -> cluster.state(copy).equals("RUNNING"), FAULT, "the changelog job running");
 
-                // A lost TaskManager: the jobs with tasks on it (the two use three of the four slots, so at
-                // least one has) fail over to the other one and a new one.
+                // A lost TaskManager: both jobs fail over to the other one and a new one.
                 cluster.killTaskManager();
                 cluster.startTaskManager();
-                FlinkCluster.await(() -> cluster.restarts(upserts) + cluster.restarts(copy) >= 1
-                        && cluster.state(upserts).equals("RUNNING") && cluster.state(copy).equals("RUNNING"),
-                        FAULT, "a job restarted after the lost TaskManager");
+                FlinkCluster.await(() -> cluster.restarts(upserts) >= 1 && cluster.state(upserts).equals("RUNNING"),
+                        FAULT, "the upsert job restarted after the lost TaskManager");
                 long committed = lake.sinkSnapshots();
                 FlinkCluster.await(() -> safely(lake::sinkSnapshots, -1L) > committed, FAULT, "commits after the failover");
 
