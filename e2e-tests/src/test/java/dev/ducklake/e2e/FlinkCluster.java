@@ -279,33 +279,22 @@ final class FlinkCluster implements AutoCloseable {
         return 0;
     }
 
-    /**
-     * An operator metric of the running job, aggregated over its subtasks ({@code sum}, {@code max},
-     * ...) and over the operators whose metric is named {@code name} (their sum); 0 when none has it.
-     * Histograms appear as {@code <name>_median}, {@code <name>_p99} and so on.
-     */
-    double operatorMetric(String job, String name, String aggregation) throws IOException, InterruptedException {
-        double total = 0;
-        for (JsonNode vertex : get("/jobs/" + job).path("vertices")) {
-            String path = "/jobs/" + job + "/vertices/" + vertex.path("id").asText() + "/subtasks/metrics";
-            for (JsonNode metric : get(path)) {
-                String id = metric.path("id").asText();
-                if (id.endsWith("." + name) || id.equals(name)) {
-                    for (JsonNode value : get(path + "?get=" + id + "&agg=" + aggregation)) {
-                        total += value.path(aggregation).asDouble();
-                    }
-                }
-            }
-        }
-        return total;
+    /** The sum over the running job's subtasks of an operator metric named {@code name} (a counter). */
+    double operatorMetricSum(String job, String name) throws IOException, InterruptedException {
+        return operatorMetricValues(job, name).stream().mapToDouble(Double::doubleValue).sum();
     }
 
     /**
-     * The highest value over the running job's subtasks of an operator metric named {@code name},
-     * leaving out subtasks where it is not a number (a histogram without samples yet).
+     * The highest value over the running job's subtasks of an operator metric named {@code name}; NaN
+     * when none has one. Histograms appear as {@code <name>_median}, {@code <name>_p99} and so on.
      */
     double operatorMetricMax(String job, String name) throws IOException, InterruptedException {
-        double max = Double.NaN;
+        return operatorMetricValues(job, name).stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+    }
+
+    /** The values of an operator metric per subtask, leaving out those that are not numbers (an empty histogram). */
+    private List<Double> operatorMetricValues(String job, String name) throws IOException, InterruptedException {
+        List<Double> values = new ArrayList<>();
         for (JsonNode vertex : get("/jobs/" + job).path("vertices")) {
             String base = "/jobs/" + job + "/vertices/" + vertex.path("id").asText() + "/subtasks/";
             for (int subtask = 0; subtask < vertex.path("parallelism").asInt(); subtask++) {
@@ -315,15 +304,15 @@ final class FlinkCluster implements AutoCloseable {
                     if (id.endsWith("." + name) || id.equals(name)) {
                         for (JsonNode value : get(path + "?get=" + id)) {
                             double v = value.path("value").asDouble(Double.NaN);
-                            if (!Double.isNaN(v) && (Double.isNaN(max) || v > max)) {
-                                max = v;
+                            if (!Double.isNaN(v)) {
+                                values.add(v);
                             }
                         }
                     }
                 }
             }
         }
-        return max;
+        return values;
     }
 
     /** How long the job ran, start to end (or to now). */

@@ -1,8 +1,8 @@
 package dev.ducklake.e2e;
 
+import dev.ducklake.engine.testutils.ProjectRoot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -19,7 +19,7 @@ final class FlinkDistributions {
 
     /** The distribution's home, installed if needed. */
     static synchronized Path install(String version) throws IOException {
-        Path root = projectRoot();
+        Path root = ProjectRoot.containing("scripts/install-flink.sh");
         Process process = new ProcessBuilder("bash", root.resolve("scripts/install-flink.sh").toString(), version)
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -33,16 +33,5 @@ final class FlinkDistributions {
         }
         String[] lines = output.split("\n");
         return Path.of(lines[lines.length - 1]);
-    }
-
-    static Path projectRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve("scripts/install-flink.sh"))) {
-            dir = dir.getParent();
-        }
-        if (dir == null) {
-            throw new IllegalStateException("scripts/install-flink.sh not found above " + Path.of("").toAbsolutePath());
-        }
-        return dir;
     }
 }

@@ -1,14 +1,13 @@
 package dev.ducklake.e2e;
 
 import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.testing.s3.S3Server;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -122,17 +121,7 @@ final class Lake implements AutoCloseable {
     /** A query on plain DuckDB that reads the lake over S3 with a secret of its own. */
     List<List<Object>> query(String sql) throws SQLException {
         try (Connection connection = plainDuckDb(true); Statement statement = connection.createStatement()) {
-            List<List<Object>> rows = new ArrayList<>();
-            try (ResultSet rs = statement.executeQuery(sql)) {
-                while (rs.next()) {
-                    List<Object> row = new ArrayList<>();
-                    for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                        row.add(rs.getObject(i));
-                    }
-                    rows.add(row);
-                }
-            }
-            return rows;
+            return TestLakes.rows(statement, sql);
         }
     }
 
@@ -141,8 +130,7 @@ final class Lake implements AutoCloseable {
         try (Statement statement = connection.createStatement()) {
             statement.execute("LOAD httpfs");
             statement.execute("LOAD ducklake");
-            statement.execute("CREATE SECRET (" + s3.secret().entrySet().stream()
-                    .map(p -> p.getKey() + " '" + p.getValue() + "'").collect(Collectors.joining(", ")) + ")");
+            statement.execute(s3.createSecretSql());
             statement.execute("ATTACH 'ducklake:postgres:" + catalog + "' AS plain" + (readOnly ? " (READ_ONLY)" : ""));
         } catch (SQLException e) {
             connection.close();

@@ -107,7 +107,7 @@ class ObjectStorageClusterBenchmark {
             String state = cluster.state(id);
             if (state.equals("RUNNING")) {
                 // The committers' histograms, while they exist: they go with the job's end.
-                double count = cluster.operatorMetric(id, "commits", "sum");
+                double count = cluster.operatorMetricSum(id, "commits");
                 if (count > commits[0]) {
                     commits[0] = count;
                     commits[1] = cluster.operatorMetricMax(id, "commitDurationMs_median");

@@ -105,7 +105,7 @@ class StandaloneClusterIT {
                         + " checkpoints, %d restarts, %d commit retries in its last attempt; %d sink commits%n", VERSION,
                         cluster.completedCheckpoints(upserts), cluster.restarts(upserts),
                         cluster.completedCheckpoints(copy), cluster.restarts(copy),
-                        (long) cluster.operatorMetric(copy, "commitRetries", "sum"), lake.sinkSnapshots());
+                        (long) cluster.operatorMetricSum(copy, "commitRetries"), lake.sinkSnapshots());
 
                 // The runbook's upgrade: stop with a savepoint, swap the jar in lib/, start, resume.
                 String savepoint = cluster.stopWithSavepoint(copy, dir.resolve("savepoints"));

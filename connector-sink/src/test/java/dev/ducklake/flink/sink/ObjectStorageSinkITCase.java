@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.JobMetrics;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
@@ -15,11 +16,9 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,6 +52,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ObjectStorageSinkITCase {
 
     private static final String BUCKET = "lake";
+    /**
+     * The sources' rate: slow enough that a checkpoint completes (the writers open the catalog and
+     * S3 first) before the half of the events after which {@link FailOnce} fails the job.
+     */
+    private static final int PER_SECOND = 5_000;
 
     static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
     static final JobMetrics JOB_METRICS = new JobMetrics(METRICS);
@@ -98,7 +102,7 @@ class ObjectStorageSinkITCase {
     void appendsStageToObjectStorageAndCommitEveryRowOnceAcrossAFailure() throws Exception {
         long count = 30_000;
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(OrderEvents.source(OrderEvents::append, count, 10_000), WatermarkStrategy.noWatermarks(),
+        env.fromSource(OrderEvents.source(OrderEvents::append, count, PER_SECOND), WatermarkStrategy.noWatermarks(),
                         "orders")
                 .map(new FailOnce<>(count / 2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(sink().build()).setParallelism(4);
@@ -116,7 +120,7 @@ class ObjectStorageSinkITCase {
         long count = 20_000;
         int keys = 500;
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 10_000),
+        env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, PER_SECOND),
                         WatermarkStrategy.noWatermarks(), "order changes")
                 .map(new FailOnce<>(count / 2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(sink().primaryKey("order_id").build()).setParallelism(4);
@@ -218,20 +222,9 @@ class ObjectStorageSinkITCase {
                 Statement statement = connection.createStatement()) {
             statement.execute("LOAD httpfs");
             statement.execute("LOAD ducklake");
-            statement.execute("CREATE SECRET (" + s3.secret().entrySet().stream()
-                    .map(p -> p.getKey() + " '" + p.getValue() + "'").collect(Collectors.joining(", ")) + ")");
+            statement.execute(s3.createSecretSql());
             statement.execute("ATTACH 'ducklake:postgres:" + catalog + "' AS plain (READ_ONLY)");
-            List<List<Object>> rows = new ArrayList<>();
-            try (ResultSet rs = statement.executeQuery(sql)) {
-                while (rs.next()) {
-                    List<Object> row = new ArrayList<>();
-                    for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                        row.add(rs.getObject(i));
-                    }
-                    rows.add(row);
-                }
-            }
-            return rows;
+            return TestLakes.rows(statement, sql);
         }
     }
 

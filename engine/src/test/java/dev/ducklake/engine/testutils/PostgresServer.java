@@ -2,7 +2,6 @@ package dev.ducklake.engine.testutils;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -46,7 +45,7 @@ public final class PostgresServer {
     }
 
     private static String script(String... arguments) {
-        Path script = projectRoot().resolve(".ci/postgres.sh");
+        Path script = ProjectRoot.containing(".ci/postgres.sh").resolve(".ci/postgres.sh");
         List<String> command = new ArrayList<>(List.of("bash", script.toString()));
         command.addAll(List.of(arguments));
         try {
@@ -97,16 +96,5 @@ public final class PostgresServer {
         String port = libpq.replaceAll(".*port=(\\S+).*", "$1");
         String db = libpq.replaceAll(".*dbname=(\\S+).*", "$1");
         return "jdbc:postgresql://" + host + ":" + port + "/" + db;
-    }
-
-    private static Path projectRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve(".ci/postgres.sh"))) {
-            dir = dir.getParent();
-        }
-        if (dir == null) {
-            throw new IllegalStateException(".ci/postgres.sh not found above " + Path.of("").toAbsolutePath());
-        }
-        return dir;
     }
 }

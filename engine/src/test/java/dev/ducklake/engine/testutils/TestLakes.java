@@ -74,4 +74,20 @@ public final class TestLakes {
             return rows;
         }
     }
+
+    /** A query's rows, each a list of its values as JDBC returns them. */
+    public static List<List<Object>> rows(Statement statement, String query) throws SQLException {
+        List<List<Object>> rows = new ArrayList<>();
+        try (ResultSet rs = statement.executeQuery(query)) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>(columns);
+                for (int i = 1; i <= columns; i++) {
+                    row.add(rs.getObject(i));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
 }

@@ -2,11 +2,11 @@ package dev.ducklake.examples.cdc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.examples.ReadmeCommands;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -42,7 +42,7 @@ class ReplicateDebeziumJobTest {
         try (Connection duckdb = plainDuckDb(); Statement st = duckdb.createStatement()) {
             assertThat(columns(st, "inventory", "products")).containsExactly(
                     "id INTEGER NOT NULL", "name VARCHAR", "description VARCHAR", "weight DOUBLE");
-            assertThat(rows(st, "SELECT * FROM lake.inventory.products ORDER BY id")).containsExactly(
+            assertThat(TestLakes.rows(st, "SELECT * FROM lake.inventory.products ORDER BY id")).containsExactly(
                     List.of(101, "scooter", "Small 2-wheel scooter", 3.14),
                     List.of(102, "car battery", "12V car battery", 8.1),
                     List.of(103, "12-pack drill bits", "12-pack of drill bits with sizes ranging from #40 to #3", 0.8),
@@ -56,18 +56,18 @@ class ReplicateDebeziumJobTest {
 
             assertThat(columns(st, "inventory", "customers")).containsExactly(
                     "id INTEGER NOT NULL", "first_name VARCHAR", "last_name VARCHAR", "email VARCHAR");
-            assertThat(rows(st, "SELECT * FROM lake.inventory.customers")).containsExactly(
+            assertThat(TestLakes.rows(st, "SELECT * FROM lake.inventory.customers")).containsExactly(
                     List.of(1004, "Anne", "Kretchmar", "annek@noanswer.org"));
 
             assertThat(columns(st, "test", "product")).containsExactly(
                     "id INTEGER NOT NULL", "name VARCHAR", "description VARCHAR", "weight DOUBLE", "age BIGINT");
-            assertThat(rows(st, "SELECT * FROM lake.test.product ORDER BY id")).containsExactly(
+            assertThat(TestLakes.rows(st, "SELECT * FROM lake.test.product ORDER BY id")).containsExactly(
                     Arrays.asList(101, "scooter", "Small 2-wheel scooter", 3.14, null),
                     List.of(103, "12-pack drill bits", "12-pack of drill bits with sizes ranging from #40 to #3", 0.8,
                             18L),
                     List.of(104, "hammer", "12oz carpenter's hammer", 0.75, 24L));
 
-            List<List<Object>> checkpoints = rows(st, "SELECT commit_extra_info::JSON->>'$.producer.\"checkpoint-id\"'"
+            List<List<Object>> checkpoints = TestLakes.rows(st, "SELECT commit_extra_info::JSON->>'$.producer.\"checkpoint-id\"'"
                     + " FROM ducklake_snapshots('lake') WHERE author = 'ducklake-engine'");
             assertThat(checkpoints).as("the checkpoint of each snapshot the sink wrote, all tables in one")
                     .isNotEmpty().doesNotHaveDuplicates().doesNotContain(Arrays.asList((Object) null));
@@ -98,25 +98,11 @@ class ReplicateDebeziumJobTest {
     /** The table's columns as {@code name TYPE}, with {@code NOT NULL} where the lake says so. */
     private static List<String> columns(Statement st, String schema, String table) throws SQLException {
         List<String> columns = new ArrayList<>();
-        for (List<Object> row : rows(st, "SELECT column_name, data_type, is_nullable FROM duckdb_columns() WHERE"
+        for (List<Object> row : TestLakes.rows(st, "SELECT column_name, data_type, is_nullable FROM duckdb_columns() WHERE"
                 + " database_name = 'lake' AND schema_name = '" + schema + "' AND table_name = '" + table
                 + "' ORDER BY column_index")) {
             columns.add(row.get(0) + " " + row.get(1) + (Boolean.TRUE.equals(row.get(2)) ? "" : " NOT NULL"));
         }
         return columns;
-    }
-
-    private static List<List<Object>> rows(Statement st, String query) throws SQLException {
-        List<List<Object>> rows = new ArrayList<>();
-        try (ResultSet rs = st.executeQuery(query)) {
-            while (rs.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                    row.add(rs.getObject(i));
-                }
-                rows.add(row);
-            }
-        }
-        return rows;
     }
 }

@@ -56,6 +56,12 @@ public final class S3Server implements AutoCloseable {
                 "use_ssl", "false", "region", "us-east-1");
     }
 
+    /** A DuckDB statement that creates a secret of {@link #secret()}, for plain DuckDB reading the server. */
+    public String createSecretSql() {
+        return "CREATE SECRET (" + secret().entrySet().stream().map(p -> p.getKey() + " '" + p.getValue() + "'")
+                .collect(java.util.stream.Collectors.joining(", ")) + ")";
+    }
+
     /** Creates a bucket (a directory of the server's store). */
     public void createBucket(String bucket) {
         try {

@@ -9,8 +9,6 @@ import dev.ducklake.engine.testutils.TestLakes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -44,18 +42,8 @@ public final class LakeContents {
 
     public static List<List<Object>> rows(CatalogLocation catalog, Path dir, String sql) throws SQLException {
         try (Connection connection = TestLakes.plainDuckDb(catalog, dir);
-                Statement statement = connection.createStatement();
-                ResultSet rs = statement.executeQuery(sql)) {
-            ResultSetMetaData meta = rs.getMetaData();
-            List<List<Object>> out = new ArrayList<>();
-            while (rs.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int i = 1; i <= meta.getColumnCount(); i++) {
-                    row.add(rs.getObject(i));
-                }
-                out.add(row);
-            }
-            return out;
+                Statement statement = connection.createStatement()) {
+            return TestLakes.rows(statement, sql);
         }
     }
 
