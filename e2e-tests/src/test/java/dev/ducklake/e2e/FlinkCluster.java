@@ -39,7 +39,8 @@ final class FlinkCluster implements AutoCloseable {
     private final int restPort;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final ObjectMapper json = new ObjectMapper();
-    private final List<Process> taskManagers = new ArrayList<>();
+    /** The running TaskManagers by their resource id, which the REST API reports as {@code taskmanager-id}. */
+    private final Map<String, Process> taskManagers = new java.util.LinkedHashMap<>();
     private final Map<String, String> environment = new java.util.HashMap<>();
     private Process jobManager;
     private int started;
@@ -140,15 +141,28 @@ final class FlinkCluster implements AutoCloseable {
 
     /** Starts one more TaskManager process. */
     void startTaskManager() throws IOException {
-        taskManagers.add(launch("taskmanager-" + started++, home.resolve("bin/taskmanager.sh").toString(),
-                "start-foreground"));
+        String id = "taskmanager-" + started++;
+        taskManagers.put(id, launch(id, home.resolve("bin/taskmanager.sh").toString(), "start-foreground",
+                "-Dtaskmanager.resource-id=" + id));
     }
 
-    /** SIGKILLs the oldest TaskManager still running, as a lost machine does. */
-    void killTaskManager() throws InterruptedException {
-        Process victim = taskManagers.stream().filter(Process::isAlive).findFirst().orElseThrow();
-        victim.destroyForcibly().waitFor();
-        taskManagers.remove(victim);
+    /**
+     * SIGKILLs a TaskManager that runs tasks of the job, as a lost machine does, and returns its id.
+     * With slots free on several TaskManagers, Flink may place all of a job's tasks on any one of them.
+     */
+    String killTaskManagerOf(String job) throws Exception {
+        List<String> running = new ArrayList<>();
+        for (JsonNode vertex : get("/jobs/" + job).path("vertices")) {
+            for (JsonNode taskManager : get("/jobs/" + job + "/vertices/" + vertex.path("id").asText()
+                    + "/taskmanagers").path("taskmanagers")) {
+                running.add(taskManager.path("taskmanager-id").asText());
+            }
+        }
+        String victim = running.stream().filter(taskManagers::containsKey).findFirst()
+                .orElseThrow(() -> new AssertionError("Job " + job + " runs on no TaskManager of " + taskManagers.keySet()
+                        + " but on " + running));
+        taskManagers.remove(victim).destroyForcibly().waitFor();
+        return victim;
     }
 
     /** Waits until the given number of TaskManagers is registered with the JobManager. */
@@ -326,7 +340,7 @@ final class FlinkCluster implements AutoCloseable {
 
     /** Stops every process of the cluster (SIGKILL); {@link #start} starts them again. */
     void stop() throws InterruptedException {
-        for (Process taskManager : taskManagers) {
+        for (Process taskManager : taskManagers.values()) {
             taskManager.destroyForcibly().waitFor();
         }
         taskManagers.clear();
@@ -343,7 +357,7 @@ final class FlinkCluster implements AutoCloseable {
     }
 
     private void killAll() {
-        taskManagers.forEach(Process::destroyForcibly);
+        taskManagers.values().forEach(Process::destroyForcibly);
         if (jobManager != null) {
             jobManager.destroyForcibly();
         }
