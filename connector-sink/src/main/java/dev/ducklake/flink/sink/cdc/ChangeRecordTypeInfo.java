@@ -1,8 +1,6 @@
 package dev.ducklake.flink.sink.cdc;
 
 import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.api.common.serialization.SerializerConfig;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 
 /**
@@ -11,66 +9,18 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
  * of change records produces.
  */
 @PublicEvolving
-public final class ChangeRecordTypeInfo extends TypeInformation<ChangeRecord> {
+public final class ChangeRecordTypeInfo extends OpaqueTypeInfo<ChangeRecord> {
 
     private static final long serialVersionUID = 1L;
 
     public static final ChangeRecordTypeInfo INSTANCE = new ChangeRecordTypeInfo();
 
-    private ChangeRecordTypeInfo() {}
-
-    @Override
-    public boolean isBasicType() {
-        return false;
+    private ChangeRecordTypeInfo() {
+        super(ChangeRecord.class);
     }
 
     @Override
-    public boolean isTupleType() {
-        return false;
-    }
-
-    @Override
-    public int getArity() {
-        return 1;
-    }
-
-    @Override
-    public int getTotalFields() {
-        return 1;
-    }
-
-    @Override
-    public Class<ChangeRecord> getTypeClass() {
-        return ChangeRecord.class;
-    }
-
-    @Override
-    public boolean isKeyType() {
-        return false;
-    }
-
-    @Override
-    public TypeSerializer<ChangeRecord> createSerializer(SerializerConfig config) {
+    TypeSerializer<ChangeRecord> serializer() {
         return new ChangeRecordSerializer();
-    }
-
-    @Override
-    public String toString() {
-        return "ChangeRecord";
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        return obj instanceof ChangeRecordTypeInfo;
-    }
-
-    @Override
-    public int hashCode() {
-        return ChangeRecordTypeInfo.class.hashCode();
-    }
-
-    @Override
-    public boolean canEqual(Object obj) {
-        return obj instanceof ChangeRecordTypeInfo;
     }
 }

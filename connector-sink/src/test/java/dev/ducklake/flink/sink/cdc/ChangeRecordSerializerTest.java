@@ -77,7 +77,7 @@ class ChangeRecordSerializerTest extends SerializerTestBase<ChangeRecord> {
     }
 
     /** Rows compare by kind and values: a deserialized row is binary, the test data generic. */
-    private static boolean same(ChangeRecord should, ChangeRecord is) {
+    static boolean same(ChangeRecord should, ChangeRecord is) {
         RowDataSerializer rows = new RowDataSerializer(should.schema().rowType());
         return is.table().equals(should.table()) && is.schema().equals(should.schema())
                 && is.kind() == should.kind()

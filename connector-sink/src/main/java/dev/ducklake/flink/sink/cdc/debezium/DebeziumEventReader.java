@@ -55,13 +55,19 @@ final class DebeziumEventReader {
         this.ignoreTruncate = ignoreTruncate;
     }
 
-    void read(@Nullable byte[] key, @Nullable byte[] value, Collector<ChangeRecord> out) throws IOException {
+    /**
+     * Reads one message and collects its change records; returns its payload, or null for a
+     * tombstone. A logical decoding message ({@code op} "m") and a transaction's boundary (see
+     * {@link #isTransactionBoundary}) give no records.
+     */
+    @Nullable JsonNode read(@Nullable byte[] key, @Nullable byte[] value, Collector<ChangeRecord> out)
+            throws IOException {
         if (value == null || value.length == 0) {
-            return;
+            return null;
         }
         ConnectJsonMessage message = ConnectJsonMessage.parse(MAPPER, value);
         if (message == null || message.payload().isNull()) {
-            return;
+            return null;
         }
         JsonNode payload = message.payload();
         if (!payload.isObject()) {
@@ -69,8 +75,8 @@ final class DebeziumEventReader {
                     + quote(payload));
         }
         String op = payload.path("op").asText("");
-        if (op.equals("m")) {
-            return;
+        if (op.equals("m") || isTransactionBoundary(payload)) {
+            return payload;
         }
         String table = table(payload, value);
         if (message.schema() == null) {
@@ -79,7 +85,7 @@ final class DebeziumEventReader {
         }
         if (op.equals("t")) {
             truncate(table);
-            return;
+            return payload;
         }
         RowKind kind = switch (op) {
             case "c", "r" -> RowKind.INSERT;
@@ -97,7 +103,7 @@ final class DebeziumEventReader {
                         + "needs REPLICA IDENTITY FULL");
             }
             out.collect(new ChangeRecord(table, row(schema, table, payload, op, "before", kind), changeSchema));
-            return;
+            return payload;
         }
         // PostgreSQL sends no before row of an update without REPLICA IDENTITY FULL: then only +U.
         GenericRowData before = kind == RowKind.UPDATE_AFTER && payload.hasNonNull("before")
@@ -107,6 +113,12 @@ final class DebeziumEventReader {
             out.collect(new ChangeRecord(table, before, changeSchema));
         }
         out.collect(new ChangeRecord(table, after, changeSchema));
+        return payload;
+    }
+
+    /** Whether a payload is a transaction's BEGIN or END from Debezium's transaction topic. */
+    static boolean isTransactionBoundary(JsonNode payload) {
+        return !payload.has("op") && payload.has("status") && payload.has("id");
     }
 
     private static GenericRowData row(RowSchema schema, String table, JsonNode payload, String op, String image,
@@ -201,7 +213,7 @@ final class DebeziumEventReader {
     }
 
     /** The source table: {@code source.schema.table}, or {@code source.db.table} where there is no schema. */
-    private static String table(JsonNode payload, byte[] value) throws IOException {
+    static String table(JsonNode payload, byte[] value) throws IOException {
         JsonNode source = payload.path("source");
         String table = source.path("table").textValue();
         String namespace = (source.hasNonNull("schema") ? source.path("schema") : source.path("db")).textValue();

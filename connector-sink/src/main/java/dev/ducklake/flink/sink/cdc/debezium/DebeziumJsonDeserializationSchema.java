@@ -25,8 +25,9 @@ import org.apache.flink.util.Collector;
  *       of {@code before} and {@code +U} of {@code after}, or only {@code +U} when {@code before} is
  *       null (PostgreSQL without {@code REPLICA IDENTITY FULL}); {@code d} gives {@code -D} of
  *       {@code before} and fails without one; {@code t} (truncate) fails unless {@link
- *       Builder#ignoreTruncate}; {@code m} (logical decoding message) and tombstones (a null or empty
- *       value) give nothing. A {@code before} row may hold only the key, with nulls elsewhere.
+ *       Builder#ignoreTruncate}; {@code m} (logical decoding message), tombstones (a null or empty
+ *       value) and the transaction topic's BEGIN and END events give nothing; {@link
+ *       Builder#buildWithTransactions()} reads those too. A {@code before} row may hold only the key, with nulls elsewhere.
  *   <li>Schema: the {@code after} (or {@code before}) struct of the message's schema, its columns
  *       NOT NULL unless {@code optional}; parsed schemas are cached by their JSON text (1,000 of them).
  *   <li>Primary key: the field names of the message key's struct schema when a key is given to
@@ -168,6 +169,11 @@ public final class DebeziumJsonDeserializationSchema implements DeserializationS
 
         public DebeziumJsonDeserializationSchema build() {
             return new DebeziumJsonDeserializationSchema(primaryKeys, ignoreTruncate);
+        }
+
+        /** A deserializer that also reads the transactions' boundaries: see {@link DebeziumTransactionalDeserializationSchema}. */
+        public DebeziumTransactionalDeserializationSchema buildWithTransactions() {
+            return new DebeziumTransactionalDeserializationSchema(primaryKeys, ignoreTruncate);
         }
     }
 }

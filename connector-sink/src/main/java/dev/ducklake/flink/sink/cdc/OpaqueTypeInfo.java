@@ -1,0 +1,79 @@
+package dev.ducklake.flink.sink.cdc;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.serialization.SerializerConfig;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+
+/**
+ * The type information of a type that Flink treats as one opaque field, serialized by a serializer
+ * of its own. Each subclass is a singleton; instances of the same subclass are equal.
+ */
+@Internal
+abstract class OpaqueTypeInfo<T> extends TypeInformation<T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Class<T> type;
+
+    OpaqueTypeInfo(Class<T> type) {
+        this.type = type;
+    }
+
+    abstract TypeSerializer<T> serializer();
+
+    @Override
+    public boolean isBasicType() {
+        return false;
+    }
+
+    @Override
+    public boolean isTupleType() {
+        return false;
+    }
+
+    @Override
+    public int getArity() {
+        return 1;
+    }
+
+    @Override
+    public int getTotalFields() {
+        return 1;
+    }
+
+    @Override
+    public Class<T> getTypeClass() {
+        return type;
+    }
+
+    @Override
+    public boolean isKeyType() {
+        return false;
+    }
+
+    @Override
+    public TypeSerializer<T> createSerializer(SerializerConfig config) {
+        return serializer();
+    }
+
+    @Override
+    public String toString() {
+        return type.getSimpleName();
+    }
+
+    @Override
+    public boolean equals(Object obj) {
+        return obj != null && obj.getClass() == getClass();
+    }
+
+    @Override
+    public int hashCode() {
+        return getClass().hashCode();
+    }
+
+    @Override
+    public boolean canEqual(Object obj) {
+        return obj != null && obj.getClass() == getClass();
+    }
+}

@@ -1,0 +1,21 @@
+package dev.ducklake.flink.sink.cdc;
+
+import org.apache.flink.annotation.PublicEvolving;
+
+/** What {@link dev.ducklake.flink.sink.SourceTransactions} does with a source transaction that waited longer than its bound. */
+@PublicEvolving
+public enum OverdueTransactionPolicy {
+
+    /**
+     * Fail the job, naming the transaction and the changes still missing. The transaction keeps
+     * waiting in the restored state, and its wait starts again after the restart.
+     */
+    FAIL,
+
+    /**
+     * Release what arrived of the transaction as if it were whole, with the changes that come later
+     * of it released as they arrive, and count it in the {@code sourceTransactionsReleasedIncomplete}
+     * metric. The lake then holds part of that transaction for a while.
+     */
+    RELEASE
+}

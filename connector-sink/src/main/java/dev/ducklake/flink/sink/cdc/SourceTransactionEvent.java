@@ -1,0 +1,52 @@
+package dev.ducklake.flink.sink.cdc;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import javax.annotation.Nullable;
+import org.apache.flink.annotation.PublicEvolving;
+
+/**
+ * An element of a change stream that carries its source's transaction boundaries, such as Debezium's
+ * change events with {@code provide.transaction.metadata=true}: a {@link Change} of one table within
+ * a source transaction, or the {@link End} of a transaction, which says how many changes of each
+ * table it made. {@link dev.ducklake.flink.sink.SourceTransactions} turns such a stream into {@link ChangeRecord}s released
+ * a whole transaction at a time.
+ */
+@PublicEvolving
+public sealed interface SourceTransactionEvent permits SourceTransactionEvent.Change, SourceTransactionEvent.End {
+
+    /**
+     * One change event of the source: the records it gives (none for a change the reader drops, two
+     * for an update with its old row), the table it belongs to, and its place in its transaction.
+     *
+     * @param transactionId the source transaction's id; null for a change outside any transaction,
+     *     such as a row of the initial snapshot
+     * @param order the change's place in its transaction, from 1; events of the same transaction
+     *     and order are one event seen twice
+     * @param table the source table ({@code schema.table}), as the transaction's {@link End} counts it
+     * @param records the records of the event
+     */
+    record Change(@Nullable String transactionId, long order, String table, List<ChangeRecord> records)
+            implements SourceTransactionEvent {
+
+        public Change {
+            Objects.requireNonNull(table, "table");
+            records = List.copyOf(records);
+        }
+    }
+
+    /**
+     * The end of a source transaction, in the order the source committed them.
+     *
+     * @param transactionId the transaction's id, as its {@link Change}s carry it
+     * @param changesPerTable how many change events the transaction made in each table
+     */
+    record End(String transactionId, Map<String, Long> changesPerTable) implements SourceTransactionEvent {
+
+        public End {
+            Objects.requireNonNull(transactionId, "transactionId");
+            changesPerTable = Map.copyOf(changesPerTable);
+        }
+    }
+}

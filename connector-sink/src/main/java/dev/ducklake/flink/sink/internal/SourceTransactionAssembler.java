@@ -1,0 +1,162 @@
+package dev.ducklake.flink.sink.internal;
+
+import dev.ducklake.flink.sink.cdc.ChangeRecord;
+import dev.ducklake.flink.sink.cdc.OverdueTransactionPolicy;
+import dev.ducklake.flink.sink.cdc.SourceTransactionEvent;
+import dev.ducklake.flink.sink.cdc.SourceTransactionEventSerializer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+
+/**
+ * Releases source transactions whole, through a {@link TransactionBuffer}, so that what it emits
+ * before a checkpoint barrier, and hence what the sink commits for that checkpoint, holds only whole
+ * transactions. The waiting events are its checkpointed state. Runs as one subtask: the order of
+ * all transactions is one order.
+ */
+@Internal
+public final class SourceTransactionAssembler extends AbstractStreamOperator<ChangeRecord>
+        implements OneInputStreamOperator<SourceTransactionEvent, ChangeRecord> {
+
+    private static final long serialVersionUID = 1L;
+
+    public static final String COMMITTED = "sourceTransactionsCommitted";
+    public static final String RELEASED_INCOMPLETE = "sourceTransactionsReleasedIncomplete";
+    public static final String WAITING = "sourceTransactionsWaiting";
+    public static final String OLDEST_WAITING_AGE = "oldestWaitingTransactionAgeMs";
+
+    private final Duration maxWait;
+    private final OverdueTransactionPolicy policy;
+    private final Pattern tables;
+
+    private transient TransactionBuffer buffer;
+    private transient ListState<SourceTransactionEvent> waitingState;
+    private transient ListState<String> releasedWholeState;
+    private transient ListState<String> releasedIncompleteState;
+    /** Transactions released before each checkpoint's barrier whose checkpoint is not complete yet. */
+    private transient TreeMap<Long, Long> releasedByCheckpoint;
+    private transient long releasedSinceBarrier;
+    private transient Counter committed;
+    private transient Counter releasedIncomplete;
+    private transient volatile int waitingCount;
+    private transient volatile long oldestArrival;
+
+    public SourceTransactionAssembler(Duration maxWait, OverdueTransactionPolicy policy, Pattern tables) {
+        this.maxWait = maxWait;
+        this.policy = policy;
+        this.tables = tables;
+    }
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        buffer = new TransactionBuffer(new TransactionBuffer.Output() {
+            @Override
+            public void collect(ChangeRecord record) {
+                output.collect(new StreamRecord<>(record));
+            }
+
+            @Override
+            public void released(boolean whole) {
+                releasedSinceBarrier++;
+                if (!whole) {
+                    releasedIncomplete.inc();
+                }
+            }
+        }, tables);
+        releasedByCheckpoint = new TreeMap<>();
+        waitingState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
+                "waiting-source-transaction-events", new SourceTransactionEventSerializer()));
+        releasedWholeState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
+                "released-whole-source-transactions", Types.STRING));
+        releasedIncompleteState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
+                "released-incomplete-source-transactions", Types.STRING));
+        if (context.isRestored()) {
+            for (String id : releasedWholeState.get()) {
+                buffer.restoreReleased(id, true);
+            }
+            for (String id : releasedIncompleteState.get()) {
+                buffer.restoreReleased(id, false);
+            }
+            long now = getProcessingTimeService().getCurrentProcessingTime();
+            for (SourceTransactionEvent event : waitingState.get()) {
+                buffer.add(event, now);
+            }
+        }
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        MetricGroup metrics = getMetricGroup();
+        committed = metrics.counter(COMMITTED);
+        releasedIncomplete = metrics.counter(RELEASED_INCOMPLETE);
+        metrics.gauge(WAITING, () -> waitingCount);
+        metrics.gauge(OLDEST_WAITING_AGE, () -> {
+            long arrival = oldestArrival;
+            return arrival < 0 ? 0L : Math.max(0L, getProcessingTimeService().getCurrentProcessingTime() - arrival);
+        });
+        observe();
+        scheduleCheck();
+    }
+
+    @Override
+    public void processElement(StreamRecord<SourceTransactionEvent> element) {
+        buffer.add(element.getValue(), getProcessingTimeService().getCurrentProcessingTime());
+        observe();
+    }
+
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        waitingState.update(buffer.waitingEvents());
+        List<String> whole = new ArrayList<>();
+        List<String> incomplete = new ArrayList<>();
+        buffer.releasedTransactions().forEach((id, isWhole) -> (isWhole ? whole : incomplete).add(id));
+        releasedWholeState.update(whole);
+        releasedIncompleteState.update(incomplete);
+        releasedByCheckpoint.put(context.getCheckpointId(), releasedSinceBarrier);
+        releasedSinceBarrier = 0;
+    }
+
+    /** The transactions released before a completed checkpoint's barrier are committed with it. */
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        super.notifyCheckpointComplete(checkpointId);
+        Iterator<Map.Entry<Long, Long>> done = releasedByCheckpoint.headMap(checkpointId, true).entrySet().iterator();
+        while (done.hasNext()) {
+            committed.inc(done.next().getValue());
+            done.remove();
+        }
+    }
+
+    private void scheduleCheck() {
+        long interval = Math.max(10, Math.min(1_000, maxWait.toMillis() / 4));
+        getProcessingTimeService().registerTimer(getProcessingTimeService().getCurrentProcessingTime() + interval,
+                time -> {
+                    buffer.releaseOverdue(time - maxWait.toMillis(), policy);
+                    observe();
+                    scheduleCheck();
+                });
+    }
+
+    private void observe() {
+        waitingCount = buffer.waitingCount();
+        oldestArrival = buffer.oldestArrival();
+    }
+}
