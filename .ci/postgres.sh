@@ -110,7 +110,9 @@ fi
 
 # ---------------------------------------------------------------- start
 running_port() { sed -n 4p "$PGTEST_DIR/postmaster.pid" 2>/dev/null || true; }
-if is_running && [ "$(running_port)" != "$PGTEST_PORT" ]; then   # port changed: restart
+wal_level() { as_pg "$PGBIN/psql" -X -tA -h "$PGTEST_DIR" -p "$(running_port)" -U postgres -d postgres -c 'SHOW wal_level' 2>/dev/null || true; }
+# A port changed, or a server from before logical decoding was configured: restart.
+if is_running && { [ "$(running_port)" != "$PGTEST_PORT" ] || [ "$(wal_level)" != logical ]; }; then
   quiet as_pg "$PGBIN/pg_ctl" -D "$PGTEST_DIR" -m fast -w -t 60 stop || die "pg_ctl stop failed"
 fi
 if ! is_running; then
@@ -119,6 +121,10 @@ listen_addresses = '127.0.0.1'
 port = $PGTEST_PORT
 unix_socket_directories = '$PGTEST_DIR'
 max_connections = 200
+# logical decoding, for Debezium's pgoutput plugin (the CDC pipeline's tests)
+wal_level = logical
+max_replication_slots = 10
+max_wal_senders = 10
 # throwaway data: trade durability for speed
 fsync = off
 synchronous_commit = off

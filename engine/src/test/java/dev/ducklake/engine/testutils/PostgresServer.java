@@ -91,7 +91,8 @@ public final class PostgresServer {
         }
     }
 
-    private static String jdbcUrl(String libpq) {
+    /** The JDBC URL of a libpq connection string. */
+    public static String jdbcUrl(String libpq) {
         String host = libpq.replaceAll(".*host=(\\S+).*", "$1");
         String port = libpq.replaceAll(".*port=(\\S+).*", "$1");
         String db = libpq.replaceAll(".*dbname=(\\S+).*", "$1");

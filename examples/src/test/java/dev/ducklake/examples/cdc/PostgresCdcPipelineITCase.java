@@ -1,0 +1,176 @@
+package dev.ducklake.examples.cdc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.flink.sink.cdc.ChangeRecord;
+import dev.ducklake.flink.sink.cdc.ChangeRecordTypeInfo;
+import dev.ducklake.flink.sink.testutils.FailOnce;
+import dev.ducklake.testing.cdc.DebeziumConnector;
+import dev.ducklake.testing.cdc.KafkaServer;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole CDC pipeline on loopback, every part real: {@link ShopWorkload}'s transactions on
+ * PostgreSQL, Debezium's PostgreSQL connector publishing into a Kafka broker, Flink's Kafka source,
+ * and the change sink into a lake on a PostgreSQL catalog. With whole source transactions, through a
+ * schema change, a Flink task failure after a completed checkpoint, a Kafka broker restart and a
+ * Debezium restart, every lake table ends equal to its PostgreSQL table, and at every snapshot the
+ * job wrote the workload's cross-table invariants hold. With changes as they arrive, some snapshot
+ * breaks them.
+ */
+class PostgresCdcPipelineITCase {
+
+    private static final long TRANSACTIONS = 50_000;
+
+    @TempDir
+    Path dir;
+
+    String source;
+    String sourceJdbc;
+    String slot;
+    CatalogLocation lake;
+    KafkaServer kafka;
+    DebeziumConnector debezium;
+
+    @BeforeEach
+    void setUp() {
+        source = PostgresServer.createDatabase();
+        sourceJdbc = PostgresServer.jdbcUrl(source) + "?user=postgres";
+        slot = "ducklake_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        lake = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
+        kafka = KafkaServer.start(dir.resolve("kafka"));
+        FailOnce.reset();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        if (debezium != null) {
+            debezium.close();
+        }
+        if (kafka != null) {
+            kafka.close();
+        }
+        ReplicationSlots.drop(sourceJdbc, slot);
+        PostgresServer.dropDatabase(source);
+    }
+
+    @Test
+    void everySnapshotHoldsWholeSourceTransactionsThroughASchemaChangeAndFaultsOfFlinkKafkaAndDebezium()
+            throws Exception {
+        ShopWorkload workload = new ShopWorkload(sourceJdbc, 21);
+        workload.createSchema();
+        debezium = DebeziumConnector.start(dir.resolve("debezium"), debeziumSettings(), kafka.bootstrapServers());
+        AtomicLong done = new AtomicLong();
+        CompletableFuture<Void> transactions = CompletableFuture.runAsync(() -> {
+            try {
+                workload.run(TRANSACTIONS, TRANSACTIONS / 2, done::set);
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        JobClient job = job(true, new FailOnce<>(100_000)).executeAsync("CDC pipeline");
+        try {
+            await("a Flink task failure").atMost(Duration.ofMinutes(3)).until(() -> FailOnce.failures() == 1);
+            await("a fifth of the workload").atMost(Duration.ofMinutes(3)).until(() -> done.get() >= TRANSACTIONS / 5);
+            kafka.stop();
+            kafka.start();
+            await("half of the workload").atMost(Duration.ofMinutes(3)).until(() -> done.get() >= TRANSACTIONS / 2);
+            debezium.stop();
+            debezium.start();
+            transactions.get();
+            await("the lake to catch up with PostgreSQL").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(2))
+                    .until(this::lakeEqualsSource);
+        } finally {
+            job.cancel().get();
+        }
+        List<Long> snapshots;
+        List<Long> broken;
+        try (ShopComparison comparison = comparison()) {
+            snapshots = comparison.sinkSnapshots();
+            broken = comparison.snapshotsBreakingInvariants(snapshots);
+        }
+        System.out.printf("CDC pipeline: %d source transactions, %d lake snapshots, %d breaking an invariant%n",
+                TRANSACTIONS, snapshots.size(), broken.size());
+        assertThat(broken).as("snapshots where an invariant of the source's transactions breaks").isEmpty();
+        assertThat(snapshots.size()).isGreaterThan(10);
+    }
+
+    @Test
+    void changesReleasedAsTheyArriveBreakTheInvariantsAtSomeSnapshot() throws Exception {
+        ShopWorkload workload = new ShopWorkload(sourceJdbc, 22);
+        workload.createSchema();
+        debezium = DebeziumConnector.start(dir.resolve("debezium"), debeziumSettings(), kafka.bootstrapServers());
+        JobClient job = job(false, null).executeAsync("CDC pipeline, changes as they arrive");
+        try {
+            workload.run(5_000, 2_500, done -> { });
+            await("the lake to catch up with PostgreSQL").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(2))
+                    .until(this::lakeEqualsSource);
+        } finally {
+            job.cancel().get();
+        }
+        try (ShopComparison comparison = comparison()) {
+            List<Long> snapshots = comparison.sinkSnapshots();
+            List<Long> broken = comparison.snapshotsBreakingInvariants(snapshots);
+            System.out.printf("CDC pipeline, changes as they arrive: %d lake snapshots, %d breaking an invariant%n",
+                    snapshots.size(), broken.size());
+            assertThat(broken).isNotEmpty();
+        }
+    }
+
+    private StreamExecutionEnvironment job(boolean wholeTransactions, FailOnce<ChangeRecord> failure) {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(500));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.enableCheckpointing(500);
+        env.setParallelism(1);
+        DataStream<ChangeRecord> changes = CdcPipelineJob.changes(env, kafka.bootstrapServers(), "shop",
+                wholeTransactions);
+        if (failure != null) {
+            changes = changes.map(failure).returns(ChangeRecordTypeInfo.INSTANCE);
+        }
+        changes.sinkTo(CdcPipelineJob.sink(lake.key(), dir.resolve("data") + "/"));
+        return env;
+    }
+
+    private Map<String, String> debeziumSettings() {
+        String[] libpq = {source.replaceAll(".*host=(\\S+).*", "$1"), source.replaceAll(".*port=(\\S+).*", "$1"),
+            source.replaceAll(".*dbname=(\\S+).*", "$1")};
+        return Map.of("database.hostname", libpq[0], "database.port", libpq[1], "database.user", "postgres",
+                "database.password", "", "database.dbname", libpq[2], "topic.prefix", "shop",
+                "schema.include.list", "shop", "slot.name", slot, "publication.name", slot,
+                // The tables are empty when it starts: every row comes from a transaction.
+                "snapshot.mode", "no_data");
+    }
+
+    private ShopComparison comparison() throws SQLException {
+        return new ShopComparison(sourceJdbc, lake.key(), dir.resolve("data") + "/");
+    }
+
+    private boolean lakeEqualsSource() throws SQLException {
+        try (ShopComparison comparison = comparison()) {
+            return comparison.differingTables().isEmpty();
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.ducklake.testing.cdc;
+
+import dev.ducklake.testing.s3.ServerProcess;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Debezium's PostgreSQL connector (the embedded engine, {@code pgoutput}) in a JVM of its own,
+ * publishing JSON change events with schemas and transaction metadata into a {@link KafkaServer}.
+ * Its offsets live in a file under a local directory, so that it resumes where it left off after a
+ * clean {@link #stop()} or a {@link #kill()}.
+ */
+public final class DebeziumConnector implements AutoCloseable {
+
+    private final ServerProcess process;
+
+    private DebeziumConnector(Path directory, Map<String, String> settings, String bootstrapServers) {
+        int health = ServerProcess.freePort();
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put("name", "ducklake-cdc");
+        config.put("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
+        config.put("plugin.name", "pgoutput");
+        config.put("offset.storage", "org.apache.kafka.connect.storage.FileOffsetBackingStore");
+        config.put("offset.storage.file.filename", directory.resolve("offsets.dat").toString());
+        config.put("offset.flush.interval.ms", "0");
+        config.put("provide.transaction.metadata", "true");
+        config.put("converter.schemas.enable", "true");
+        // An explicit NULL stays NULL in a column with a default.
+        config.put("converter.replace.null.with.default", "false");
+        config.put("slot.drop.on.stop", "false");
+        config.putAll(settings);
+        Path properties = directory.resolve("debezium.properties");
+        try {
+            Files.createDirectories(directory);
+            Properties file = new Properties();
+            file.putAll(config);
+            try (Writer out = Files.newBufferedWriter(properties)) {
+                file.store(out, "Debezium embedded engine");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        // The recorded class path, and this module's classes for the main class.
+        String classPath = ownLocation() + File.pathSeparator
+                + ServerProcess.recordedClassPath(DebeziumConnector.class, KafkaServer.CLASS_PATH);
+        this.process = new ServerProcess("Debezium", classPath, List.of("-Xmx512m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
+                List.of(DebeziumToKafka.class.getName(), properties.toString(), bootstrapServers,
+                        Integer.toString(health)), directory.resolve("debezium.out"), health);
+    }
+
+    /**
+     * Starts the connector with the given Debezium settings ({@code database.*}, {@code topic.prefix},
+     * {@code table.include.list}, ...) on top of this class's; waits until its task runs.
+     *
+     * @param directory where its settings, offsets and output go
+     */
+    public static DebeziumConnector start(Path directory, Map<String, String> settings, String bootstrapServers) {
+        DebeziumConnector connector = new DebeziumConnector(directory, settings, bootstrapServers);
+        connector.start();
+        return connector;
+    }
+
+    /** Starts the connector again after {@link #stop()} or {@link #kill()}; waits until its task runs. */
+    public void start() {
+        process.start();
+    }
+
+    /** Stops the engine cleanly: it flushes its offsets. */
+    public void stop() {
+        process.stop();
+    }
+
+    /** Kills the engine, as a crash does: it re-sends what came after its last flushed offsets. */
+    public void kill() {
+        process.kill();
+    }
+
+    private static String ownLocation() {
+        try {
+            return Path.of(DebeziumConnector.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+}

@@ -1,0 +1,113 @@
+package dev.ducklake.testing.cdc;
+
+import dev.ducklake.testing.s3.ServerProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.security.SecureRandom;
+import java.util.Base64;
+
+/**
+ * Apache Kafka's own broker ({@code kafka.Kafka}, KRaft, one node that is broker and controller) in
+ * a JVM of its own on loopback, its log under a local directory, so that topics, offsets and consumer
+ * groups survive {@link #stop()}, {@link #kill()} and {@link #start()} on the same ports.
+ */
+public final class KafkaServer implements AutoCloseable {
+
+    static final String CLASS_PATH = "servers.classpath";
+
+    private final Path directory;
+    private final int port;
+    private final ServerProcess process;
+
+    private KafkaServer(Path directory, int port, int controllerPort) {
+        this.directory = directory;
+        this.port = port;
+        Path properties = directory.resolve("server.properties");
+        String classPath = ServerProcess.recordedClassPath(KafkaServer.class, CLASS_PATH);
+        try {
+            Files.createDirectories(directory.resolve("log"));
+            Files.writeString(properties, String.join("\n",
+                    "process.roles=broker,controller",
+                    "node.id=1",
+                    "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
+                    "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
+                    "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                    "controller.listener.names=CONTROLLER",
+                    "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                    "inter.broker.listener.name=PLAINTEXT",
+                    "log.dirs=" + directory.resolve("log"),
+                    "num.partitions=1",
+                    "auto.create.topics.enable=true",
+                    "offsets.topic.replication.factor=1",
+                    "offsets.topic.num.partitions=1",
+                    "transaction.state.log.replication.factor=1",
+                    "transaction.state.log.min.isr=1",
+                    "group.initial.rebalance.delay.ms=0",
+                    "log.flush.interval.messages=1") + "\n");
+            if (!Files.exists(directory.resolve("log/meta.properties"))) {
+                format(classPath, properties);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not prepare the Kafka broker under " + directory, e);
+        }
+        this.process = new ServerProcess("Kafka", classPath, List.of("-Xmx512m"),
+                List.of("kafka.Kafka", properties.toString()), directory.resolve("kafka.out"), port);
+    }
+
+    /** Starts a broker whose log lives under {@code directory}, on free ports. */
+    public static KafkaServer start(Path directory) {
+        KafkaServer server = new KafkaServer(directory, ServerProcess.freePort(), ServerProcess.freePort());
+        server.start();
+        return server;
+    }
+
+    /** {@code host:port} for clients' {@code bootstrap.servers}. */
+    public String bootstrapServers() {
+        return "127.0.0.1:" + port;
+    }
+
+    /** Starts the broker again after {@link #stop()} or {@link #kill()}; waits until it listens. */
+    public void start() {
+        process.start();
+    }
+
+    /** Stops the broker cleanly. */
+    public void stop() {
+        process.stop();
+    }
+
+    /** Kills the broker, as a crash does. */
+    public void kill() {
+        process.kill();
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+
+    /** A cluster id as Kafka writes one: 16 random bytes in URL-safe base64 without padding. */
+    private static String clusterId() {
+        byte[] id = new byte[16];
+        new SecureRandom().nextBytes(id);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+    }
+
+    private void format(String classPath, Path properties) throws IOException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process format = new ProcessBuilder(java.toString(), "-cp", classPath, "kafka.tools.StorageTool", "format",
+                "-t", clusterId(), "-c", properties.toString())
+                .redirectErrorStream(true).redirectOutput(directory.resolve("format.out").toFile()).start();
+        try {
+            if (format.waitFor() != 0) {
+                throw new IOException("Formatting the Kafka log failed: " + Files.readString(directory.resolve("format.out")));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+    }
+}
