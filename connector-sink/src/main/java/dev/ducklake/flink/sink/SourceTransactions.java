@@ -10,6 +10,7 @@ import dev.ducklake.flink.sink.cdc.SourceTransactionEvent;
 import dev.ducklake.flink.sink.internal.SourceTransactionAssembler;
 import java.time.Duration;
 import java.util.regex.Pattern;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -37,9 +38,10 @@ import org.apache.flink.util.Collector;
  *         .sinkTo(DuckLakeSink.forChangeRecords().catalog(catalog).build());
  * }</pre>
  *
- * <p>Limits: the order of the ends is the commit order only if they arrive in it (Debezium's
- * transaction topic with one partition); changes outside any transaction (a snapshot's rows) pass at
- * once; a transaction's changes wait on the heap of one TaskManager.
+ * <p>It needs aligned checkpoints. Limits: the order of the ends is the commit order only if they
+ * arrive in it (Debezium's transaction topic with one partition); changes outside any transaction (a
+ * snapshot's rows) pass at once; a transaction's changes wait on the heap of one TaskManager. At the
+ * end of a bounded input, what still waits fails the job ({@code FAIL}) or is released ({@code RELEASE}).
  */
 @PublicEvolving
 public final class SourceTransactions {
@@ -49,7 +51,10 @@ public final class SourceTransactions {
 
     private SourceTransactions() {}
 
-    /** {@link #whole(DataStream, Duration, OverdueTransactionPolicy, Pattern)} waiting for the changes of every table. */
+    /**
+     * {@link #whole(DataStream, Duration, OverdueTransactionPolicy, Pattern)}, waiting for the changes
+     * of every table.
+     */
     public static SingleOutputStreamOperator<ChangeRecord> whole(DataStream<SourceTransactionEvent> events,
             Duration maxWait, OverdueTransactionPolicy policy) {
         return whole(events, maxWait, policy, Pattern.compile(".*"));
@@ -66,6 +71,11 @@ public final class SourceTransactions {
     public static SingleOutputStreamOperator<ChangeRecord> whole(DataStream<SourceTransactionEvent> events,
             Duration maxWait, OverdueTransactionPolicy policy, Pattern tables) {
         checkArgument(!maxWait.isNegative() && !maxWait.isZero(), "maxWait must be positive, got %s", maxWait);
+        if (events.getExecutionEnvironment().getConfiguration().get(CheckpointingOptions.ENABLE_UNALIGNED)) {
+            throw new IllegalStateException("Whole source transactions need aligned checkpoints: an unaligned"
+                    + " checkpoint may put records released before its barrier into the next snapshot. Turn off '"
+                    + CheckpointingOptions.ENABLE_UNALIGNED.key() + "'");
+        }
         return events.transform("Whole source transactions", ChangeRecordTypeInfo.INSTANCE,
                         new SourceTransactionAssembler(maxWait, checkNotNull(policy, "policy"),
                                 checkNotNull(tables, "tables")))

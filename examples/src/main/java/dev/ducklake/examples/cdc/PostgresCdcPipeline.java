@@ -4,13 +4,9 @@ import dev.ducklake.testing.cdc.DebeziumConnector;
 import dev.ducklake.testing.cdc.KafkaServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.FileUtils;
@@ -44,15 +40,16 @@ public final class PostgresCdcPipeline {
         Path work = Path.of("target", "cdc-pipeline").toAbsolutePath();
         FileUtils.deleteDirectory(work.toFile());
         Files.createDirectories(work);
-        recreateDatabases(server);
-        String source = server.replaceFirst("/[^/?]+(\\?|$)", "/ducklake_cdc_shop$1");
-        String lakeCatalog = "postgres:" + libpq(server.replaceFirst("/[^/?]+(\\?|$)", "/ducklake_cdc_lake$1"));
+        PipelineDatabases.recreate(server, SLOT, "ducklake_cdc_shop", "ducklake_cdc_lake");
+        String source = PipelineDatabases.database(server, "ducklake_cdc_shop");
+        String lakeCatalog = "postgres:"
+                + PipelineDatabases.libpq(PipelineDatabases.database(server, "ducklake_cdc_lake"));
         String dataPath = work.resolve("data") + "/";
 
         new ShopWorkload(source, 7).createSchema();
         try (KafkaServer kafka = KafkaServer.start(work.resolve("kafka"));
                 DebeziumConnector debezium = DebeziumConnector.start(work.resolve("debezium"),
-                        debeziumSettings(source), kafka.bootstrapServers());
+                        PipelineDatabases.debeziumSettings(source, "shop", SLOT), kafka.bootstrapServers());
                 ShopComparison comparison = new ShopComparison(source, lakeCatalog, dataPath)) {
             System.out.printf("Kafka on %s, Debezium capturing schema shop of ducklake_cdc_shop%n",
                     kafka.bootstrapServers());
@@ -71,6 +68,10 @@ public final class PostgresCdcPipeline {
                 long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
                 List<String> differing = comparison.differingTables();
                 while (!differing.isEmpty() && System.nanoTime() < deadline) {
+                    if (job.getJobExecutionResult().isDone()) {
+                        job.getJobExecutionResult().get();
+                        throw new IllegalStateException("The Flink job ended before the lake caught up");
+                    }
                     Thread.sleep(1_000); // the lake has no event to wait on
                     differing = comparison.differingTables();
                 }
@@ -89,10 +90,12 @@ public final class PostgresCdcPipeline {
                             + ", invariants broken at snapshots " + broken);
                 }
             } finally {
-                job.cancel().get();
+                if (!job.getJobExecutionResult().isDone()) {
+                    job.cancel().get();
+                }
             }
         } finally {
-            ReplicationSlots.drop(server, SLOT);
+            PipelineDatabases.dropSlot(server, SLOT);
         }
     }
 
@@ -104,28 +107,4 @@ public final class PostgresCdcPipeline {
         }
     }
 
-    private static Map<String, String> debeziumSettings(String source) {
-        return Map.of("database.hostname", source.replaceAll("jdbc:postgresql://([^:/]+).*", "$1"),
-                "database.port", source.replaceAll("jdbc:postgresql://[^:/]+:(\\d+).*", "$1"),
-                "database.user", "postgres", "database.password", "", "database.dbname", "ducklake_cdc_shop",
-                "topic.prefix", "shop", "schema.include.list", "shop", "slot.name", SLOT, "publication.name", SLOT,
-                "snapshot.mode", "no_data");
-    }
-
-    /** A JDBC URL's host, port and database as a libpq connection string. */
-    private static String libpq(String jdbcUrl) {
-        return jdbcUrl.replaceAll("jdbc:postgresql://([^:/]+):(\\d+)/([^?]+).*",
-                "host=$1 port=$2 dbname=$3 user=postgres");
-    }
-
-    private static void recreateDatabases(String server) throws SQLException, InterruptedException {
-        ReplicationSlots.drop(server, SLOT);
-        try (Connection connection = DriverManager.getConnection(server);
-                Statement statement = connection.createStatement()) {
-            for (String database : List.of("ducklake_cdc_shop", "ducklake_cdc_lake")) {
-                statement.execute("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
-                statement.execute("CREATE DATABASE " + database);
-            }
-        }
-    }
 }

@@ -68,6 +68,11 @@ public final class ShopComparison implements AutoCloseable {
         }
     }
 
+    /** The highest order id in the lake now; -1 when it has none. */
+    public long newestOrder() throws SQLException {
+        return Long.parseLong(rows(lake, "SELECT coalesce(max(id), -1) FROM lake.shop.orders").get(0));
+    }
+
     /** The snapshots the pipeline's sink wrote, oldest first. */
     public List<Long> sinkSnapshots() throws SQLException {
         List<Long> snapshots = new ArrayList<>();

@@ -48,6 +48,7 @@ public final class ShopWorkload {
     private final Map<Long, long[]> open = new LinkedHashMap<>();
     private final List<Long> openIds = new ArrayList<>();
     private long nextOrder = 1;
+    private long rowsChanged;
     private boolean noted;
 
     public ShopWorkload(String jdbcUrl, long seed) {
@@ -70,14 +71,44 @@ public final class ShopWorkload {
         }
     }
 
+    /** The rows the transactions so far inserted, updated or deleted. */
+    public long rowsChanged() {
+        return rowsChanged;
+    }
+
+    /** Told of each committed transaction. */
+    public interface Listener {
+        /**
+         * @param transactions the transactions committed so far
+         * @param lastOrder the id of the newest order placed so far
+         */
+        void committed(long transactions, long lastOrder);
+    }
+
     /**
-     * Runs {@code transactions} transactions, adding the column {@code orders.note} after
-     * {@code alterAfter} of them; tells {@code progress} of every 1,000th.
+     * Runs {@code transactions} transactions as fast as PostgreSQL takes them, adding the column
+     * {@code orders.note} after {@code alterAfter} of them; tells {@code progress} of every 1,000th.
      */
     public void run(long transactions, long alterAfter, LongConsumer progress) throws SQLException {
+        run(transactions, alterAfter, 0, (done, lastOrder) -> {
+            if (done % 1_000 == 0) {
+                progress.accept(done);
+            }
+        });
+    }
+
+    /**
+     * Runs {@code transactions} transactions at {@code perSecond} (as fast as PostgreSQL takes them
+     * when 0), adding the column {@code orders.note} after {@code alterAfter} of them.
+     */
+    public void run(long transactions, long alterAfter, double perSecond, Listener listener) throws SQLException {
+        long start = System.nanoTime();
         try (Connection connection = DriverManager.getConnection(jdbcUrl)) {
             connection.setAutoCommit(false);
             for (long t = 0; t < transactions; t++) {
+                if (perSecond > 0) {
+                    pace(start, t, perSecond);
+                }
                 if (t == alterAfter) {
                     try (Statement statement = connection.createStatement()) {
                         statement.execute("ALTER TABLE shop.orders ADD COLUMN note TEXT");
@@ -94,9 +125,21 @@ public final class ShopWorkload {
                     cancel(connection);
                 }
                 connection.commit();
-                if ((t + 1) % 1_000 == 0) {
-                    progress.accept(t + 1);
-                }
+                listener.committed(t + 1, nextOrder - 1);
+            }
+        }
+    }
+
+    /** Waits until transaction {@code t} is due at the rate. */
+    private static void pace(long start, long t, double perSecond) throws SQLException {
+        long due = start + (long) (t * 1e9 / perSecond);
+        long wait = due - System.nanoTime();
+        if (wait > 0) {
+            try {
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("Interrupted", e);
             }
         }
     }
@@ -119,7 +162,7 @@ public final class ShopWorkload {
             if (noted) {
                 order.setString(4, "note-" + id);
             }
-            order.executeUpdate();
+            rowsChanged += order.executeUpdate();
         }
         try (PreparedStatement line = connection.prepareStatement(
                 "INSERT INTO shop.order_lines VALUES (?, ?, ?, ?)")) {
@@ -130,7 +173,9 @@ public final class ShopWorkload {
                 line.setInt(4, 1 + random.nextInt(5));
                 line.addBatch();
             }
-            line.executeBatch();
+            for (int count : line.executeBatch()) {
+                rowsChanged += count;
+            }
         }
         balance(connection, customer, total);
         long[] state = new long[lines.length + 1];
@@ -152,13 +197,13 @@ public final class ShopWorkload {
             update.setBigDecimal(1, cents(amount));
             update.setLong(2, id);
             update.setInt(3, line);
-            update.executeUpdate();
+            rowsChanged += update.executeUpdate();
         }
         try (PreparedStatement update = connection.prepareStatement(
                 "UPDATE shop.orders SET total = total + ?, status = 'changed' WHERE id = ?")) {
             update.setBigDecimal(1, cents(delta));
             update.setLong(2, id);
-            update.executeUpdate();
+            rowsChanged += update.executeUpdate();
         }
         balance(connection, (int) state[0], delta);
     }
@@ -175,22 +220,22 @@ public final class ShopWorkload {
         }
         try (PreparedStatement delete = connection.prepareStatement("DELETE FROM shop.order_lines WHERE order_id = ?")) {
             delete.setLong(1, id);
-            delete.executeUpdate();
+            rowsChanged += delete.executeUpdate();
         }
         try (PreparedStatement delete = connection.prepareStatement("DELETE FROM shop.orders WHERE id = ?")) {
             delete.setLong(1, id);
-            delete.executeUpdate();
+            rowsChanged += delete.executeUpdate();
         }
         balance(connection, (int) state[0], -total);
     }
 
-    private static void balance(Connection connection, int customer, long delta) throws SQLException {
+    private void balance(Connection connection, int customer, long delta) throws SQLException {
         try (PreparedStatement update = connection.prepareStatement("INSERT INTO shop.customers VALUES (?, ?, ?)"
                 + " ON CONFLICT (id) DO UPDATE SET balance = customers.balance + excluded.balance")) {
             update.setInt(1, customer);
             update.setString(2, "customer-" + customer);
             update.setBigDecimal(3, cents(delta));
-            update.executeUpdate();
+            rowsChanged += update.executeUpdate();
         }
     }
 

@@ -14,6 +14,7 @@ import dev.ducklake.testing.cdc.KafkaServer;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -33,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The whole CDC pipeline on loopback, every part real: {@link ShopWorkload}'s transactions on
  * PostgreSQL, Debezium's PostgreSQL connector publishing into a Kafka broker, Flink's Kafka source,
  * and the change sink into a lake on a PostgreSQL catalog. With whole source transactions, through a
- * schema change, a Flink task failure after a completed checkpoint, a Kafka broker restart and a
+ * schema change, a Flink task failure after a completed checkpoint, a Kafka broker restart, a
+ * Debezium crash (which re-sends what it published since its last flushed offsets) and a clean
  * Debezium restart, every lake table ends equal to its PostgreSQL table, and at every snapshot the
  * job wrote the workload's cross-table invariants hold. With changes as they arrive, some snapshot
  * breaks them.
@@ -70,7 +72,7 @@ class PostgresCdcPipelineITCase {
         if (kafka != null) {
             kafka.close();
         }
-        ReplicationSlots.drop(sourceJdbc, slot);
+        PipelineDatabases.dropSlot(sourceJdbc, slot);
         PostgresServer.dropDatabase(source);
     }
 
@@ -79,7 +81,10 @@ class PostgresCdcPipelineITCase {
             throws Exception {
         ShopWorkload workload = new ShopWorkload(sourceJdbc, 21);
         workload.createSchema();
-        debezium = DebeziumConnector.start(dir.resolve("debezium"), debeziumSettings(), kafka.bootstrapServers());
+        Map<String, String> settings = new HashMap<>(PipelineDatabases.debeziumSettings(sourceJdbc, "shop", slot));
+        // Offsets flushed every 5 s: a crash re-sends the events of up to 5 s.
+        settings.put("offset.flush.interval.ms", "5000");
+        debezium = DebeziumConnector.start(dir.resolve("debezium"), settings, kafka.bootstrapServers());
         AtomicLong done = new AtomicLong();
         CompletableFuture<Void> transactions = CompletableFuture.runAsync(() -> {
             try {
@@ -95,6 +100,10 @@ class PostgresCdcPipelineITCase {
             kafka.stop();
             kafka.start();
             await("half of the workload").atMost(Duration.ofMinutes(3)).until(() -> done.get() >= TRANSACTIONS / 2);
+            debezium.kill();
+            debezium.start();
+            await("three quarters of the workload").atMost(Duration.ofMinutes(3))
+                    .until(() -> done.get() >= TRANSACTIONS * 3 / 4);
             debezium.stop();
             debezium.start();
             transactions.get();
@@ -119,7 +128,8 @@ class PostgresCdcPipelineITCase {
     void changesReleasedAsTheyArriveBreakTheInvariantsAtSomeSnapshot() throws Exception {
         ShopWorkload workload = new ShopWorkload(sourceJdbc, 22);
         workload.createSchema();
-        debezium = DebeziumConnector.start(dir.resolve("debezium"), debeziumSettings(), kafka.bootstrapServers());
+        debezium = DebeziumConnector.start(dir.resolve("debezium"),
+                PipelineDatabases.debeziumSettings(sourceJdbc, "shop", slot), kafka.bootstrapServers());
         JobClient job = job(false, null).executeAsync("CDC pipeline, changes as they arrive");
         try {
             workload.run(5_000, 2_500, done -> { });
@@ -154,15 +164,6 @@ class PostgresCdcPipelineITCase {
         return env;
     }
 
-    private Map<String, String> debeziumSettings() {
-        String[] libpq = {source.replaceAll(".*host=(\\S+).*", "$1"), source.replaceAll(".*port=(\\S+).*", "$1"),
-            source.replaceAll(".*dbname=(\\S+).*", "$1")};
-        return Map.of("database.hostname", libpq[0], "database.port", libpq[1], "database.user", "postgres",
-                "database.password", "", "database.dbname", libpq[2], "topic.prefix", "shop",
-                "schema.include.list", "shop", "slot.name", slot, "publication.name", slot,
-                // The tables are empty when it starts: every row comes from a transaction.
-                "snapshot.mode", "no_data");
-    }
 
     private ShopComparison comparison() throws SQLException {
         return new ShopComparison(sourceJdbc, lake.key(), dir.resolve("data") + "/");

@@ -1,6 +1,6 @@
 package dev.ducklake.testing.cdc;
 
-import dev.ducklake.testing.s3.ServerProcess;
+import dev.ducklake.testing.process.ServerProcess;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,7 +52,8 @@ public final class DebeziumConnector implements AutoCloseable {
         // The recorded class path, and this module's classes for the main class.
         String classPath = ownLocation() + File.pathSeparator
                 + ServerProcess.recordedClassPath(DebeziumConnector.class, KafkaServer.CLASS_PATH);
-        this.process = new ServerProcess("Debezium", classPath, List.of("-Xmx512m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
+        this.process = new ServerProcess("Debezium", classPath,
+                List.of("-Xmx512m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
                 List.of(DebeziumToKafka.class.getName(), properties.toString(), bootstrapServers,
                         Integer.toString(health)), directory.resolve("debezium.out"), health);
     }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -59,6 +60,9 @@ public final class DebeziumToKafka {
                 .using(new DebeziumEngine.ConnectorCallback() {
                     @Override
                     public void taskStarted() {
+                        if (health.isBound()) {
+                            return;
+                        }
                         try {
                             health.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(),
                                     Integer.parseInt(args[2])));
@@ -85,7 +89,7 @@ public final class DebeziumToKafka {
                     for (int i = 0; i < events.size(); i++) {
                         try {
                             sent.get(i).get();
-                        } catch (java.util.concurrent.ExecutionException e) {
+                        } catch (ExecutionException e) {
                             throw new IllegalStateException("Kafka refused an event for " + events.get(i).destination(),
                                     e.getCause());
                         }

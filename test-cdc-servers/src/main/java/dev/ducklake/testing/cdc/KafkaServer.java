@@ -1,13 +1,13 @@
 package dev.ducklake.testing.cdc;
 
-import dev.ducklake.testing.s3.ServerProcess;
+import dev.ducklake.testing.process.ServerProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.List;
 
 /**
  * Apache Kafka's own broker ({@code kafka.Kafka}, KRaft, one node that is broker and controller) in
@@ -45,8 +45,7 @@ public final class KafkaServer implements AutoCloseable {
                     "offsets.topic.num.partitions=1",
                     "transaction.state.log.replication.factor=1",
                     "transaction.state.log.min.isr=1",
-                    "group.initial.rebalance.delay.ms=0",
-                    "log.flush.interval.messages=1") + "\n");
+                    "group.initial.rebalance.delay.ms=0") + "\n");
             if (!Files.exists(directory.resolve("log/meta.properties"))) {
                 format(classPath, properties);
             }
@@ -103,9 +102,11 @@ public final class KafkaServer implements AutoCloseable {
                 .redirectErrorStream(true).redirectOutput(directory.resolve("format.out").toFile()).start();
         try {
             if (format.waitFor() != 0) {
-                throw new IOException("Formatting the Kafka log failed: " + Files.readString(directory.resolve("format.out")));
+                throw new IOException("Formatting the Kafka log failed: "
+                        + Files.readString(directory.resolve("format.out")));
             }
         } catch (InterruptedException e) {
+            format.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new IOException(e);
         }

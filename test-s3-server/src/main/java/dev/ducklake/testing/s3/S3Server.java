@@ -1,5 +1,6 @@
 package dev.ducklake.testing.s3;
 
+import dev.ducklake.testing.process.ServerProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -88,7 +89,8 @@ public final class S3Server implements AutoCloseable {
                     "s3proxy.credential=" + SECRET,
                     "jclouds.provider=filesystem",
                     "jclouds.filesystem.basedir=" + directory.resolve("buckets")) + "\n");
-            Files.writeString(directory.resolve("logback.xml"), "<configuration><appender name=\"out\" class=\"ch.qos.logback.core.ConsoleAppender\">"
+            Files.writeString(directory.resolve("logback.xml"), "<configuration>"
+                    + "<appender name=\"out\" class=\"ch.qos.logback.core.ConsoleAppender\">"
                     + "<encoder><pattern>%d %level %logger{20} %msg%n</pattern></encoder></appender>"
                     + "<root level=\"WARN\"><appender-ref ref=\"out\"/></root></configuration>\n");
         } catch (IOException e) {
@@ -98,14 +100,14 @@ public final class S3Server implements AutoCloseable {
     }
 
     /** Stops the server (SIGKILL), as an outage does; the buckets stay. */
-    public void stop() {
+    public synchronized void stop() {
         if (process != null) {
             process.kill();
         }
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         if (process != null) {
             process.close();
         }

@@ -2,7 +2,10 @@ package dev.ducklake.flink.sink.cdc;
 
 import org.apache.flink.annotation.PublicEvolving;
 
-/** What {@link dev.ducklake.flink.sink.SourceTransactions} does with a source transaction that waited longer than its bound. */
+/**
+ * What {@link dev.ducklake.flink.sink.SourceTransactions} does with a source transaction that waited
+ * longer than its bound.
+ */
 @PublicEvolving
 public enum OverdueTransactionPolicy {
 
@@ -13,9 +16,10 @@ public enum OverdueTransactionPolicy {
     FAIL,
 
     /**
-     * Release what arrived of the transaction as if it were whole, with the changes that come later
-     * of it released as they arrive, and count it in the {@code sourceTransactionsReleasedIncomplete}
-     * metric. The lake then holds part of that transaction for a while.
+     * Release what arrived of the transaction, after every transaction that ended before it, with its
+     * changes that come later released as they arrive, and count it in the
+     * {@code sourceTransactionsReleasedIncomplete} metric. The lake then holds part of that
+     * transaction, and a late change overwrites what later transactions wrote to the same row.
      */
     RELEASE
 }

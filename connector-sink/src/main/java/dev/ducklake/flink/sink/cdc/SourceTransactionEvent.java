@@ -10,8 +10,8 @@ import org.apache.flink.annotation.PublicEvolving;
  * An element of a change stream that carries its source's transaction boundaries, such as Debezium's
  * change events with {@code provide.transaction.metadata=true}: a {@link Change} of one table within
  * a source transaction, or the {@link End} of a transaction, which says how many changes of each
- * table it made. {@link dev.ducklake.flink.sink.SourceTransactions} turns such a stream into {@link ChangeRecord}s released
- * a whole transaction at a time.
+ * table it made. {@link dev.ducklake.flink.sink.SourceTransactions} turns such a stream into
+ * {@link ChangeRecord}s released a whole transaction at a time.
  */
 @PublicEvolving
 public sealed interface SourceTransactionEvent permits SourceTransactionEvent.Change, SourceTransactionEvent.End {
@@ -40,9 +40,16 @@ public sealed interface SourceTransactionEvent permits SourceTransactionEvent.Ch
      * The end of a source transaction, in the order the source committed them.
      *
      * @param transactionId the transaction's id, as its {@link Change}s carry it
+     * @param position the transaction's place in the source's commit order, increasing from one
+     *     transaction to the next (PostgreSQL's commit LSN), or {@link #NO_POSITION} where the source
+     *     gives none; an end at or before the last released position is a replay
      * @param changesPerTable how many change events the transaction made in each table
      */
-    record End(String transactionId, Map<String, Long> changesPerTable) implements SourceTransactionEvent {
+    record End(String transactionId, long position, Map<String, Long> changesPerTable)
+            implements SourceTransactionEvent {
+
+        /** The position of an end whose source gives none. */
+        public static final long NO_POSITION = -1;
 
         public End {
             Objects.requireNonNull(transactionId, "transactionId");

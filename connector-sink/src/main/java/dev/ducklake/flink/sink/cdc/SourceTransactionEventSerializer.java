@@ -16,7 +16,8 @@ import org.apache.flink.core.memory.DataOutputView;
 
 /**
  * Flink's serializer of {@link SourceTransactionEvent}s: a tag, then a change's transaction id,
- * order, table and records (through {@link ChangeRecordSerializer}), or an end's id and counts.
+ * order, table and records (through {@link ChangeRecordSerializer}), or an end's id, position and
+ * counts.
  */
 @Internal
 public final class SourceTransactionEventSerializer extends TypeSerializer<SourceTransactionEvent> {
@@ -80,6 +81,7 @@ public final class SourceTransactionEventSerializer extends TypeSerializer<Sourc
             End end = (End) event;
             target.writeByte(END);
             target.writeUTF(end.transactionId());
+            target.writeLong(end.position());
             target.writeInt(end.changesPerTable().size());
             for (Map.Entry<String, Long> table : end.changesPerTable().entrySet()) {
                 target.writeUTF(table.getKey());
@@ -106,12 +108,13 @@ public final class SourceTransactionEventSerializer extends TypeSerializer<Sourc
             throw new IOException("Unknown source transaction event tag " + tag);
         }
         String id = source.readUTF();
+        long position = source.readLong();
         int tables = source.readInt();
         Map<String, Long> counts = new LinkedHashMap<>();
         for (int i = 0; i < tables; i++) {
             counts.put(source.readUTF(), source.readLong());
         }
-        return new End(id, counts);
+        return new End(id, position, counts);
     }
 
     @Override

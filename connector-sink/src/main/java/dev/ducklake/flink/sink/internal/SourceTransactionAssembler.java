@@ -7,6 +7,7 @@ import dev.ducklake.flink.sink.cdc.SourceTransactionEventSerializer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,11 +16,13 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
@@ -31,13 +34,17 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
  */
 @Internal
 public final class SourceTransactionAssembler extends AbstractStreamOperator<ChangeRecord>
-        implements OneInputStreamOperator<SourceTransactionEvent, ChangeRecord> {
+        implements OneInputStreamOperator<SourceTransactionEvent, ChangeRecord>, BoundedOneInput {
 
     private static final long serialVersionUID = 1L;
 
+    /** Transactions released before a checkpoint barrier whose checkpoint completed. */
     public static final String COMMITTED = "sourceTransactionsCommitted";
+    /** Transactions released incomplete by {@link OverdueTransactionPolicy#RELEASE}. */
     public static final String RELEASED_INCOMPLETE = "sourceTransactionsReleasedIncomplete";
+    /** Transactions waiting now. */
     public static final String WAITING = "sourceTransactionsWaiting";
+    /** How long the transaction that has waited longest has waited, in milliseconds. */
     public static final String OLDEST_WAITING_AGE = "oldestWaitingTransactionAgeMs";
 
     private final Duration maxWait;
@@ -46,8 +53,8 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
 
     private transient TransactionBuffer buffer;
     private transient ListState<SourceTransactionEvent> waitingState;
-    private transient ListState<String> releasedWholeState;
-    private transient ListState<String> releasedIncompleteState;
+    private transient ListState<Tuple2<String, Boolean>> releasedState;
+    private transient ListState<Long> releasedPositionState;
     /** Transactions released before each checkpoint's barrier whose checkpoint is not complete yet. */
     private transient TreeMap<Long, Long> releasedByCheckpoint;
     private transient long releasedSinceBarrier;
@@ -82,17 +89,20 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
         releasedByCheckpoint = new TreeMap<>();
         waitingState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
                 "waiting-source-transaction-events", new SourceTransactionEventSerializer()));
-        releasedWholeState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
-                "released-whole-source-transactions", Types.STRING));
-        releasedIncompleteState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
-                "released-incomplete-source-transactions", Types.STRING));
+        releasedState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
+                "released-source-transactions", Types.TUPLE(Types.STRING, Types.BOOLEAN)));
+        releasedPositionState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
+                "released-source-position", Types.LONG));
         if (context.isRestored()) {
-            for (String id : releasedWholeState.get()) {
-                buffer.restoreReleased(id, true);
+            Map<String, Boolean> released = new LinkedHashMap<>();
+            for (Tuple2<String, Boolean> transaction : releasedState.get()) {
+                released.put(transaction.f0, transaction.f1);
             }
-            for (String id : releasedIncompleteState.get()) {
-                buffer.restoreReleased(id, false);
+            long position = SourceTransactionEvent.End.NO_POSITION;
+            for (long restored : releasedPositionState.get()) {
+                position = Math.max(position, restored);
             }
+            buffer.restoreReleased(released, position);
             long now = getProcessingTimeService().getCurrentProcessingTime();
             for (SourceTransactionEvent event : waitingState.get()) {
                 buffer.add(event, now);
@@ -125,11 +135,10 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
         waitingState.update(buffer.waitingEvents());
-        List<String> whole = new ArrayList<>();
-        List<String> incomplete = new ArrayList<>();
-        buffer.releasedTransactions().forEach((id, isWhole) -> (isWhole ? whole : incomplete).add(id));
-        releasedWholeState.update(whole);
-        releasedIncompleteState.update(incomplete);
+        List<Tuple2<String, Boolean>> released = new ArrayList<>();
+        buffer.releasedTransactions().forEach((id, whole) -> released.add(Tuple2.of(id, whole)));
+        releasedState.update(released);
+        releasedPositionState.update(List.of(buffer.releasedPosition()));
         releasedByCheckpoint.put(context.getCheckpointId(), releasedSinceBarrier);
         releasedSinceBarrier = 0;
     }
@@ -143,6 +152,13 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
             committed.inc(done.next().getValue());
             done.remove();
         }
+    }
+
+    /** A bounded input's end: what still waits is released or fails, by the policy. */
+    @Override
+    public void endInput() {
+        buffer.releaseAtEndOfInput(policy);
+        observe();
     }
 
     private void scheduleCheck() {

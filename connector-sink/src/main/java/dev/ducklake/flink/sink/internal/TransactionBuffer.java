@@ -20,22 +20,26 @@ import org.apache.flink.annotation.Internal;
  * Holds the changes of source transactions until each is whole, then releases them in the order the
  * source committed the transactions: a transaction is whole when its {@link End} has arrived and, for
  * every table it names that the stream holds (whose name matches a pattern), as many distinct
- * changes as it counts. A whole transaction waits for the ones
- * that ended before it. Changes outside any transaction pass at once. A transaction released recently
- * is remembered ({@value #REMEMBERED} of them), so that its events seen again (a source that
- * replays after a crash) are dropped; the late changes of one released incomplete pass at once.
- * Not thread-safe.
+ * changes as it counts. A whole transaction waits for the ones that ended before it. Changes outside
+ * any transaction pass at once.
+ *
+ * <p>A source that replays after a crash sends transactions again. An end at or before the highest
+ * position released is a replay, and its transaction is dropped; where the source gives no
+ * positions, the ids of the last {@value #REMEMBERED} released transactions tell replays. The late
+ * changes of a transaction released incomplete pass at once. Not thread-safe.
  */
 @Internal
 public final class TransactionBuffer {
 
-    /** How many released transactions are remembered, to drop their replayed events. */
+    /** How many released transactions are remembered by id, to drop their replayed events. */
     public static final int REMEMBERED = 10_000;
 
     /** Where released records go, and what is told of each released transaction. */
     public interface Output {
+        /** Takes a released record. */
         void collect(ChangeRecord record);
 
+        /** Told after a transaction's records, whether it was whole. */
         void released(boolean whole);
     }
 
@@ -45,13 +49,15 @@ public final class TransactionBuffer {
     private final LinkedHashMap<String, Waiting> waiting = new LinkedHashMap<>();
     /** Waiting transactions whose end arrived, in the source's commit order. */
     private final ArrayDeque<Waiting> ended = new ArrayDeque<>();
-    /** Recently released transactions: id → whether it was whole. */
+    /** Recently released (or dropped as replayed) transactions, oldest first: id → whether it was whole. */
     private final LinkedHashMap<String, Boolean> released = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
             return size() > REMEMBERED;
         }
     };
+    /** The highest position of a released end; {@link End#NO_POSITION} before the first. */
+    private long releasedPosition = End.NO_POSITION;
 
     /**
      * @param tables the tables whose changes the stream holds; an end's counts of other tables are
@@ -93,9 +99,15 @@ public final class TransactionBuffer {
         if (released.containsKey(id)) {
             return;
         }
+        if (end.position() != End.NO_POSITION && end.position() <= releasedPosition) {
+            // A replay of a transaction released before: what arrived of it goes.
+            waiting.remove(id);
+            released.put(id, true);
+            return;
+        }
         Waiting transaction = waiting.computeIfAbsent(id, key -> new Waiting(key, now));
         if (transaction.end == null) {
-            transaction.end = new End(id, end.changesPerTable().entrySet().stream()
+            transaction.end = new End(id, end.position(), end.changesPerTable().entrySet().stream()
                     .filter(table -> tables.matcher(table.getKey()).matches())
                     .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
             ended.add(transaction);
@@ -108,7 +120,7 @@ public final class TransactionBuffer {
      * {@link OverdueTransactionPolicy#FAIL}; for {@link OverdueTransactionPolicy#RELEASE}, releases
      * each, after the transactions that ended before it.
      *
-     * @throws IllegalStateException naming the oldest overdue transaction and what it misses
+     * @throws IllegalStateException naming the transaction that holds the others up and what it misses
      */
     public void releaseOverdue(long deadline, OverdueTransactionPolicy policy) {
         while (!waiting.isEmpty()) {
@@ -117,20 +129,44 @@ public final class TransactionBuffer {
                 return;
             }
             if (policy == OverdueTransactionPolicy.FAIL) {
-                throw new IllegalStateException("Source transaction " + oldest.id + " waited longer than the"
-                        + " bound for its changes: " + oldest.describe());
+                Waiting blocking = oldest.end == null ? oldest : ended.peek();
+                throw new IllegalStateException("Source transaction " + blocking.id + " waited longer than the"
+                        + " bound for its changes: " + blocking.describe());
             }
-            if (oldest.end != null) {
-                Waiting next;
-                do {
-                    next = ended.poll();
-                    release(next);
-                } while (next != oldest);
-            } else {
-                release(oldest);
-            }
-            releaseWholePrefix();
+            releaseThrough(oldest);
         }
+    }
+
+    /**
+     * Deals with what waits when the input ended: fails for {@link OverdueTransactionPolicy#FAIL} if
+     * anything waits; for {@link OverdueTransactionPolicy#RELEASE}, releases everything.
+     */
+    public void releaseAtEndOfInput(OverdueTransactionPolicy policy) {
+        if (!waiting.isEmpty() && policy == OverdueTransactionPolicy.FAIL) {
+            Waiting blocking = ended.isEmpty() ? waiting.values().iterator().next() : ended.peek();
+            throw new IllegalStateException("The input ended with " + waiting.size() + " source transactions"
+                    + " incomplete; transaction " + blocking.id + ": " + blocking.describe());
+        }
+        while (!waiting.isEmpty()) {
+            releaseThrough(waiting.values().iterator().next());
+        }
+    }
+
+    /** Releases the transaction, and first every transaction that ended before it (all, if it has no end). */
+    private void releaseThrough(Waiting transaction) {
+        if (transaction.end != null) {
+            Waiting next;
+            do {
+                next = ended.poll();
+                release(next);
+            } while (next != transaction);
+        } else {
+            while (!ended.isEmpty()) {
+                release(ended.poll());
+            }
+            release(transaction);
+        }
+        releaseWholePrefix();
     }
 
     /** The transactions waiting. */
@@ -145,7 +181,8 @@ public final class TransactionBuffer {
 
     /**
      * The events not released yet: every waiting change, then the waiting ends in commit order.
-     * Adding them, in this order, to an empty buffer restores this one's waiting transactions.
+     * Adding them, in this order, to a buffer restored with {@link #restoreReleased} restores this
+     * one's waiting transactions.
      */
     public List<SourceTransactionEvent> waitingEvents() {
         List<SourceTransactionEvent> events = new ArrayList<>();
@@ -163,9 +200,15 @@ public final class TransactionBuffer {
         return new LinkedHashMap<>(released);
     }
 
-    /** Remembers a transaction as released, as {@link #releasedTransactions} gave it. */
-    public void restoreReleased(String id, boolean whole) {
-        released.put(id, whole);
+    /** The highest position of a released end; {@link End#NO_POSITION} before the first. */
+    public long releasedPosition() {
+        return releasedPosition;
+    }
+
+    /** Restores what {@link #releasedTransactions} and {@link #releasedPosition} gave, before any event. */
+    public void restoreReleased(Map<String, Boolean> transactions, long position) {
+        released.putAll(transactions);
+        releasedPosition = position;
     }
 
     private void releaseWholePrefix() {
@@ -178,6 +221,9 @@ public final class TransactionBuffer {
         waiting.remove(transaction.id);
         boolean whole = transaction.isWhole();
         released.put(transaction.id, whole);
+        if (transaction.end != null) {
+            releasedPosition = Math.max(releasedPosition, transaction.end.position());
+        }
         for (Change change : transaction.changes.values()) {
             change.records().forEach(output::collect);
         }

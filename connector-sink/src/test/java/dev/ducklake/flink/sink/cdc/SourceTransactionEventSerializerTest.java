@@ -71,8 +71,8 @@ class SourceTransactionEventSerializerTest extends SerializerTestBase<SourceTran
             new SourceTransactionEvent.Change(null, 0, "public.t", List.of(
                     new ChangeRecord("public.t", GenericRowData.of(2L), SCHEMA))),
             new SourceTransactionEvent.Change("572", 1, "public.u", List.of()),
-            new SourceTransactionEvent.End("571", Map.of("public.t", 2L, "public.u", 1L)),
-            new SourceTransactionEvent.End("573", Map.of()),
+            new SourceTransactionEvent.End("571", 53195832, Map.of("public.t", 2L, "public.u", 1L)),
+            new SourceTransactionEvent.End("573", SourceTransactionEvent.End.NO_POSITION, Map.of()),
         };
     }
 

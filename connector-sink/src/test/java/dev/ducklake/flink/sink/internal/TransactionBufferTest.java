@@ -79,7 +79,7 @@ class TransactionBufferTest {
             }
             counts.put("s.b", (long) inB);
             counts.put("s.not_read", 5L);
-            ends.add(new End("x" + t, counts));
+            ends.add(new End("x" + t, End.NO_POSITION, counts));
         }
         // Each topic in order, the topics interleaved at random; some events seen twice.
         List<List<SourceTransactionEvent>> streams = List.of(topics.get(0), topics.get(1), ends);
@@ -115,20 +115,20 @@ class TransactionBufferTest {
         Collected first = new Collected();
         TransactionBuffer original = new TransactionBuffer(first, ALL);
         original.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 0);
-        original.add(new End("2", Map.of("s.a", 1L)), 0);
+        original.add(new End("2", End.NO_POSITION, Map.of("s.a", 1L)), 0);
         original.add(new Change("2", 1, "s.a", List.of(record(2, 0))), 0);
         original.add(new Change("3", 1, "s.a", List.of(record(3, 0))), 0);
-        original.add(new End("3", Map.of("s.a", 1L)), 0);
+        original.add(new End("3", End.NO_POSITION, Map.of("s.a", 1L)), 0);
         assertThat(first.transactions()).containsExactly(2L, 3L);
-        original.add(new End("1", Map.of("s.a", 2L)), 0);
+        original.add(new End("1", End.NO_POSITION, Map.of("s.a", 2L)), 0);
 
         Collected second = new Collected();
         TransactionBuffer restored = new TransactionBuffer(second, ALL);
-        original.releasedTransactions().forEach(restored::restoreReleased);
+        restored.restoreReleased(original.releasedTransactions(), original.releasedPosition());
         original.waitingEvents().forEach(event -> restored.add(event, 0));
         assertThat(second.records).isEmpty();
         restored.add(new Change("3", 1, "s.a", List.of(record(3, 0))), 0);
-        restored.add(new End("3", Map.of("s.a", 1L)), 0);
+        restored.add(new End("3", End.NO_POSITION, Map.of("s.a", 1L)), 0);
         restored.add(new Change("1", 2, "s.a", List.of(record(1, 1))), 0);
         assertThat(second.records).containsExactly(record(1, 0), record(1, 1));
         assertThat(restored.waitingCount()).isZero();
@@ -138,7 +138,7 @@ class TransactionBufferTest {
     void anOverdueTransactionFailsNamingWhatItMisses() {
         TransactionBuffer buffer = new TransactionBuffer(new Collected(), ALL);
         buffer.add(new Change("7", 1, "s.a", List.of(record(7, 0))), 100);
-        buffer.add(new End("7", Map.of("s.a", 2L, "s.b", 1L)), 150);
+        buffer.add(new End("7", End.NO_POSITION, Map.of("s.a", 2L, "s.b", 1L)), 150);
         buffer.releaseOverdue(100, OverdueTransactionPolicy.FAIL);
         assertThatThrownBy(() -> buffer.releaseOverdue(101, OverdueTransactionPolicy.FAIL))
                 .isInstanceOf(IllegalStateException.class)
@@ -153,9 +153,9 @@ class TransactionBufferTest {
         TransactionBuffer buffer = new TransactionBuffer(out, ALL);
         buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 100);
         buffer.add(new Change("2", 1, "s.a", List.of(record(2, 0))), 200);
-        buffer.add(new End("1", Map.of("s.a", 1L, "s.b", 1L)), 200);
-        buffer.add(new End("2", Map.of("s.a", 1L)), 200);
-        buffer.add(new End("3", Map.of("s.a", 1L)), 300);
+        buffer.add(new End("1", End.NO_POSITION, Map.of("s.a", 1L, "s.b", 1L)), 200);
+        buffer.add(new End("2", End.NO_POSITION, Map.of("s.a", 1L)), 200);
+        buffer.add(new End("3", End.NO_POSITION, Map.of("s.a", 1L)), 300);
         buffer.add(new Change("3", 1, "s.a", List.of(record(3, 0))), 300);
         buffer.add(new Change("4", 1, "s.a", List.of(record(4, 0))), 300);
         assertThat(out.records).isEmpty();
@@ -169,6 +169,69 @@ class TransactionBufferTest {
         buffer.add(new Change("1", 2, "s.b", List.of(record(1, 1))), 400);
         buffer.add(new Change("2", 1, "s.a", List.of(record(2, 0))), 400);
         assertThat(out.records).endsWith(record(3, 0), record(1, 1));
+    }
+
+    @Test
+    void anOverdueTransactionWithoutItsEndIsReleasedAfterAllThatEnded() {
+        Collected out = new Collected();
+        TransactionBuffer buffer = new TransactionBuffer(out, ALL);
+        buffer.add(new Change("2", 1, "s.a", List.of(record(2, 0))), 100);
+        buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 200);
+        buffer.add(new End("1", End.NO_POSITION, Map.of("s.a", 2L)), 200);
+
+        buffer.releaseOverdue(150, OverdueTransactionPolicy.RELEASE);
+
+        assertThat(out.transactions()).containsExactly(1L, 2L);
+        assertThat(out.incomplete).isEqualTo(2);
+    }
+
+    @Test
+    void theFailureNamesTheTransactionThatHoldsTheOthersUp() {
+        TransactionBuffer buffer = new TransactionBuffer(new Collected(), ALL);
+        buffer.add(new Change("2", 1, "s.a", List.of(record(2, 0))), 100);
+        buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 200);
+        buffer.add(new End("1", End.NO_POSITION, Map.of("s.a", 2L)), 200);
+        buffer.add(new End("2", End.NO_POSITION, Map.of("s.a", 1L)), 200);
+
+        assertThatThrownBy(() -> buffer.releaseOverdue(150, OverdueTransactionPolicy.FAIL))
+                .hasMessageStartingWith("Source transaction 1 waited longer than the bound for its changes: it has 1"
+                        + " changes of s.a of the 2 changes of s.a its end counts");
+    }
+
+    @Test
+    void anEndAtOrBeforeTheReleasedPositionIsAReplayAndItsTransactionGoes() {
+        Collected out = new Collected();
+        TransactionBuffer buffer = new TransactionBuffer(out, ALL);
+        buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 0);
+        buffer.add(new End("1", 100, Map.of("s.a", 1L)), 0);
+        buffer.add(new Change("2", 1, "s.a", List.of(record(2, 0))), 0);
+        buffer.add(new End("2", 200, Map.of("s.a", 1L)), 0);
+        TransactionBuffer restored = new TransactionBuffer(out, ALL);
+        restored.restoreReleased(Map.of(), buffer.releasedPosition());
+
+        // The source replays both, the first no longer remembered by id.
+        restored.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 0);
+        restored.add(new End("1", 100, Map.of("s.a", 1L)), 0);
+        restored.add(new End("2", 200, Map.of("s.a", 1L)), 0);
+        restored.add(new Change("2", 1, "s.a", List.of(record(2, 0))), 0);
+        restored.add(new Change("3", 1, "s.a", List.of(record(3, 0))), 0);
+        restored.add(new End("3", 300, Map.of("s.a", 1L)), 0);
+
+        assertThat(out.transactions()).containsExactly(1L, 2L, 3L);
+        assertThat(out.records).hasSize(3);
+        assertThat(restored.waitingCount()).isZero();
+    }
+
+    @Test
+    void theEndOfTheInputFailsWhileTransactionsWaitOrReleasesThem() {
+        Collected out = new Collected();
+        TransactionBuffer buffer = new TransactionBuffer(out, ALL);
+        buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 0);
+        assertThatThrownBy(() -> buffer.releaseAtEndOfInput(OverdueTransactionPolicy.FAIL))
+                .hasMessage("The input ended with 1 source transactions incomplete; transaction 1: its end has not"
+                        + " arrived; it has 1 changes of s.a");
+        buffer.releaseAtEndOfInput(OverdueTransactionPolicy.RELEASE);
+        assertThat(out.records).containsExactly(record(1, 0));
     }
 
     @Test

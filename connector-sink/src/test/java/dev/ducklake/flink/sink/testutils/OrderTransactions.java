@@ -60,7 +60,7 @@ public final class OrderTransactions implements Serializable {
 
     /** The transaction topic. */
     public GeneratorFunction<Long, SourceTransactionEvent> ends() {
-        return t -> new SourceTransactionEvent.End(Long.toString(t), Map.of(ORDERS_TABLE, 1L, LINES_TABLE,
+        return t -> new SourceTransactionEvent.End(Long.toString(t), t, Map.of(ORDERS_TABLE, 1L, LINES_TABLE,
                 (long) LINES));
     }
 

@@ -118,7 +118,9 @@ final class DebeziumEventReader {
 
     /** Whether a payload is a transaction's BEGIN or END from Debezium's transaction topic. */
     static boolean isTransactionBoundary(JsonNode payload) {
-        return !payload.has("op") && payload.has("status") && payload.has("id");
+        String status = payload.path("status").asText("");
+        return !payload.has("op") && (status.equals("BEGIN") || status.equals("END")) && payload.has("id")
+                && payload.has("event_count") && payload.has("data_collections");
     }
 
     private static GenericRowData row(RowSchema schema, String table, JsonNode payload, String op, String image,

@@ -171,7 +171,10 @@ public final class DebeziumJsonDeserializationSchema implements DeserializationS
             return new DebeziumJsonDeserializationSchema(primaryKeys, ignoreTruncate);
         }
 
-        /** A deserializer that also reads the transactions' boundaries: see {@link DebeziumTransactionalDeserializationSchema}. */
+        /**
+         * A deserializer that also reads the transactions' boundaries: see
+         * {@link DebeziumTransactionalDeserializationSchema}.
+         */
         public DebeziumTransactionalDeserializationSchema buildWithTransactions() {
             return new DebeziumTransactionalDeserializationSchema(primaryKeys, ignoreTruncate);
         }

@@ -24,19 +24,25 @@ import org.apache.flink.util.Collector;
  * {@link dev.ducklake.flink.sink.SourceTransactions}: a change event becomes a
  * {@link SourceTransactionEvent.Change} with its records as {@link DebeziumJsonDeserializationSchema}
  * reads them and its {@code transaction} block's id and {@code total_order}; an {@code END} becomes a
- * {@link SourceTransactionEvent.End} with its {@code data_collections}' counts; a {@code BEGIN},
- * a tombstone and a logical decoding message give nothing. Read the data topics and the transaction
- * topic with the one deserializer.
+ * {@link SourceTransactionEvent.End} with its {@code data_collections}' counts; a logical decoding
+ * message in a transaction becomes a change without records of {@code LOGICAL_DECODING_MESSAGE},
+ * the name under which the END counts it; a {@code BEGIN}, a tombstone and a message outside a
+ * transaction give nothing. Read the data topics and the transaction topic with the one
+ * deserializer.
  *
  * <p>PostgreSQL's transaction ids are {@code <xid>:<lsn>}, with the LSN of the event at hand, so
  * that a transaction's events carry different ids: an id of two decimal numbers is taken as its
- * first, the transaction's xid.
+ * first, the transaction's xid, and the LSN of its END as its position in commit order. The END's
+ * table names must be the changes' ({@code schema.table} or {@code db.table}): PostgreSQL's and
+ * MySQL's are; SQL Server's, Oracle's and Db2's name the database too, and do not match.
  */
 @PublicEvolving
 public final class DebeziumTransactionalDeserializationSchema implements DeserializationSchema<SourceTransactionEvent> {
 
     private static final long serialVersionUID = 1L;
-    private static final Pattern POSTGRES_ID = Pattern.compile("(\\d+):\\d+");
+    private static final Pattern POSTGRES_ID = Pattern.compile("(\\d+):(\\d+)");
+    /** The data collection under which Debezium counts a transaction's logical decoding messages. */
+    static final String LOGICAL_DECODING_MESSAGES = "LOGICAL_DECODING_MESSAGE";
 
     private final Map<String, List<String>> primaryKeys;
     private final boolean ignoreTruncate;
@@ -75,7 +81,7 @@ public final class DebeziumTransactionalDeserializationSchema implements Deseria
             throws IOException {
         List<ChangeRecord> records = new ArrayList<>(2);
         JsonNode payload = reader().read(key, value, new ListCollector<>(records));
-        if (payload == null || payload.path("op").asText("").equals("m")) {
+        if (payload == null) {
             return;
         }
         if (DebeziumEventReader.isTransactionBoundary(payload)) {
@@ -84,8 +90,13 @@ public final class DebeziumTransactionalDeserializationSchema implements Deseria
             }
             return;
         }
-        String table = DebeziumEventReader.table(payload, value);
+        boolean message = payload.path("op").asText("").equals("m");
         JsonNode transaction = payload.path("transaction");
+        if (message && !transaction.hasNonNull("id")) {
+            return;
+        }
+        // A transaction's END counts its logical decoding messages under this name.
+        String table = message ? LOGICAL_DECODING_MESSAGES : DebeziumEventReader.table(payload, value);
         if (!transaction.hasNonNull("id")) {
             out.collect(new SourceTransactionEvent.Change(null, 0, table, records));
             return;
@@ -108,13 +119,20 @@ public final class DebeziumTransactionalDeserializationSchema implements Deseria
             }
             counts.merge(table, collection.path("event_count").asLong(), Long::sum);
         }
-        return new SourceTransactionEvent.End(transactionId(payload.path("id").asText()), counts);
+        String id = payload.path("id").asText();
+        return new SourceTransactionEvent.End(transactionId(id), position(id), counts);
     }
 
     /** PostgreSQL's {@code <xid>:<lsn>} becomes its xid; other ids stay as they are. */
     static String transactionId(String id) {
         Matcher postgres = POSTGRES_ID.matcher(id);
         return postgres.matches() ? postgres.group(1) : id;
+    }
+
+    /** The LSN of PostgreSQL's {@code <xid>:<lsn>} at a transaction's END, its place in commit order. */
+    static long position(String id) {
+        Matcher postgres = POSTGRES_ID.matcher(id);
+        return postgres.matches() ? Long.parseLong(postgres.group(2)) : SourceTransactionEvent.End.NO_POSITION;
     }
 
     @Override

@@ -52,7 +52,16 @@ class DebeziumTransactionalDeserializationSchemaTest {
                 "[{\"data_collection\":\"public.t\",\"event_count\":2},"
                         + "{\"data_collection\":\"public.u\",\"event_count\":1}]"));
 
-        assertThat(end).containsExactly(new End("571", Map.of("public.t", 2L, "public.u", 1L)));
+        assertThat(end).containsExactly(new End("571", 53195832, Map.of("public.t", 2L, "public.u", 1L)));
+    }
+
+    @Test
+    void aLogicalDecodingMessageInATransactionCountsUnderItsDataCollection() throws IOException {
+        String message = "{\"schema\":{\"type\":\"struct\",\"fields\":[],\"optional\":false},\"payload\":{\"op\":\"m\","
+                + "\"message\":{\"prefix\":\"outbox\",\"content\":\"\"},\"transaction\":{\"id\":\"571:53195830\","
+                + "\"total_order\":2,\"data_collection_order\":1}}}";
+
+        assertThat(read(message)).containsExactly(new Change("571", 2, "LOGICAL_DECODING_MESSAGE", List.of()));
     }
 
     @Test
@@ -61,6 +70,8 @@ class DebeziumTransactionalDeserializationSchemaTest {
                 .isEqualTo("3e11fa47-71ca-11e1-9e33-c80aa9429562:23");
         assertThat(DebeziumTransactionalDeserializationSchema.transactionId("00000025:00000d08:0025"))
                 .isEqualTo("00000025:00000d08:0025");
+        assertThat(DebeziumTransactionalDeserializationSchema.position("00000025:00000d08:0025"))
+                .isEqualTo(End.NO_POSITION);
     }
 
     @Test

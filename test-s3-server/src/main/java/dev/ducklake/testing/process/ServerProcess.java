@@ -1,4 +1,4 @@
-package dev.ducklake.testing.s3;
+package dev.ducklake.testing.process;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A server in a JVM of its own, started from a class path recorded in a resource, its output
  * appended to a log file, and counted as up once it listens on a loopback port. It can be stopped
- * cleanly (SIGTERM) or killed (SIGKILL) and started again; it is killed if the JVM that started it
- * ends without closing it.
+ * cleanly (SIGTERM) or killed (SIGKILL) and started again; once started, it is killed if the JVM
+ * that started it ends without closing it.
  */
 public final class ServerProcess implements AutoCloseable {
 
@@ -31,6 +31,7 @@ public final class ServerProcess implements AutoCloseable {
     private final int port;
     private final Thread shutdownHook = new Thread(this::kill, "server-process-shutdown");
     private Process process;
+    private boolean hooked;
 
     /**
      * @param name the server's name, for messages
@@ -52,7 +53,6 @@ public final class ServerProcess implements AutoCloseable {
         command.add(classPath);
         command.addAll(mainAndArguments);
         this.command = List.copyOf(command);
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
     /** The class path recorded in the resource {@code resource} next to {@code owner}. */
@@ -80,6 +80,10 @@ public final class ServerProcess implements AutoCloseable {
     public synchronized void start() {
         if (isRunning()) {
             return;
+        }
+        if (!hooked) {
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
+            hooked = true;
         }
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true)
@@ -113,9 +117,15 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        kill();
-        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    public synchronized void close() {
+        try {
+            kill();
+        } finally {
+            if (hooked) {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+                hooked = false;
+            }
+        }
     }
 
     private void await(Duration timeout) {
