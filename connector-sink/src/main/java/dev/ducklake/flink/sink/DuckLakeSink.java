@@ -4,6 +4,7 @@ import dev.ducklake.flink.sink.internal.CheckpointStamper;
 import dev.ducklake.flink.sink.internal.CommitObserver;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
+import dev.ducklake.flink.common.LakeLineage;
 import dev.ducklake.flink.sink.internal.CommitterMetrics;
 import dev.ducklake.flink.sink.internal.CurrentRowIndex;
 import dev.ducklake.flink.sink.internal.DuckLakeCommittable;
@@ -35,6 +36,9 @@ import org.apache.flink.streaming.api.connector.sink2.CommittableMessageTypeInfo
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.lineage.LineageUtils;
+import org.apache.flink.streaming.api.lineage.LineageVertex;
+import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.slf4j.Logger;
@@ -65,7 +69,8 @@ public final class DuckLakeSink<IN>
                 SupportsWriterState<IN, DuckLakeWriterState>,
                 SupportsCommitter<DuckLakeCommittable>,
                 SupportsPreCommitTopology<DuckLakeCommittable, DuckLakeCommittable>,
-                SupportsPreWriteTopology<IN> {
+                SupportsPreWriteTopology<IN>,
+                LineageVertexProvider {
 
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(DuckLakeSink.class);
@@ -157,6 +162,13 @@ public final class DuckLakeSink<IN>
                 .returns(CommittableMessageTypeInfo.of(DuckLakeCommittableSerializer::new))
                 .name("DuckLake checkpoint stamper")
                 .global();
+    }
+
+    /** The table it writes, as a dataset of Flink's lineage model ({@code LakeLineage} names it). */
+    @Override
+    public LineageVertex getLineageVertex() {
+        return LineageUtils.lineageVertexOf(LakeLineage.dataset(settings.engine().catalogLocation(),
+                settings.tableName(), settings.rowType()));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.ducklake.flink.source;
 
 import dev.ducklake.engine.read.RowFilter;
+import dev.ducklake.flink.common.LakeLineage;
 import dev.ducklake.flink.source.enumerator.DuckLakeEnumerator;
 import dev.ducklake.flink.source.enumerator.DuckLakeEnumeratorState;
 import dev.ducklake.flink.source.enumerator.DuckLakeEnumeratorStateSerializer;
@@ -21,6 +22,9 @@ import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.lineage.LineageUtils;
+import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
+import org.apache.flink.streaming.api.lineage.SourceLineageVertex;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
@@ -45,7 +49,8 @@ import org.apache.flink.table.types.logical.RowType;
  */
 @PublicEvolving
 public final class DuckLakeSource
-        implements Source<RowData, DuckLakeSplit, DuckLakeEnumeratorState>, ResultTypeQueryable<RowData> {
+        implements Source<RowData, DuckLakeSplit, DuckLakeEnumeratorState>, ResultTypeQueryable<RowData>,
+                LineageVertexProvider {
 
     private static final long serialVersionUID = 1L;
 
@@ -62,6 +67,13 @@ public final class DuckLakeSource
     @Override
     public Boundedness getBoundedness() {
         return settings.bounded() ? Boundedness.BOUNDED : Boundedness.CONTINUOUS_UNBOUNDED;
+    }
+
+    /** The table it reads, as a dataset of Flink's lineage model ({@code LakeLineage} names it). */
+    @Override
+    public SourceLineageVertex getLineageVertex() {
+        return LineageUtils.sourceLineageVertexOf(getBoundedness(),
+                LakeLineage.dataset(settings.engine().catalogLocation(), settings.tableName(), settings.rowType()));
     }
 
     @Override

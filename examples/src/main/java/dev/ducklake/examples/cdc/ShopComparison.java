@@ -39,10 +39,15 @@ public final class ShopComparison implements AutoCloseable {
         }
     }
 
-    /** The tables whose rows differ between PostgreSQL and the lake (a table the lake lacks included). */
+    /** The workload's tables whose rows differ between PostgreSQL and the lake (one the lake lacks included). */
     public List<String> differingTables() throws SQLException {
+        return differing(ShopWorkload.TABLES);
+    }
+
+    /** The tables ({@code schema.table}) whose rows differ between PostgreSQL and the lake. */
+    public List<String> differing(List<String> tables) throws SQLException {
         List<String> differing = new ArrayList<>();
-        for (String table : ShopWorkload.TABLES) {
+        for (String table : tables) {
             List<String> lakeRows;
             try {
                 lakeRows = rows(lake, "SELECT * FROM lake." + table + " ORDER BY ALL");

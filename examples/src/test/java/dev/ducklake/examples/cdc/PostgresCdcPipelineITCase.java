@@ -12,13 +12,18 @@ import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.testing.cdc.DebeziumConnector;
 import dev.ducklake.testing.cdc.KafkaServer;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -33,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The whole CDC pipeline on loopback, every part real: {@link ShopWorkload}'s transactions on
  * PostgreSQL, Debezium's PostgreSQL connector publishing into a Kafka broker, Flink's Kafka source,
- * and the change sink into a lake on a PostgreSQL catalog. With whole source transactions, through a
+ * and the change sink into a lake on a PostgreSQL catalog. With whole source transactions, beside a
+ * second connection whose transactions interleave with the workload's in the WAL, through a
  * schema change, a Flink task failure after a completed checkpoint, a Kafka broker restart, a
  * Debezium crash (which re-sends what it published since its last flushed offsets) and a clean
  * Debezium restart, every lake table ends equal to its PostgreSQL table, and at every snapshot the
@@ -43,6 +49,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PostgresCdcPipelineITCase {
 
     private static final long TRANSACTIONS = 50_000;
+    private static final List<String> AUDITED_TABLES = List.of("shop.customers", "shop.orders", "shop.order_lines",
+            "shop.audit");
 
     @TempDir
     Path dir;
@@ -81,6 +89,7 @@ class PostgresCdcPipelineITCase {
             throws Exception {
         ShopWorkload workload = new ShopWorkload(sourceJdbc, 21);
         workload.createSchema();
+        execute("CREATE TABLE shop.audit (id BIGINT PRIMARY KEY, note TEXT NOT NULL)");
         Map<String, String> settings = new HashMap<>(PipelineDatabases.debeziumSettings(sourceJdbc, "shop", slot));
         // Offsets flushed every 5 s: a crash re-sends the events of up to 5 s.
         settings.put("offset.flush.interval.ms", "5000");
@@ -93,6 +102,11 @@ class PostgresCdcPipelineITCase {
                 throw new IllegalStateException(e);
             }
         });
+        // Transactions of a second connection that span the workload's commits: their changes
+        // interleave with the workload's in the WAL, while their commits keep commit order.
+        AtomicBoolean auditing = new AtomicBoolean(true);
+        long interleaved;
+        CompletableFuture<Long> audits = CompletableFuture.supplyAsync(() -> audit(auditing));
         JobClient job = job(true, new FailOnce<>(100_000)).executeAsync("CDC pipeline");
         try {
             await("a Flink task failure").atMost(Duration.ofMinutes(3)).until(() -> FailOnce.failures() == 1);
@@ -107,9 +121,17 @@ class PostgresCdcPipelineITCase {
             debezium.stop();
             debezium.start();
             transactions.get();
+            auditing.set(false);
+            interleaved = audits.get();
+            assertThat(interleaved).isPositive();
             await("the lake to catch up with PostgreSQL").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(2))
-                    .until(this::lakeEqualsSource);
+                    .until(() -> {
+                        try (ShopComparison comparison = comparison()) {
+                            return comparison.differing(AUDITED_TABLES).isEmpty();
+                        }
+                    });
         } finally {
+            auditing.set(false);
             job.cancel().get();
         }
         List<Long> snapshots;
@@ -118,8 +140,8 @@ class PostgresCdcPipelineITCase {
             snapshots = comparison.sinkSnapshots();
             broken = comparison.snapshotsBreakingInvariants(snapshots);
         }
-        System.out.printf("CDC pipeline: %d source transactions, %d lake snapshots, %d breaking an invariant%n",
-                TRANSACTIONS, snapshots.size(), broken.size());
+        System.out.printf("CDC pipeline: %d source transactions and %d interleaved ones, %d lake snapshots, %d breaking"
+                + " an invariant%n", TRANSACTIONS, interleaved, snapshots.size(), broken.size());
         assertThat(broken).as("snapshots where an invariant of the source's transactions breaks").isEmpty();
         assertThat(snapshots.size()).isGreaterThan(10);
     }
@@ -164,6 +186,36 @@ class PostgresCdcPipelineITCase {
         return env;
     }
 
+
+    /** Runs transactions of two statements, a short pause between them, until told to stop; returns how many. */
+    private long audit(AtomicBoolean auditing) {
+        long id = 0;
+        try (Connection connection = DriverManager.getConnection(sourceJdbc);
+                PreparedStatement insert = connection.prepareStatement("INSERT INTO shop.audit VALUES (?, 'opened')");
+                Statement pause = connection.createStatement();
+                PreparedStatement close = connection.prepareStatement(
+                        "UPDATE shop.audit SET note = 'closed' WHERE id = ?")) {
+            connection.setAutoCommit(false);
+            while (auditing.get()) {
+                insert.setLong(1, ++id);
+                insert.executeUpdate();
+                pause.execute("SELECT pg_sleep(0.002)");
+                close.setLong(1, id);
+                close.executeUpdate();
+                connection.commit();
+            }
+            return id;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(sourceJdbc);
+                Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
 
     private ShopComparison comparison() throws SQLException {
         return new ShopComparison(sourceJdbc, lake.key(), dir.resolve("data") + "/");

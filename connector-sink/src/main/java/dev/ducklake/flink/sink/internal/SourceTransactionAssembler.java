@@ -57,6 +57,7 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
     private transient ListState<Long> releasedPositionState;
     /** Transactions released before each checkpoint's barrier whose checkpoint is not complete yet. */
     private transient TreeMap<Long, Long> releasedByCheckpoint;
+    private transient List<SourceTransactionEvent> restoredEvents;
     private transient long releasedSinceBarrier;
     private transient Counter committed;
     private transient Counter releasedIncomplete;
@@ -87,6 +88,7 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
             }
         }, tables);
         releasedByCheckpoint = new TreeMap<>();
+        restoredEvents = new ArrayList<>();
         waitingState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
                 "waiting-source-transaction-events", new SourceTransactionEventSerializer()));
         releasedState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
@@ -103,10 +105,7 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
                 position = Math.max(position, restored);
             }
             buffer.restoreReleased(released, position);
-            long now = getProcessingTimeService().getCurrentProcessingTime();
-            for (SourceTransactionEvent event : waitingState.get()) {
-                buffer.add(event, now);
-            }
+            waitingState.get().forEach(restoredEvents::add);
         }
     }
 
@@ -121,6 +120,11 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
             long arrival = oldestArrival;
             return arrival < 0 ? 0L : Math.max(0L, getProcessingTimeService().getCurrentProcessingTime() - arrival);
         });
+        // Restored events are taken in once the operators downstream are open: they may release records
+        // (a restore with a narrower table pattern makes transactions whole).
+        long now = getProcessingTimeService().getCurrentProcessingTime();
+        restoredEvents.forEach(event -> buffer.add(event, now));
+        restoredEvents.clear();
         observe();
         scheduleCheck();
     }
