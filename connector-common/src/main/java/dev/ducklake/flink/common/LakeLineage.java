@@ -9,10 +9,13 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.streaming.api.lineage.DatasetSchemaFacet;
 import org.apache.flink.streaming.api.lineage.DatasetSchemaField;
 import org.apache.flink.streaming.api.lineage.LineageDataset;
-import org.apache.flink.streaming.api.lineage.LineageUtils;
+import org.apache.flink.streaming.api.lineage.LineageDatasetFacet;
+import org.apache.flink.streaming.api.lineage.LineageVertex;
+import org.apache.flink.streaming.api.lineage.SourceLineageVertex;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -24,7 +27,7 @@ import org.apache.flink.table.types.logical.RowType;
  *       {@code ducklake:sqlite:<absolute path>}, or {@code ducklake:postgres://<host>:<port>/<dbname>}
  *       (libpq's defaults {@code localhost} and {@code 5432} where the connection string has none).
  *   <li>Name: {@code <schema>.<table>}.
- *   <li>Facets: {@code schema}, the table's columns with their Flink types, where known.
+ *   <li>Facets: {@code schema}, the table's columns with their Flink types.
  * </ul>
  */
 @Internal
@@ -36,10 +39,20 @@ public final class LakeLineage {
 
     private LakeLineage() {}
 
-    /** The dataset of a table of a catalog, with its columns' schema when {@code rowType} is given. */
-    public static LineageDataset dataset(CatalogLocation catalog, TableName table, RowType rowType) {
-        return LineageUtils.datasetOf(name(table), namespace(catalog),
-                rowType == null ? List.of() : List.of(new SchemaFacet(rowType)));
+    /** The lineage vertex of a source that reads the table. */
+    public static SourceLineageVertex sourceVertex(Boundedness boundedness, CatalogLocation catalog, TableName table,
+            RowType rowType) {
+        return new SourceVertex(boundedness, List.of(dataset(catalog, table, rowType)));
+    }
+
+    /** The lineage vertex of a sink that writes the table. */
+    public static LineageVertex sinkVertex(CatalogLocation catalog, TableName table, RowType rowType) {
+        return new SinkVertex(List.of(dataset(catalog, table, rowType)));
+    }
+
+    /** The dataset of a table of a catalog, with its columns' schema. */
+    static LineageDataset dataset(CatalogLocation catalog, TableName table, RowType rowType) {
+        return new Dataset(name(table), namespace(catalog), Map.of("schema", new SchemaFacet(rowType)));
     }
 
     /** The lineage namespace of a catalog: its kind and where it is, never its credentials. */
@@ -119,4 +132,14 @@ public final class LakeLineage {
 
     /** A column and its type, in Flink's SQL type syntax. */
     private record SchemaField(String name, String type) implements DatasetSchemaField<String> {}
+
+    // Flink's LineageUtils exists only from Flink 2.3; these interfaces are the same in every 2.x release.
+
+    private record Dataset(String name, String namespace, Map<String, LineageDatasetFacet> facets)
+            implements LineageDataset {}
+
+    private record SinkVertex(List<LineageDataset> datasets) implements LineageVertex {}
+
+    private record SourceVertex(Boundedness boundedness, List<LineageDataset> datasets)
+            implements SourceLineageVertex {}
 }

@@ -36,7 +36,6 @@ import org.apache.flink.streaming.api.connector.sink2.CommittableMessageTypeInfo
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
-import org.apache.flink.streaming.api.lineage.LineageUtils;
 import org.apache.flink.streaming.api.lineage.LineageVertex;
 import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
 import org.apache.flink.table.data.RowData;
@@ -167,8 +166,7 @@ public final class DuckLakeSink<IN>
     /** The table it writes, as a dataset of Flink's lineage model ({@code LakeLineage} names it). */
     @Override
     public LineageVertex getLineageVertex() {
-        return LineageUtils.lineageVertexOf(LakeLineage.dataset(settings.engine().catalogLocation(),
-                settings.tableName(), settings.rowType()));
+        return LakeLineage.sinkVertex(settings.engine().catalogLocation(), settings.tableName(), settings.rowType());
     }
 
     /**

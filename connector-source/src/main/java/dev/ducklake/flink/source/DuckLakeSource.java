@@ -22,7 +22,6 @@ import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.streaming.api.lineage.LineageUtils;
 import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
 import org.apache.flink.streaming.api.lineage.SourceLineageVertex;
 import org.apache.flink.table.data.GenericRowData;
@@ -72,8 +71,8 @@ public final class DuckLakeSource
     /** The table it reads, as a dataset of Flink's lineage model ({@code LakeLineage} names it). */
     @Override
     public SourceLineageVertex getLineageVertex() {
-        return LineageUtils.sourceLineageVertexOf(getBoundedness(),
-                LakeLineage.dataset(settings.engine().catalogLocation(), settings.tableName(), settings.rowType()));
+        return LakeLineage.sourceVertex(getBoundedness(), settings.engine().catalogLocation(), settings.tableName(),
+                settings.rowType());
     }
 
     @Override
