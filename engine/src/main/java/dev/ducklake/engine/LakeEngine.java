@@ -22,6 +22,7 @@ import dev.ducklake.engine.internal.table.TableDdl;
 import dev.ducklake.engine.internal.table.TableFiles;
 import dev.ducklake.engine.internal.table.TableProperties;
 import dev.ducklake.engine.internal.transaction.LakeTransactionImpl;
+import dev.ducklake.engine.internal.transform.SqlTransform;
 import dev.ducklake.engine.internal.version.SnapshotLog;
 import dev.ducklake.engine.internal.version.VersionLog;
 import dev.ducklake.engine.internal.write.ArrowParquetWriterImpl;
@@ -39,6 +40,9 @@ import dev.ducklake.engine.schema.LakeObject;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.transform.TransformRequest;
+import dev.ducklake.engine.transform.TransformResult;
+import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.engine.write.ArrowParquetWriter;
@@ -48,6 +52,7 @@ import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -93,6 +98,7 @@ public final class LakeEngine implements AutoCloseable {
     private final TableProperties properties;
     private final SnapshotLog snapshots;
     private final TableFiles files;
+    private final SqlTransform transforms;
     private boolean closed;
 
     private LakeEngine(EngineContext context) {
@@ -108,6 +114,7 @@ public final class LakeEngine implements AutoCloseable {
         this.properties = new TableProperties(context, ddl);
         this.snapshots = new SnapshotLog(context, versions);
         this.files = new TableFiles(context);
+        this.transforms = new SqlTransform(context, commits, tables, versions, pins);
     }
 
     /** Starts DuckDB, loads the extensions and attaches the catalog (creating it if it does not exist). */
@@ -296,6 +303,31 @@ public final class LakeEngine implements AutoCloseable {
     /** One version of the table with its commit metadata. */
     public TableVersion version(TableName name, long version) {
         return versions.get(name, version);
+    }
+
+    /**
+     * The lake tables a version of the table was computed from, each with the version it was read
+     * at, as its commit recorded them (see {@link CommitMetadata#inputs()}): the versions a
+     * {@link #transform} pinned, or those a Flink job had fully emitted before the checkpoint its sink
+     * committed. Empty when the commit recorded none. Follow the returned versions the same way to walk
+     * the lineage further back.
+     */
+    public Map<TableName, Long> inputsOf(TableName name, long version) {
+        Map<TableName, Long> inputs = new LinkedHashMap<>();
+        versions.get(name, version).metadata().ifPresent(m -> m.forTable(name.toString()).inputs()
+                .forEach((table, at) -> inputs.put(TableName.parse(table), at)));
+        return inputs;
+    }
+
+    /**
+     * Runs a versioned SQL transform (see {@link TransformRequest}): every input read at one version,
+     * pinned against expiry while the query runs, the rows written to the output in one commit that
+     * records the inputs' versions. A transform whose output's latest version it wrote itself from the
+     * same input versions runs nothing ({@link TransformResult#upToDate()}); one whose rows leave a
+     * replaced output as it was commits nothing either.
+     */
+    public TransformResult transform(TransformRequest request) {
+        return transforms.run(request);
     }
 
     /**

@@ -2,14 +2,18 @@ package dev.ducklake.engine.version;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What the engine records with every commit, as JSON in the snapshot's {@code commit_extra_info}:
  * the table, the mode, a unique commit id, row counts, whether the before-images of every row it
  * deleted or replaced were kept (in {@code ducklake_engine.before_images_*}), the caller's idempotency key, and the
- * producer's own fields (the Flink sink writes its sink id and checkpoint id there). Snapshots written by other clients carry none
- * or other JSON; readers treat the metadata as optional and ignore unknown fields.
+ * producer's own fields (the Flink sink writes its sink id and checkpoint id there), and the
+ * versions of the lake tables the written rows were computed from ({@code inputs}: table name to
+ * version, see {@link #inputs()}). Snapshots written by other clients carry none or other JSON;
+ * readers treat the metadata as optional and ignore unknown fields.
  *
  * <p>A commit of several tables at once ({@link dev.ducklake.engine.write.LakeTransaction}) records
  * each table's mode and counts under {@code tables}, by table name, and the totals at the top, with
@@ -28,7 +32,8 @@ public record CommitMetadata(
         boolean beforeImages,
         String commitKey,
         Map<String, String> producer,
-        Map<String, TableCommit> tables) {
+        Map<String, TableCommit> tables,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> inputs) {
 
     public static final String MODE_APPEND = "append";
     public static final String MODE_SNAPSHOT = "snapshot";
@@ -49,18 +54,30 @@ public record CommitMetadata(
     public CommitMetadata {
         producer = producer == null ? Map.of() : Map.copyOf(producer);
         tables = tables == null ? null : Map.copyOf(tables);
+        inputs = inputs == null || inputs.isEmpty() ? null : Collections.unmodifiableMap(new TreeMap<>(inputs));
+    }
+
+    /**
+     * The lake tables the written rows were computed from, each with the version it was read at
+     * (by {@code schema.table}, sorted); empty when the writer recorded none. A SQL transform
+     * records the versions it pinned; a Flink sink the versions its job had fully emitted before the
+     * checkpoint it commits.
+     */
+    @Override
+    public Map<String, Long> inputs() {
+        return inputs == null ? Map.of() : inputs;
     }
 
     /** The metadata of a commit of one table. */
     public static CommitMetadata ofTable(String table, String mode, String commitId, TableCommit counts,
-            String commitKey, Map<String, String> producer) {
+            String commitKey, Map<String, String> producer, Map<String, Long> inputs) {
         return new CommitMetadata(table, mode, commitId, counts.rowsWritten(), counts.inserted(), counts.updated(),
-                counts.deleted(), counts.beforeImages(), commitKey, producer, null);
+                counts.deleted(), counts.beforeImages(), commitKey, producer, null, inputs);
     }
 
     /**
      * What the commit did to one table: this metadata itself for a commit of one table, the table's
-     * entry of {@link #tables()} (with the commit's id, key and producer) for a commit of several. A
+     * entry of {@link #tables()} (with the commit's id, key, producer and inputs) for a commit of several. A
      * table renamed since a commit of several is not found under its new name: it gets the commit's
      * totals, and no claim to before-images, so change reads do not rely on them.
      */
@@ -69,9 +86,9 @@ public record CommitMetadata(
             return this;
         }
         TableCommit counts = tables.get(name);
-        return counts != null ? ofTable(name, counts.mode(), commitId, counts, commitKey, producer)
+        return counts != null ? ofTable(name, counts.mode(), commitId, counts, commitKey, producer, inputs)
                 : ofTable(name, mode, commitId, new TableCommit(mode, rowsWritten, inserted, updated, deleted, false),
-                        commitKey, producer);
+                        commitKey, producer, inputs);
     }
 
     /** One table's part of a commit. */

@@ -1,5 +1,6 @@
 package dev.ducklake.engine.write;
 
+import dev.ducklake.engine.schema.TableName;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -8,8 +9,8 @@ import java.util.regex.Pattern;
 
 /**
  * Per-commit settings: the version the caller expects to be the table's latest (optimistic
- * control), the producer fields recorded in the commit metadata, and whether a commit that changes
- * nothing still creates a snapshot.
+ * control), the producer fields and input versions recorded in the commit metadata, and whether a
+ * commit that changes nothing still creates a snapshot.
  *
  * <pre>{@code
  * CommitOptions.builder().commitKey(sinkId + "/7").producer(Map.of("sink-id", sinkId, "checkpoint-id", "7")).build();
@@ -27,6 +28,7 @@ public final class CommitOptions {
     private final String commitKey;
     private final OptionalLong currentRowsAsOf;
     private final Map<String, String> sameProducer;
+    private final Map<TableName, Long> inputs;
 
     private CommitOptions(Builder b) {
         this.expectedLatestVersion = b.expectedLatestVersion;
@@ -36,6 +38,7 @@ public final class CommitOptions {
         this.commitKey = b.commitKey;
         this.currentRowsAsOf = b.currentRowsAsOf;
         this.sameProducer = Map.copyOf(b.sameProducer);
+        this.inputs = Map.copyOf(b.inputs);
     }
 
     public static CommitOptions defaults() {
@@ -76,6 +79,11 @@ public final class CommitOptions {
         return sameProducer;
     }
 
+    /** The lake tables the committed rows were computed from, with the versions they were read at. */
+    public Map<TableName, Long> inputs() {
+        return inputs;
+    }
+
     /** Builds {@link CommitOptions}. */
     public static final class Builder {
         private OptionalLong expectedLatestVersion = OptionalLong.empty();
@@ -85,6 +93,7 @@ public final class CommitOptions {
         private String commitKey;
         private OptionalLong currentRowsAsOf = OptionalLong.empty();
         private Map<String, String> sameProducer = Map.of();
+        private Map<TableName, Long> inputs = Map.of();
 
         private Builder() {}
 
@@ -143,6 +152,16 @@ public final class CommitOptions {
             }
             this.currentRowsAsOf = OptionalLong.of(version);
             this.sameProducer = sameProducer;
+            return this;
+        }
+
+        /**
+         * The lake tables the committed rows were computed from, each with the version it was read
+         * at: recorded in the commit metadata as {@code inputs} (see {@link dev.ducklake.engine.version.CommitMetadata#inputs()}),
+         * the lineage of the new version.
+         */
+        public Builder inputs(Map<TableName, Long> inputs) {
+            this.inputs = Objects.requireNonNull(inputs, "inputs");
             return this;
         }
 

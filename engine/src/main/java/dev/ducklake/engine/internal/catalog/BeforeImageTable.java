@@ -1,18 +1,15 @@
 package dev.ducklake.engine.internal.catalog;
 
 import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.Hashes;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.HexFormat;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -34,14 +31,8 @@ public final class BeforeImageTable {
 
     /** The name of the before-image table of {@code table}. */
     public static TableName of(TableName table) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(
-                    (table.schema().toLowerCase(Locale.ROOT) + '\u0000' + table.table().toLowerCase(Locale.ROOT))
-                            .getBytes(StandardCharsets.UTF_8));
-            return TableName.of(SCHEMA, "before_images_" + HexFormat.of().formatHex(digest, 0, 8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-        }
+        return TableName.of(SCHEMA, "before_images_" + Hashes.sha256Hex(table.schema().toLowerCase(Locale.ROOT)
+                + '\u0000' + table.table().toLowerCase(Locale.ROOT), 8));
     }
 
     /** Creates (or recreates, for a table created anew under an old name) the before-image table. */

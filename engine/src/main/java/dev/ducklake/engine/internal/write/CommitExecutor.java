@@ -230,10 +230,12 @@ public final class CommitExecutor {
     /** One table's metadata, or for several the totals and each table's part. */
     private static CommitMetadata metadata(String commitId, Map<TableName, TableOutcome> outcomes, CommitOptions options) {
         String key = options.commitKey().orElse(null);
+        Map<String, Long> inputs = new LinkedHashMap<>();
+        options.inputs().forEach((table, version) -> inputs.put(table.toString(), version));
         if (outcomes.size() == 1) {
             Map.Entry<TableName, TableOutcome> only = outcomes.entrySet().iterator().next();
             return CommitMetadata.ofTable(only.getKey().toString(), only.getValue().mode(), commitId,
-                    counts(only.getValue()), key, options.producer());
+                    counts(only.getValue()), key, options.producer(), inputs);
         }
         Map<String, CommitMetadata.TableCommit> tables = new LinkedHashMap<>();
         outcomes.forEach((table, outcome) -> tables.put(table.toString(), counts(outcome)));
@@ -243,7 +245,7 @@ public final class CommitExecutor {
                 tables.values().stream().mapToLong(CommitMetadata.TableCommit::updated).sum(),
                 tables.values().stream().mapToLong(CommitMetadata.TableCommit::deleted).sum(),
                 tables.values().stream().allMatch(CommitMetadata.TableCommit::beforeImages), key, options.producer(),
-                tables);
+                tables, inputs);
     }
 
     private static CommitMetadata.TableCommit counts(TableOutcome outcome) {

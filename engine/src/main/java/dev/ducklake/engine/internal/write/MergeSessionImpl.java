@@ -92,6 +92,18 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
         return schema;
     }
 
+    /** Rows staged from a query are upserts, sequenced after the changes staged before them. */
+    @Override
+    String queryBookkeeping() {
+        require(CurrentRows.LOOKED_UP);
+        return sequence + " + row_number() OVER () - 1, false, ";
+    }
+
+    @Override
+    void queryStaged(long rows) {
+        sequence += rows;
+    }
+
     /** Stages an insert-or-update of a whole row, values in column order. */
     public void upsert(Object[] row) {
         require(CurrentRows.LOOKED_UP);

@@ -118,6 +118,37 @@ public abstract class StagedSessionImpl implements AutoCloseable {
     }
 
     /**
+     * Adds the rows of a DuckDB query to the staging, its columns matched to the table's by name and
+     * checked (see {@code StagingTable#selectFromQuery}); a keyed table refuses two rows with one key.
+     * Returns the number of rows staged.
+     */
+    public synchronized long stageQuery(String query) {
+        ensureOpen();
+        try {
+            staging.flush();
+            String select = staging.selectFromQuery(query, table);
+            if (schema().hasPrimaryKey()) {
+                staging.requireUniqueKeys("(" + select + ")", "The rows the query yields for " + table);
+            }
+            long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " SELECT " + queryBookkeeping()
+                    + "* FROM (" + select + ")");
+            staging.added(rows);
+            queryStaged(rows);
+            return rows;
+        } catch (SQLException e) {
+            throw new LakeException("Could not stage the query's rows for " + table + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The bookkeeping values of rows staged from a query, each followed by a comma; none by default. */
+    String queryBookkeeping() {
+        return "";
+    }
+
+    /** Called after {@link #stageQuery} staged rows. */
+    void queryStaged(long rows) {}
+
+    /**
      * Imported files that the commit made part of the lake as they are: they must not be deleted.
      * The others can be, once the commit is done.
      */

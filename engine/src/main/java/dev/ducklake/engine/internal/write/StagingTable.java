@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.duckdb.DuckDBAppender;
@@ -96,6 +97,96 @@ final class StagingTable implements AutoCloseable {
 
     /** A query of a file's rows in the staging's columns; {@code exact}: the file has those columns as they are. */
     record Projection(String sql, boolean exact) {}
+
+    /**
+     * The table's columns selected from a query's rows, matched by name: a table column the query
+     * lacks is NULL. Fails, naming the table, the column and the value, when the query yields a column
+     * the table lacks, a value that its column's type cannot hold unchanged (converted and back), or
+     * NULL in a column that refuses it.
+     */
+    String selectFromQuery(String query, TableName table) throws SQLException {
+        String relation = "(" + query + ") AS ducklake_query";
+        Map<String, String[]> yielded = new LinkedHashMap<>();
+        for (String[] column : Jdbc.query(connection, "SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM "
+                + relation + ")", rs -> new String[] {rs.getString(1), rs.getString(2)})) {
+            yielded.put(column[0].toLowerCase(Locale.ROOT), column);
+        }
+        List<String> selected = new ArrayList<>();
+        int leading = columns.size() - schema.size();
+        for (int i = 0; i < schema.size(); i++) {
+            Column column = schema.column(i);
+            String[] found = yielded.remove(column.name().toLowerCase(Locale.ROOT));
+            if (found == null) {
+                requireNullable(table, column, "the query has no column " + Identifiers.quote(column.name()));
+                selected.add("NULL::" + column.type().sql() + " AS " + Identifiers.quote(column.name()));
+                continue;
+            }
+            String source = Identifiers.quote(found[0]);
+            if (!found[1].equals(columnTypes.get(leading + i))) {
+                requireFits(relation, table, column, found);
+                source = "CAST(" + source + " AS " + column.type().sql() + ")";
+            }
+            if (!column.nullable()) {
+                Jdbc.queryFirst(connection, "SELECT 1 FROM " + relation + " WHERE " + Identifiers.quote(found[0])
+                        + " IS NULL LIMIT 1", rs -> true).ifPresent(nul -> requireNullable(table, column,
+                        "the query yields NULL in it"));
+            }
+            selected.add(source + " AS " + Identifiers.quote(column.name()));
+        }
+        if (!yielded.isEmpty()) {
+            throw new LakeValidationException("The query yields the column(s) " + yielded.values().stream()
+                    .map(c -> c[0]).toList() + ", which " + table + " does not have: " + schema);
+        }
+        return "SELECT " + String.join(", ", selected) + " FROM " + relation;
+    }
+
+    /**
+     * Fails, naming the key and its rows, when the relation (the staging itself when null) holds two
+     * rows with one primary key; {@code what} names the relation in the message.
+     */
+    void requireUniqueKeys(String relation, String what) throws SQLException {
+        List<String> key = schema.primaryKey();
+        String columnsSql = key.stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+        List<String> duplicate = Jdbc.queryFirst(connection, "SELECT " + columnsSql + ", count(*) FROM "
+                + (relation == null ? sql() : relation) + " GROUP BY ALL HAVING count(*) > 1 LIMIT 1", rs -> {
+                    List<String> values = new ArrayList<>();
+                    for (int i = 1; i <= key.size(); i++) {
+                        values.add(key.get(i - 1) + "=" + Identifiers.describe(rs.getObject(i)));
+                    }
+                    values.add("rows=" + rs.getLong(key.size() + 1));
+                    return values;
+                }).orElse(null);
+        if (duplicate != null) {
+            throw new LakeValidationException(what + " holds several rows for one primary key "
+                    + duplicate + "; it must have one row per key");
+        }
+    }
+
+    private static void requireNullable(TableName table, Column column, String why) {
+        if (!column.nullable()) {
+            throw new LakeValidationException("Column " + column.name() + " of " + table + " refuses NULL, but " + why);
+        }
+    }
+
+    /** Fails, naming the first value, unless every value of the query's column converts to the table's type and back unchanged. */
+    private void requireFits(String relation, TableName table, Column column, String[] yielded) throws SQLException {
+        String value = Identifiers.quote(yielded[0]);
+        String converted = "TRY_CAST(" + value + " AS " + column.type().sql() + ")";
+        Optional<String> misfit;
+        try {
+            misfit = Jdbc.queryFirst(connection, "SELECT CAST(" + value + " AS VARCHAR) FROM " + relation + " WHERE "
+                    + value + " IS NOT NULL AND (" + converted + " IS NULL OR TRY_CAST(" + converted + " AS "
+                    + yielded[1] + ") IS DISTINCT FROM " + value + ") LIMIT 1", rs -> rs.getString(1));
+        } catch (SQLException e) {
+            throw new LakeValidationException("Column " + column.name() + " of " + table + " is " + column.type().sql()
+                    + "; the query's " + yielded[0] + " is " + yielded[1] + ", which cannot be converted to it", e);
+        }
+        if (misfit.isPresent()) {
+            throw new LakeValidationException("Column " + column.name() + " of " + table + " is " + column.type().sql()
+                    + "; the query's " + yielded[0] + " (" + yielded[1] + ") yields " + misfit.get()
+                    + ", which it cannot hold unchanged");
+        }
+    }
 
     /** The staging table's name in SQL. */
     String sql() {

@@ -1,6 +1,5 @@
 package dev.ducklake.engine.internal.write;
 
-import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.schema.Identifiers;
@@ -134,23 +133,8 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
     /** A snapshot write of a keyed table refuses two rows with one key. */
     @Override
     void prepare() throws SQLException {
-        TableSchema schema = validator.schema();
-        if (mode != WriteMode.SNAPSHOT || !schema.hasPrimaryKey()) {
-            return;
-        }
-        String key = schema.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
-        List<String> duplicate = Jdbc.queryFirst(connection, "SELECT " + key + ", count(*) FROM " + staging.sql()
-                + " GROUP BY ALL HAVING count(*) > 1 LIMIT 1", rs -> {
-                    List<String> values = new ArrayList<>();
-                    for (int i = 1; i <= schema.primaryKey().size(); i++) {
-                        values.add(schema.primaryKey().get(i - 1) + "=" + Identifiers.describe(rs.getObject(i)));
-                    }
-                    values.add("rows=" + rs.getLong(schema.primaryKey().size() + 1));
-                    return values;
-                }).orElse(null);
-        if (duplicate != null) {
-            throw new LakeValidationException("A snapshot write to " + table + " holds several rows for one primary key "
-                    + duplicate + "; a snapshot must have one row per key");
+        if (mode == WriteMode.SNAPSHOT && validator.schema().hasPrimaryKey()) {
+            staging.requireUniqueKeys(null, "A snapshot write to " + table);
         }
     }
 }
