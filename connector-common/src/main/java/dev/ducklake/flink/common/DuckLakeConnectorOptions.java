@@ -6,6 +6,7 @@ import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.schema.TableName;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -143,13 +144,14 @@ public final class DuckLakeConnectorOptions {
 
     /** The sink's own options, besides the engine's. */
     private static Set<ConfigOption<?>> sinkOptions() {
-        return Set.of(SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMPACTION_INTERVAL, SINK_UPSERT_INDEX);
+        return Set.of(SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMPACTION_INTERVAL, SINK_UPSERT_INDEX,
+                SINK_LINEAGE_INPUTS);
     }
 
     /** The source's own options, its lookups' included. */
     private static Set<ConfigOption<?>> sourceOptions() {
         return Set.of(SCAN_PARALLELISM, SCAN_STARTUP_MODE, SCAN_STARTUP_VERSION, SCAN_STARTUP_TIMESTAMP_MILLIS,
-                SCAN_DISCOVERY_INTERVAL, SCAN_END_VERSION, SCAN_VERSION, SCAN_TIMESTAMP_MILLIS, LOOKUP_CACHE,
+                SCAN_DISCOVERY_INTERVAL, SCAN_SNAPSHOT_WATERMARKS, SCAN_END_VERSION, SCAN_VERSION, SCAN_TIMESTAMP_MILLIS, LOOKUP_CACHE,
                 LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_ACCESS, LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_WRITE,
                 LOOKUP_PARTIAL_CACHE_CACHE_MISSING_KEY, LOOKUP_PARTIAL_CACHE_MAX_ROWS, LOOKUP_FULL_CACHE_RELOAD_INTERVAL,
                 LOOKUP_MAX_RETRIES, LOOKUP_BATCH_MAX_KEYS);
@@ -248,6 +250,15 @@ public final class DuckLakeConnectorOptions {
             .defaultValue(EngineConfig.DEFAULT_COMMIT_RETRY_BACKOFF)
             .withDescription("The wait before the first commit retry; it doubles with each retry.");
 
+    public static final ConfigOption<List<String>> SINK_LINEAGE_INPUTS = ConfigOptions.key("sink.lineage.inputs")
+            .stringType()
+            .asList()
+            .noDefaultValue()
+            .withDescription("The lake tables ('database.table') the job reads through DuckLake change sources"
+                    + " of the same lake. Each commit then records, for each, the newest version whose changes the"
+                    + " job had fully emitted before the checkpoint it commits (the 'inputs' of its commit"
+                    + " metadata): the sources' watermarks are lake snapshot ids.");
+
     public static final ConfigOption<Duration> SINK_COMPACTION_INTERVAL = ConfigOptions.key("sink.compaction.interval")
             .durationType()
             .noDefaultValue()
@@ -319,6 +330,15 @@ public final class DuckLakeConnectorOptions {
             .durationType()
             .defaultValue(Duration.ofSeconds(1))
             .withDescription("How often a streaming read looks for new versions of the table.");
+
+    public static final ConfigOption<Boolean> SCAN_SNAPSHOT_WATERMARKS = ConfigOptions.key("scan.snapshot-watermarks")
+            .booleanType()
+            .defaultValue(false)
+            .withDescription("Whether a streaming read emits, as its watermarks, the ids of the lake snapshots up to"
+                    + " which it has emitted every change of the table, instead of marking its readers idle when they"
+                    + " have caught up. A DuckLake sink with 'sink.lineage.inputs' records from them which versions"
+                    + " of its inputs each commit reflects. Snapshot ids are not event time: leave it off for a read"
+                    + " whose watermarks feed event-time operators.");
 
     public static final ConfigOption<Long> SCAN_END_VERSION = ConfigOptions.key("scan.end.version")
             .longType()

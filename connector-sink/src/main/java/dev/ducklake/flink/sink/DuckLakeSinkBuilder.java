@@ -57,6 +57,7 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
     private UpsertIndex upsertIndex = SINK_UPSERT_INDEX.defaultValue();
     private CommitObserver observer = CommitObserver.NONE;
     private boolean ofRowData;
+    private List<String> lineageInputs = List.of();
 
     DuckLakeSinkBuilder() {}
 
@@ -150,6 +151,19 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
         return this;
     }
 
+    /**
+     * The lake tables ({@code schema.table}) the job reads through DuckLake change sources of the
+     * same lake: each commit records, for each, the newest version whose changes the job had fully
+     * emitted before the checkpoint it commits. See {@link DuckLakeConnectorOptions#SINK_LINEAGE_INPUTS}.
+     */
+    public DuckLakeSinkBuilder<IN> lineageInputs(String... tables) {
+        for (String input : tables) {
+            TableName.parse(input);
+        }
+        this.lineageInputs = List.of(tables);
+        return this;
+    }
+
     /** Told of every commit; the sink's tests lose acknowledgements with it. */
     DuckLakeSinkBuilder<IN> commitObserver(CommitObserver observer) {
         this.observer = checkNotNull(observer, "observer");
@@ -180,7 +194,7 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
                 + " (DuckLakeSink.forRowData()): convert the records to RowData before the sink",
                 SINK_UPSERT_INDEX.key(), UpsertIndex.FLINK_STATE);
         SinkSettings settings = new SinkSettings(engine, table, rowType, primaryKey, partitionKeys, mode, staging,
-                UUID.randomUUID().toString(), compactionInterval, index);
+                UUID.randomUUID().toString(), compactionInterval, index, lineageInputs);
         return new DuckLakeSink<>(settings, converter, shuffleByKey, observer);
     }
 }

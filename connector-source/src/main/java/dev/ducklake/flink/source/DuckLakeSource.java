@@ -80,7 +80,7 @@ public final class DuckLakeSource
         // Made here, in the task: the engine's RowFilter need not be serializable.
         RowFilter filter = settings.rowFilter().map(LakeFilter::toRowFilter).orElse(null);
         return new DuckLakeSourceReader(settings.engine(), settings.tableName(), settings.rowType(), settings.keyed(),
-                filter, metadataRows(settings.metadata()), context);
+                filter, metadataRows(settings.metadata()), settings.snapshotWatermarks(), context);
     }
 
     /** The metadata columns' values of a version, or null when the source reads none. */
@@ -108,7 +108,8 @@ public final class DuckLakeSource
     public SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> restoreEnumerator(
             SplitEnumeratorContext<DuckLakeSplit> context, DuckLakeEnumeratorState checkpoint) {
         return new DuckLakeEnumerator(context, settings.engine(), settings.tableName(), settings.start(),
-                settings.endVersion(), settings.discoveryInterval(), settings.versionByVersion(), checkpoint);
+                settings.endVersion(), settings.discoveryInterval(), settings.versionByVersion(),
+                settings.snapshotWatermarks(), checkpoint);
     }
 
     @Override

@@ -40,6 +40,7 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
     private boolean endAtLatestVersion;
     private Duration discoveryInterval = SCAN_DISCOVERY_INTERVAL.defaultValue();
     private List<ChangeMetadata> metadata = List.of();
+    private boolean snapshotWatermarks;
 
     DuckLakeSourceBuilder() {}
 
@@ -143,6 +144,19 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
     }
 
     /**
+     * Emit, as the source's watermarks, the ids of the lake snapshots up to which its readers have
+     * emitted every change of the table (each reader once it has read its part), instead of marking
+     * the readers idle when they have caught up. A {@code DuckLakeSink} with lineage inputs records
+     * from them which version of each input its commits reflect. Use with
+     * {@code WatermarkStrategy.noWatermarks()}: snapshot ids are not event time. See {@link
+     * DuckLakeConnectorOptions#SCAN_SNAPSHOT_WATERMARKS}.
+     */
+    public DuckLakeSourceBuilder snapshotWatermarks(boolean snapshotWatermarks) {
+        this.snapshotWatermarks = snapshotWatermarks;
+        return this;
+    }
+
+    /**
      * The table's definition as the source reads it, read through this JVM's shared engine: at the
      * version a snapshot read at a version or time reads (so a column added or dropped since is
      * as it was then), at the latest version otherwise. Fails when the table does not exist then.
@@ -176,7 +190,7 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
         RowType produced = rowType != null ? ReadableColumns.check(name, schema, rowType)
                 : FlinkLakeTypes.toFlinkRowType(schema, columns);
         return new DuckLakeSource(new SourceSettings(engine(), table, produced, schema.hasPrimaryKey(), filter,
-                start, end, discoveryInterval, metadata));
+                start, end, discoveryInterval, snapshotWatermarks, metadata));
     }
 
     /** A hold on this JVM's shared engine for the catalog, to look at the table from the client. */

@@ -19,6 +19,8 @@ import org.apache.flink.table.types.logical.RowType;
  * @param rowType the produced rows: the read columns, in order, with their Flink types
  * @param keyed whether the table has a primary key, so updates are emitted as -U/+U pairs
  * @param start where a source without a checkpoint starts, and whether it reads one version and stops
+ * @param snapshotWatermarks whether the watermarks are the lake snapshots whose changes the readers
+ *     have emitted (see {@code DuckLakeSourceBuilder#snapshotWatermarks})
  * @param metadata the metadata columns that follow the read columns in each produced row
  */
 @Internal
@@ -31,6 +33,7 @@ public record SourceSettings(
         StartPosition start,
         @Nullable Long endVersion,
         Duration discoveryInterval,
+        boolean snapshotWatermarks,
         List<ChangeMetadata> metadata)
         implements Serializable {
 

@@ -10,19 +10,29 @@ import org.apache.flink.annotation.Internal;
  * {@link CheckpointStamper}), and is {@link #UNSTAMPED} before that. The file of an upsert sink
  * with an index also holds each change's current row, valid at the version
  * {@code currentRowsAsOf} (or {@link CurrentRowIndex#UNKNOWN}); it is {@link #NO_CURRENT_ROWS}
- * for a file without them.
+ * for a file without them. {@code inputSnapshot} is the writer's watermark at the barrier: the lake
+ * snapshot up to which the job's DuckLake change sources had emitted every change before it
+ * ({@link #NO_INPUT_SNAPSHOT} when the writer had received none), from which the committer records
+ * the versions of the sink's lineage inputs.
  */
 @Internal
-public record DuckLakeCommittable(String sinkId, long checkpointId, String file, long rows, long currentRowsAsOf)
-        implements Stampable<DuckLakeCommittable> {
+public record DuckLakeCommittable(String sinkId, long checkpointId, String file, long rows, long currentRowsAsOf,
+        long inputSnapshot) implements Stampable<DuckLakeCommittable> {
 
     public static final long UNSTAMPED = -1;
     /** The {@code currentRowsAsOf} of a file that holds changes (or rows) without current rows. */
     public static final long NO_CURRENT_ROWS = -2;
+    /** The {@code inputSnapshot} of a writer that received no watermark. */
+    public static final long NO_INPUT_SNAPSHOT = -1;
 
-    /** A file without current rows. */
+    /** A file without current rows, from a writer without a watermark. */
     public DuckLakeCommittable(String sinkId, long checkpointId, String file, long rows) {
         this(sinkId, checkpointId, file, rows, NO_CURRENT_ROWS);
+    }
+
+    /** A file from a writer without a watermark. */
+    public DuckLakeCommittable(String sinkId, long checkpointId, String file, long rows, long currentRowsAsOf) {
+        this(sinkId, checkpointId, file, rows, currentRowsAsOf, NO_INPUT_SNAPSHOT);
     }
 
     public boolean hasCurrentRows() {
@@ -36,6 +46,6 @@ public record DuckLakeCommittable(String sinkId, long checkpointId, String file,
 
     @Override
     public DuckLakeCommittable withCheckpointId(long checkpointId) {
-        return new DuckLakeCommittable(sinkId, checkpointId, file, rows, currentRowsAsOf);
+        return new DuckLakeCommittable(sinkId, checkpointId, file, rows, currentRowsAsOf, inputSnapshot);
     }
 }

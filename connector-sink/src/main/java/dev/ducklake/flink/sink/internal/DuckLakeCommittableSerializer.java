@@ -9,7 +9,7 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 
 /**
  * Versioned bytes of a {@link DuckLakeCommittable}: sink id, checkpoint id, file, row count and,
- * from version 2, the version its current rows were valid at.
+ * from version 2, the version its current rows were valid at, from version 3, its input snapshot.
  */
 @Internal
 public final class DuckLakeCommittableSerializer implements SimpleVersionedSerializer<DuckLakeCommittable> {
@@ -17,7 +17,9 @@ public final class DuckLakeCommittableSerializer implements SimpleVersionedSeria
     static final int VERSION_1 = 1;
     /** Version 1 and the version the current rows were valid at. */
     static final int VERSION_2 = 2;
-    private static final int CURRENT_VERSION = VERSION_2;
+    /** Version 2 and the lake snapshot the job's DuckLake sources had emitted every change up to. */
+    static final int VERSION_3 = 3;
+    private static final int CURRENT_VERSION = VERSION_3;
 
     @Override
     public int getVersion() {
@@ -32,22 +34,24 @@ public final class DuckLakeCommittableSerializer implements SimpleVersionedSeria
         out.writeUTF(committable.file());
         out.writeLong(committable.rows());
         out.writeLong(committable.currentRowsAsOf());
+        out.writeLong(committable.inputSnapshot());
         return out.getCopyOfBuffer();
     }
 
     @Override
     public DuckLakeCommittable deserialize(int version, byte[] serialized) throws IOException {
         return switch (version) {
-            case VERSION_1, VERSION_2 -> read(version, serialized);
+            case VERSION_1, VERSION_2, VERSION_3 -> read(version, serialized);
             default -> throw new IOException("Unknown version " + version + " of a DuckLake committable; this"
-                    + " sink reads versions " + VERSION_1 + " and " + VERSION_2);
+                    + " sink reads versions " + VERSION_1 + " to " + VERSION_3);
         };
     }
 
     private static DuckLakeCommittable read(int version, byte[] serialized) throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         DuckLakeCommittable committable = new DuckLakeCommittable(in.readUTF(), in.readLong(), in.readUTF(),
-                in.readLong(), version == VERSION_1 ? DuckLakeCommittable.NO_CURRENT_ROWS : in.readLong());
+                in.readLong(), version == VERSION_1 ? DuckLakeCommittable.NO_CURRENT_ROWS : in.readLong(),
+                version < VERSION_3 ? DuckLakeCommittable.NO_INPUT_SNAPSHOT : in.readLong());
         SerializedBytes.requireFullyRead(in, "DuckLake committable");
         return committable;
     }

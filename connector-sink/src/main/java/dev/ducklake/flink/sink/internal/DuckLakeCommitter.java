@@ -50,6 +50,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
     private final CommitObserver observer;
     private final EngineRegistry.Lease lease;
     private final StagedFiles staging;
+    private final LineageInputs lineage;
     private long lastCompactionNanos = System.nanoTime();
 
     public DuckLakeCommitter(SinkSettings settings, String jobId, CommitterMetrics metrics, CommitObserver observer) {
@@ -57,6 +58,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         this.jobId = jobId;
         this.metrics = metrics;
         this.observer = observer;
+        this.lineage = new LineageInputs(settings.lineageInputs(), settings.tableName());
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         try {
             this.staging = new StagedFiles(settings.openStagingStore(), settings.engine().secrets());
@@ -105,6 +107,8 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         if (currentRows && asOf != CurrentRowIndex.UNKNOWN) {
             options.currentRowsAsOf(asOf, Map.of("sink-id", sinkId, "flink-job-id", jobId));
         }
+        options.inputs(lineage.inputs(engine, checkpointId,
+                committables.stream().mapToLong(DuckLakeCommittable::inputSnapshot).min().orElseThrow()));
         long start = System.nanoTime();
         CommitResult result;
         Set<String> adopted;

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.OptionalLong;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.InitContext;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
@@ -46,6 +47,8 @@ public final class DuckLakeWriter<IN>
     private long currentRowsAsOf = Long.MAX_VALUE;
     private long lastCheckpointId;
     private boolean endOfInput;
+    /** The last watermark received, a lake snapshot when the job's sources are DuckLake change sources. */
+    private long watermark = DuckLakeCommittable.NO_INPUT_SNAPSHOT;
 
     public DuckLakeWriter(SinkSettings settings, SerializableFunction<IN, RowData> converter, WriterInitContext context,
             String sinkId) {
@@ -104,6 +107,14 @@ public final class DuckLakeWriter<IN>
         recordsWritten.inc();
     }
 
+    /** The end of input's watermark says nothing about the lake: the last one before it stays. */
+    @Override
+    public void writeWatermark(Watermark watermark) {
+        if (watermark.getTimestamp() != Long.MAX_VALUE) {
+            this.watermark = Math.max(this.watermark, watermark.getTimestamp());
+        }
+    }
+
     @Override
     public void flush(boolean endOfInput) {
         this.endOfInput |= endOfInput;
@@ -118,7 +129,7 @@ public final class DuckLakeWriter<IN>
         currentRowsAsOf = Long.MAX_VALUE;
         return staging.drain(overwriteAtEnd).stream()
                 .map(f -> new DuckLakeCommittable(sinkId, DuckLakeCommittable.UNSTAMPED, f.file(), f.rows(),
-                        asOf))
+                        asOf, watermark))
                 .toList();
     }
 

@@ -34,7 +34,8 @@ public record SinkSettings(
         String staging,
         String sinkId,
         @Nullable Duration compaction,
-        boolean currentRowIndex)
+        boolean currentRowIndex,
+        List<String> lineageInputs)
         implements Serializable {
 
     public SinkSettings {
@@ -43,6 +44,7 @@ public record SinkSettings(
         Objects.requireNonNull(rowType, "rowType");
         primaryKey = List.copyOf(primaryKey);
         partitionKeys = List.copyOf(partitionKeys);
+        lineageInputs = List.copyOf(lineageInputs);
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(staging, "staging");
         Objects.requireNonNull(sinkId, "sinkId");

@@ -1,6 +1,7 @@
 package dev.ducklake.flink.sink.table;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMPACTION_INTERVAL;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_LINEAGE_INPUTS;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_UPSERT_INDEX;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_PARALLELISM;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_STAGING_PATH;
@@ -51,6 +52,7 @@ public final class DuckLakeDynamicSinkFactory extends DuckLakeTableFactoryBase i
                 .shuffleByKey(false);
         options.getOptional(SINK_STAGING_PATH).ifPresent(builder::stagingPath);
         options.getOptional(SINK_COMPACTION_INTERVAL).ifPresent(builder::compactionInterval);
+        options.getOptional(SINK_LINEAGE_INPUTS).ifPresent(inputs -> builder.lineageInputs(inputs.toArray(String[]::new)));
         builder.upsertIndex(options.get(SINK_UPSERT_INDEX));
         try {
             builder.build();

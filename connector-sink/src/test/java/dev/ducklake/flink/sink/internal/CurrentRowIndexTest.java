@@ -55,7 +55,7 @@ class CurrentRowIndexTest {
         CatalogLocation catalog = CatalogLocation.duckDbFile(dir.resolve("metadata.ducklake"));
         EngineSpec engine = EngineSpec.of(catalog.key()).withOptions(Map.of("data-path", dir.resolve("data") + "/"));
         settings = new SinkSettings(engine, TABLE.toString(), ROW, List.of("k"), List.of(), SinkMode.UPSERT,
-                dir.resolve("staging").toString(), SINK_ID, null, true);
+                dir.resolve("staging").toString(), SINK_ID, null, true, List.of());
         try (EngineRegistry.Lease lease = lease()) {
             LakeEngine lake = lease.engine();
             lake.createTable(TABLE, TableSchema.builder().column(Column.notNull("k", Primitive.VARCHAR))

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * {@link #main} with the module's {@code src/test/resources} as argument (e.g. from the IDE); it
  * writes the current versions' files that do not exist yet and keeps the others. The version 1
  * files are what the version 1 serializers wrote for {@link #COMMITTABLE} and {@link #STATE}; the
- * committable's version 2 file is {@link #WITH_CURRENT_ROWS}; the change-record sink's table
+ * committable's version 2 file is {@link #WITH_CURRENT_ROWS}, its version 3 file {@link #WITH_INPUT_SNAPSHOT}; the change-record sink's table
  * committable's version 1 file is {@link #TABLE_COMMITTABLE}.
  */
 class SerializersTest {
@@ -35,6 +35,8 @@ class SerializersTest {
             "/lake/staging/sink-7f3a/3/41-0b8e.parquet", 123_456);
     private static final DuckLakeCommittable WITH_CURRENT_ROWS = new DuckLakeCommittable("sink-7f3a", 42,
             "/lake/staging/sink-7f3a/3/41-0b8e.parquet", 123_456, 17);
+    private static final DuckLakeCommittable WITH_INPUT_SNAPSHOT = new DuckLakeCommittable("sink-7f3a", 42,
+            "/lake/staging/sink-7f3a/3/41-0b8e.parquet", 123_456, 17, 57);
     private static final DuckLakeWriterState STATE = new DuckLakeWriterState("sink-7f3a");
     private static final TableCommittable TABLE_COMMITTABLE = new TableCommittable("sink-7f3a", 42, "replica.orders",
             3, 17, ChangeSchema.of(RowType.of(new LogicalType[] {new BigIntType(false), new DecimalType(10, 2),
@@ -43,6 +45,7 @@ class SerializersTest {
 
     private static final String COMMITTABLE_V1 = "committable-v1.bin";
     private static final String COMMITTABLE_V2 = "committable-v2.bin";
+    private static final String COMMITTABLE_V3 = "committable-v3.bin";
     private static final String WRITER_STATE_V1 = "writer-state-v1.bin";
     private static final String TABLE_COMMITTABLE_V1 = "table-committable-v1.bin";
 
@@ -95,6 +98,12 @@ class SerializersTest {
     }
 
     @Test
+    void committableVersion3BytesStillRead() throws IOException {
+        assertThat(committables.deserialize(DuckLakeCommittableSerializer.VERSION_3, GoldenFiles.read(COMMITTABLE_V3)))
+                .isEqualTo(WITH_INPUT_SNAPSHOT);
+    }
+
+    @Test
     void writerStateVersion1BytesStillRead() throws IOException {
         assertThat(states.deserialize(DuckLakeWriterStateSerializer.VERSION_1, GoldenFiles.read(WRITER_STATE_V1)))
                 .isEqualTo(STATE);
@@ -103,8 +112,8 @@ class SerializersTest {
     @Test
     void theCurrentVersionsWriteTheirGoldenBytes() throws IOException {
         assertThat(committables.getVersion()).as("a new committable version needs a golden file")
-                .isEqualTo(DuckLakeCommittableSerializer.VERSION_2);
-        assertThat(committables.serialize(WITH_CURRENT_ROWS)).isEqualTo(GoldenFiles.read(COMMITTABLE_V2));
+                .isEqualTo(DuckLakeCommittableSerializer.VERSION_3);
+        assertThat(committables.serialize(WITH_INPUT_SNAPSHOT)).isEqualTo(GoldenFiles.read(COMMITTABLE_V3));
         assertThat(states.getVersion()).as("a new writer state version needs a golden file")
                 .isEqualTo(DuckLakeWriterStateSerializer.VERSION_1);
         assertThat(states.serialize(STATE)).isEqualTo(GoldenFiles.read(WRITER_STATE_V1));
@@ -113,10 +122,10 @@ class SerializersTest {
     @Test
     void unknownVersionsAndTrailingBytesAreRefused() throws IOException {
         byte[] bytes = committables.serialize(COMMITTABLE);
-        assertThatThrownBy(() -> committables.deserialize(3, bytes)).isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 3").hasMessageContaining("versions 1 and 2");
+        assertThatThrownBy(() -> committables.deserialize(4, bytes)).isInstanceOf(IOException.class)
+                .hasMessageContaining("Unknown version 4").hasMessageContaining("versions 1 to 3");
         byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
-        assertThatThrownBy(() -> committables.deserialize(2, longer)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> committables.deserialize(3, longer)).isInstanceOf(IOException.class)
                 .hasMessageContaining("trailing bytes");
         assertThatThrownBy(() -> states.deserialize(0, states.serialize(STATE))).isInstanceOf(IOException.class)
                 .hasMessageContaining("Unknown version 0");
@@ -132,7 +141,7 @@ class SerializersTest {
     public static void main(String[] args) throws IOException {
         Path resources = Path.of(args[0]);
         GoldenFiles.writeNew(resources, "committable-v" + new DuckLakeCommittableSerializer().getVersion() + ".bin",
-                new DuckLakeCommittableSerializer().serialize(WITH_CURRENT_ROWS));
+                new DuckLakeCommittableSerializer().serialize(WITH_INPUT_SNAPSHOT));
         GoldenFiles.writeNew(resources, "writer-state-v" + new DuckLakeWriterStateSerializer().getVersion() + ".bin",
                 new DuckLakeWriterStateSerializer().serialize(STATE));
         GoldenFiles.writeNew(resources, "table-committable-v" + new TableCommittableSerializer().getVersion() + ".bin",

@@ -10,11 +10,15 @@ import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
@@ -49,11 +53,19 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     @Nullable private final Long endVersion;
     private final Duration discoveryInterval;
     private final boolean versionByVersion;
+    private final boolean snapshotWatermarks;
     private final LinkedList<DuckLakeSplit> pending;
     private final HeldSplits held;
     private final Set<Integer> idleReaders = new HashSet<>();
     private final Set<Integer> toldNoMoreSplits = new HashSet<>();
     private final Set<Integer> toldPlanned = new HashSet<>();
+    /**
+     * With snapshot watermarks: the table's versions planned so far, each with the lake snapshot whose
+     * changes its splits and those before it hold, oldest first; and the snapshot each reader was told
+     * (see {@link SplitsAssignedEvent}) since it registered.
+     */
+    private final Deque<Planned> plannedThrough = new ArrayDeque<>();
+    private final Map<Integer, Long> toldAssigned = new HashMap<>();
     private long position;
     private int buckets;
     private boolean planningDone;
@@ -74,10 +86,12 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
      * @param discoveryInterval how often to look for new versions of the table
      * @param versionByVersion whether each new version is a range of its own, instead of all new
      *     versions together, so that readers know the version of every change
+     * @param snapshotWatermarks whether the readers emit the lake snapshots whose changes they have
+     *     emitted as watermarks, which needs {@link SplitsAssignedEvent}s
      */
     public DuckLakeEnumerator(SplitEnumeratorContext<DuckLakeSplit> context, EngineSpec engineSpec, TableName table,
             StartPosition start, @Nullable Long endVersion, Duration discoveryInterval, boolean versionByVersion,
-            DuckLakeEnumeratorState state) {
+            boolean snapshotWatermarks, DuckLakeEnumeratorState state) {
         this.context = context;
         this.engineSpec = engineSpec;
         this.table = table;
@@ -85,6 +99,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         this.endVersion = endVersion;
         this.discoveryInterval = discoveryInterval;
         this.versionByVersion = versionByVersion;
+        this.snapshotWatermarks = snapshotWatermarks;
         this.pending = new LinkedList<>(state.pending());
         this.held = new HeldSplits(state.held(), state.checkpointId());
         this.position = state.position();
@@ -105,6 +120,8 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
                 }
                 if (position < 0) {
                     resolveStart(engine);
+                    // Nothing of the table up to the start is left to emit: a full read plans it, the others skip it.
+                    planned(position, position);
                 }
                 repin();
             } catch (RuntimeException e) {
@@ -114,7 +131,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         }
         if (!planningDone) {
             long interval = discoveryInterval.toMillis();
-            context.callAsync(this::latestVersion, this::planUpTo, 0, interval);
+            context.callAsync(this::observe, this::planUpTo, 0, interval);
         }
     }
 
@@ -170,11 +187,21 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         position = version;
     }
 
-    /** The table's latest version, looked up on a worker thread; none once the enumerator closed. */
+    /** The lake's latest snapshot, looked at first, and the table's latest version. */
+    private record Observed(long snapshot, long latest) {}
+
+    /** A version planned through, and the lake snapshot whose changes of the table the splits up to it hold. */
+    private record Planned(long version, long snapshot) {}
+
+    /** What a look at the lake found, on a worker thread; nothing once the enumerator closed. */
     @Nullable
-    private Long latestVersion() {
+    private Observed observe() {
         synchronized (engineLock) {
-            return closed ? null : lease.engine().latestVersion(table);
+            if (closed) {
+                return null;
+            }
+            long snapshot = lease.engine().latestSnapshot();
+            return new Observed(snapshot, lease.engine().latestVersion(table));
         }
     }
 
@@ -182,15 +209,55 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
      * Plans the versions after the position, up to the latest one found (and the end version), then
      * hands them out; a closed enumerator does neither.
      */
-    private void planUpTo(@Nullable Long latest, @Nullable Throwable error) {
+    private void planUpTo(@Nullable Observed observed, @Nullable Throwable error) {
         if (error != null && !isClosed()) {
             throw new FlinkRuntimeException("Could not look for new versions of " + table, error);
         }
-        if (latest == null || !planUpToLatest(latest)) {
+        if (observed == null || !planUpToLatest(observed.latest())) {
             return;
         }
+        // The table had no version after its latest one at the snapshot looked at before it, nor after the
+        // end of a bounded read; snapshot ids grow across the lake.
+        long through = Math.max(observed.snapshot(), observed.latest());
+        planned(position, endVersion == null ? through : Math.min(through, endVersion));
         assignPending();
         tellPlanned();
+    }
+
+    private void planned(long version, long snapshot) {
+        if (snapshotWatermarks && (plannedThrough.isEmpty() || snapshot > plannedThrough.peekLast().snapshot())) {
+            plannedThrough.addLast(new Planned(version, snapshot));
+        }
+    }
+
+    /**
+     * Tells each reader, after its splits, each planned version none of whose splits for it is still
+     * pending, with its snapshot, oldest first; then forgets what every reader has been told but the newest.
+     */
+    private void tellAssigned() {
+        if (!snapshotWatermarks || waitingForIdleReaders || plannedThrough.isEmpty()) {
+            return;
+        }
+        int parallelism = context.currentParallelism();
+        for (int reader : context.registeredReaders().keySet()) {
+            long firstPending = pending.stream().filter(split -> split.bucket() % parallelism == reader)
+                    .mapToLong(DuckLakeSplit::to).min().orElse(Long.MAX_VALUE);
+            for (Planned planned : plannedThrough) {
+                if (planned.version() >= firstPending) {
+                    break;
+                }
+                if (planned.snapshot() > toldAssigned.getOrDefault(reader, Long.MIN_VALUE)) {
+                    context.sendEventToSourceReader(reader, new SplitsAssignedEvent(planned.version(),
+                            planned.snapshot()));
+                    toldAssigned.put(reader, planned.snapshot());
+                }
+            }
+        }
+        long toldEveryone = toldAssigned.size() < parallelism ? Long.MIN_VALUE
+                : toldAssigned.values().stream().mapToLong(Long::longValue).min().orElse(Long.MIN_VALUE);
+        while (plannedThrough.size() > 1 && plannedThrough.peekFirst().snapshot() < toldEveryone) {
+            plannedThrough.pollFirst();
+        }
     }
 
     /** Tells each reader, once, when it holds every split planned for it so far. */
@@ -278,6 +345,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
                 splits.remove();
             }
         }
+        tellAssigned();
         if (planningDone) {
             for (int reader : context.registeredReaders().keySet()) {
                 if (toldNoMoreSplits.add(reader)) {
@@ -332,6 +400,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     @Override
     public void addReader(int subtaskId) {
         toldPlanned.remove(subtaskId);
+        toldAssigned.remove(subtaskId);
         int parallelism = context.currentParallelism();
         held.readerRestarted(bucket -> bucket % parallelism == subtaskId);
         assignPending();

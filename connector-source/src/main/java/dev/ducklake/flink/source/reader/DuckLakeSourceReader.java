@@ -5,15 +5,20 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.common.LakeRowConverter;
 import dev.ducklake.flink.source.enumerator.ReaderIdleEvent;
+import dev.ducklake.flink.source.enumerator.SplitsAssignedEvent;
 import dev.ducklake.flink.source.enumerator.SplitsFinishedEvent;
 import dev.ducklake.flink.source.enumerator.VersionsPlannedEvent;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
 import dev.ducklake.flink.source.split.DuckLakeSplitState;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SourceReaderContext;
@@ -29,12 +34,25 @@ import org.apache.flink.table.types.logical.RowType;
  * It tells the enumerator which splits it finished, and when it holds no unfinished split. Once it
  * has read every version the enumerator found, it marks its output idle, so that an event-time
  * operator downstream does not wait for its watermark until the table changes again.
+ *
+ * <p>With snapshot watermarks it never marks its output idle; its watermarks are lake snapshot ids.
+ * Once it has finished every split of its own up to a version that the enumerator announced as
+ * assigned ({@link SplitsAssignedEvent}), it emits that version's snapshot: right after the last of
+ * those changes, within the same poll, so that no checkpoint barrier comes between them.
  */
 @Internal
 public final class DuckLakeSourceReader
         extends SingleThreadMultiplexSourceReaderBase<LakeRecord, RowData, DuckLakeSplit, DuckLakeSplitState> {
 
+    private final boolean snapshotWatermarks;
     private int unfinished;
+    /** The last version of each unfinished split, with how many such splits there are. */
+    private final TreeMap<Long, Integer> unfinishedUpTo = new TreeMap<>();
+    /** Versions announced as assigned, oldest first, each with its snapshot. */
+    private final Deque<SplitsAssignedEvent> assigned = new ArrayDeque<>();
+    private long watermark = Long.MIN_VALUE;
+    /** Whether {@code watermark} is newer than the last one emitted (no output to emit it on yet). */
+    private boolean watermarkDue;
     private boolean planned;
     /** The output of the last poll: the same for the reader's life; null before the first poll. */
     @Nullable private ReaderOutput<RowData> output;
@@ -45,13 +63,15 @@ public final class DuckLakeSourceReader
      * @param filter the condition the read rows and changes satisfy, or null for all of them
      * @param metadataRows the values of the metadata columns that follow the read columns in each
      *     produced row, for a version; null when the source reads none
+     * @param snapshotWatermarks whether the reader emits lake snapshots as watermarks instead of going idle
      */
     public DuckLakeSourceReader(EngineSpec engineSpec, TableName table, RowType rowType, boolean keyed,
             @Nullable RowFilter filter, @Nullable Function<VersionStamp, RowData> metadataRows,
-            SourceReaderContext context) {
+            boolean snapshotWatermarks, SourceReaderContext context) {
         super(() -> new DuckLakeSplitReader(engineSpec, table, rowType.getFieldNames(), filter, metadataRows != null),
                 new ChangeEmitter(new LakeRowConverter(rowType), keyed, metadataRows),
                 new Configuration(), context);
+        this.snapshotWatermarks = snapshotWatermarks;
     }
 
     @Override
@@ -65,6 +85,7 @@ public final class DuckLakeSourceReader
     @Override
     public InputStatus pollNext(ReaderOutput<RowData> output) throws Exception {
         this.output = output;
+        emitDueWatermark();
         InputStatus status = super.pollNext(output);
         if (status == InputStatus.NOTHING_AVAILABLE) {
             markIdleWhenCaughtUp();
@@ -74,6 +95,11 @@ public final class DuckLakeSourceReader
 
     @Override
     public void handleSourceEvents(SourceEvent event) {
+        if (event instanceof SplitsAssignedEvent announced) {
+            assigned.addLast(announced);
+            advanceWatermark();
+            return;
+        }
         if (event instanceof VersionsPlannedEvent) {
             planned = true;
             // The reader may have polled its last split before the event came: no poll follows it.
@@ -88,7 +114,7 @@ public final class DuckLakeSourceReader
      * one is, it holds no watermark back. A new split's output is active again when it emits.
      */
     private void markIdleWhenCaughtUp() {
-        if (planned && unfinished == 0 && output != null) {
+        if (!snapshotWatermarks && planned && unfinished == 0 && output != null) {
             output.markIdle();
         }
     }
@@ -96,6 +122,7 @@ public final class DuckLakeSourceReader
     @Override
     protected DuckLakeSplitState initializedState(DuckLakeSplit split) {
         unfinished++;
+        unfinishedUpTo.merge(split.to(), 1, Integer::sum);
         return new DuckLakeSplitState(split);
     }
 
@@ -103,8 +130,31 @@ public final class DuckLakeSourceReader
     protected void onSplitFinished(Map<String, DuckLakeSplitState> finished) {
         context.sendSourceEventToCoordinator(new SplitsFinishedEvent(List.copyOf(finished.keySet())));
         unfinished -= finished.size();
+        finished.values().forEach(state -> unfinishedUpTo.computeIfPresent(state.toSplit().to(),
+                (version, count) -> count == 1 ? null : count - 1));
         if (unfinished == 0) {
             context.sendSourceEventToCoordinator(new ReaderIdleEvent());
+        }
+        advanceWatermark();
+    }
+
+    /** Moves the watermark to the newest announced snapshot none of whose splits here is unfinished. */
+    private void advanceWatermark() {
+        long firstUnfinished = unfinishedUpTo.isEmpty() ? Long.MAX_VALUE : unfinishedUpTo.firstKey();
+        while (!assigned.isEmpty() && assigned.peekFirst().version() < firstUnfinished) {
+            long snapshot = assigned.pollFirst().snapshot();
+            if (snapshot > watermark) {
+                watermark = snapshot;
+                watermarkDue = true;
+            }
+        }
+        emitDueWatermark();
+    }
+
+    private void emitDueWatermark() {
+        if (watermarkDue && output != null) {
+            output.emitWatermark(new Watermark(watermark));
+            watermarkDue = false;
         }
     }
 

@@ -2,6 +2,7 @@ package dev.ducklake.flink.source.table;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_DISCOVERY_INTERVAL;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_END_VERSION;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_SNAPSHOT_WATERMARKS;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_PARALLELISM;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_STARTUP_MODE;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS;
@@ -101,6 +102,6 @@ public final class DuckLakeDynamicSourceFactory extends DuckLakeTableFactoryBase
                             + SCAN_STARTUP_TIMESTAMP_MILLIS.key() + "'")));
         }
         options.getOptional(SCAN_END_VERSION).ifPresent(builder::endVersion);
-        return builder;
+        return builder.snapshotWatermarks(options.get(SCAN_SNAPSHOT_WATERMARKS));
     }
 }
