@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.transform.TransformMode;
+import dev.ducklake.engine.transform.TransformRequest;
+import dev.ducklake.engine.transform.TransformResult;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.TestJobs;
@@ -201,6 +206,30 @@ abstract class CatalogSqlITCaseBase {
         assertThat(failure("SELECT * FROM odd")).contains("lake.main.odd", "column 'u'", "UUID");
         assertThat(failure("INSERT INTO odd VALUES (1)")).contains("lake.main.odd", "column 'u'", "UUID");
         assertThat(strings("SHOW TABLES")).containsExactlyInAnyOrder("v", "odd");
+    }
+
+    @Test
+    void theSnapshotsSystemTableShowsTheInputsOfAVersion() throws Exception {
+        tEnv.executeSql("CREATE TABLE orders (id BIGINT, region STRING, amount DECIMAL(12, 2),"
+                + " PRIMARY KEY (id) NOT ENFORCED)");
+        tEnv.executeSql("CREATE TABLE totals (region STRING, total DECIMAL(12, 2), PRIMARY KEY (region) NOT ENFORCED)");
+        tEnv.executeSql("INSERT INTO orders VALUES (1, 'eu', 9.99), (2, 'us', 5.00)").await();
+        releaseLake();
+        TransformResult transform;
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            transform = engine.transform(TransformRequest.builder(
+                            "SELECT region, sum(amount) AS total FROM {orders} GROUP BY region")
+                    .input("orders", TableName.of("orders")).output(TableName.of("totals"), TransformMode.REPLACE)
+                    .build());
+        }
+        long ordersVersion = transform.inputs().get(TableName.of("orders"));
+
+        assertThat(rows("SELECT version, inputs['main.orders'], cardinality(inputs) FROM `totals$snapshots`"
+                + " WHERE commit_mode = 'snapshot'")).containsExactly(transform.version() + "|" + ordersVersion + "|1");
+        assertThat(rows("SELECT cardinality(inputs) FROM `orders$snapshots` WHERE commit_mode = 'merge'"))
+                .as("written directly").containsExactly("0");
+        assertThat(plain("SELECT commit_extra_info->'inputs'->>'main.orders' FROM plain.snapshots() WHERE snapshot_id = "
+                + transform.version())).containsExactly(String.valueOf(ordersVersion));
     }
 
     @Test

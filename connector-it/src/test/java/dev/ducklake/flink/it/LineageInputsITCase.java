@@ -146,6 +146,42 @@ class LineageInputsITCase {
         }
     }
 
+    @Test
+    void aBoundedReadRecordsTheVersionItRead() throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
+        String dataPath = dir.resolve("data") + "/";
+        EngineSpec spec = EngineSpec.of(catalog.key()).with(DATA_PATH, dataPath);
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
+            LakeEngine engine = lease.engine();
+            engine.createTable(EVENTS, TableSchema.builder()
+                    .column("id", Primitive.BIGINT)
+                    .column("grp", Primitive.VARCHAR)
+                    .column("amount", Primitive.BIGINT)
+                    .primaryKey("id")
+                    .build());
+            Random random = new Random(11);
+            long read = 0;
+            for (int i = 0; i < 3; i++) {
+                read = commitChanges(engine, random);
+            }
+            commitChanges(engine, random);
+
+            StreamExecutionEnvironment env = TestJobs.environment();
+            env.fromSource(DuckLakeSource.builder().catalog(catalog.key()).dataPath(dataPath).table("events")
+                            .snapshotAtVersion(read).snapshotWatermarks(true).build(),
+                            WatermarkStrategy.noWatermarks(), "events at a version")
+                    .keyBy(row -> row.getString(1).toString())
+                    .process(new GroupTotals()).returns(InternalTypeInfo.of(TOTALS_ROW))
+                    .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dataPath).table("totals")
+                            .rowType(TOTALS_ROW).primaryKey("grp").lineageInputs("main.events").build());
+            env.execute("totals of a version");
+
+            long version = engine.latestVersion(TOTALS);
+            assertThat(engine.inputsOf(TOTALS, version)).isEqualTo(Map.of(EVENTS, read));
+            assertThat(rows(engine, TOTALS, version)).isEqualTo(totals(engine, read));
+        }
+    }
+
     /** A version of events: a few inserts, updates and deletes. */
     private static long commitChanges(LakeEngine engine, Random random) {
         try (MergeSession merge = engine.openMergeSession(EVENTS)) {

@@ -58,6 +58,7 @@ public enum SystemTable {
             FIELD("flink_checkpoint_id", BIGINT()),
             FIELD("flink_sink_id", STRING()),
             FIELD("producer", MAP(STRING(), STRING())),
+            FIELD("inputs", MAP(STRING(), BIGINT())),
             FIELD("commit_extra_info", STRING())).notNull(),
             (engine, table) -> engine.snapshots(table).stream()
                     .sorted(Comparator.comparingLong(s -> s.version().id())).map(SystemTable::snapshotRow).toList()),
@@ -136,6 +137,7 @@ public enum SystemTable {
                 number(producer.get(CHECKPOINT_ID)),
                 string(producer.get(SINK_ID)),
                 metadata.isPresent() ? map(producer) : null,
+                metadata.isPresent() ? versions(metadata.get().inputs()) : null,
                 string(version.extraInfo()));
     }
 
@@ -171,6 +173,12 @@ public enum SystemTable {
     private static GenericMapData map(Map<String, String> values) {
         Map<StringData, StringData> map = new HashMap<>();
         values.forEach((key, value) -> map.put(string(key), string(value)));
+        return new GenericMapData(map);
+    }
+
+    private static GenericMapData versions(Map<String, Long> inputs) {
+        Map<StringData, Long> map = new HashMap<>();
+        inputs.forEach((table, version) -> map.put(string(table), version));
         return new GenericMapData(map);
     }
 

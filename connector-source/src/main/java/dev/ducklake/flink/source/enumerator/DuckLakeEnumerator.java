@@ -187,7 +187,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         position = version;
     }
 
-    /** The lake's latest snapshot, looked at first, and the table's latest version. */
+    /** The lake's latest snapshot, looked at first (with snapshot watermarks only), and the table's latest version. */
     private record Observed(long snapshot, long latest) {}
 
     /** A version planned through, and the lake snapshot whose changes of the table the splits up to it hold. */
@@ -200,7 +200,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             if (closed) {
                 return null;
             }
-            long snapshot = lease.engine().latestSnapshot();
+            long snapshot = snapshotWatermarks ? lease.engine().latestSnapshot() : 0;
             return new Observed(snapshot, lease.engine().latestVersion(table));
         }
     }
