@@ -23,6 +23,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -32,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Versioned SQL transforms: each write mode against a model computed in Java from the input rows
- * read at the recorded version, inputs pinned while another thread writes them, the no-op rule,
+ * read at the recorded version, inputs pinned while another client writes them, the no-op rule,
  * errors, and the recorded input versions read back with plain DuckDB.
  */
 class SqlTransformTest {
@@ -50,9 +52,13 @@ class SqlTransformTest {
     LakeEngine engine;
 
     @BeforeEach
-    void open() {
+    void openDuckDbFileLake() {
         catalog = CatalogLocation.duckDbFile(dir.resolve("meta.ducklake"));
         engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+        createTables();
+    }
+
+    private void createTables() {
         engine.createSchema("shop", true);
         engine.createTable(ORDERS, TableSchema.builder()
                 .column("id", Primitive.BIGINT)
@@ -161,37 +167,58 @@ class SqlTransformTest {
         assertThat(totalsAt(merged.version())).as("rows of other keys stay").isEqualTo(want);
     }
 
+    /**
+     * Another client, a second engine with a DuckDB of its own on a PostgreSQL catalog, commits to
+     * the input while this engine transforms it: each result is the query over the version it recorded.
+     */
     @Test
-    void inputsArePinnedWhileAnotherWriterCommitsToThem() throws Exception {
+    void inputsArePinnedWhileAnotherClientCommitsToThem() throws Exception {
+        engine.close();
+        catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
+        engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+        createTables();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread writer = new Thread(() -> {
-            try {
-                for (int id = 1; !stop.get(); id++) {
-                    order(id, "c" + id % 7, id % 13 + ".25");
-                }
-            } catch (Throwable e) {
-                failure.set(e);
-            }
-        }, "order-writer");
-        writer.start();
         List<Long> seen = new ArrayList<>();
-        try {
-            while (seen.size() < 8) {
-                TransformResult result = engine.transform(totals(TransformMode.REPLACE).build());
-                if (result.committed()) {
-                    long read = result.inputs().get(ORDERS);
-                    seen.add(read);
-                    assertThat(totalsAt(result.version())).as("totals of version %s", read)
-                            .isEqualTo(model(ordersAt(read)));
+        // Two commits of the other client per transform, made while it runs: a client committing without
+        // pause would win every race for DuckLake's next snapshot id and starve the transform's commits.
+        Semaphore commits = new Semaphore(2);
+        try (LakeEngine other = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            Thread writer = new Thread(() -> {
+                try {
+                    for (int id = 1; !stop.get(); id++) {
+                        if (!commits.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+                            id--;
+                            continue;
+                        }
+                        try (MergeSession merge = other.openMergeSession(ORDERS)) {
+                            merge.upsert(new Object[] {(long) id, "c" + id % 7, new BigDecimal(id % 13 + ".25")});
+                            merge.commit();
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.set(e);
                 }
+            }, "another client");
+            writer.start();
+            try {
+                while (seen.size() < 8 && failure.get() == null) {
+                    TransformResult result = engine.transform(totals(TransformMode.REPLACE).build());
+                    commits.release(2);
+                    if (result.committed()) {
+                        long read = result.inputs().get(ORDERS);
+                        seen.add(read);
+                        assertThat(totalsAt(result.version())).as("totals of version %s", read)
+                                .isEqualTo(model(ordersAt(read)));
+                    }
+                }
+            } finally {
+                stop.set(true);
+                writer.join();
             }
-        } finally {
-            stop.set(true);
-            writer.join();
         }
         assertThat(failure.get()).isNull();
-        assertThat(seen).as("the writer moved the input between transforms").doesNotHaveDuplicates();
+        assertThat(seen).as("the other client moved the input between transforms").doesNotHaveDuplicates();
     }
 
     @Test
