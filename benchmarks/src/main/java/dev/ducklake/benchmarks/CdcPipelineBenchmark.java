@@ -107,7 +107,8 @@ public final class CdcPipelineBenchmark {
         try (DebeziumConnector debezium = DebeziumConnector.start(dir.resolve("debezium"),
                 PipelineDatabases.debeziumSettings(source, topicPrefix, SLOT), kafka.bootstrapServers());
                 ShopComparison comparison = new ShopComparison(source, lakeCatalog, dataPath)) {
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
+                    CdcPipelineJob.checkpointsIn(dir.resolve("checkpoints")));
             env.enableCheckpointing(1_000);
             env.setParallelism(1);
             CdcPipelineJob.changes(env, kafka.bootstrapServers(), topicPrefix, whole)

@@ -7,9 +7,12 @@ import dev.ducklake.flink.sink.cdc.ChangeRecord;
 import dev.ducklake.flink.sink.cdc.OverdueTransactionPolicy;
 import dev.ducklake.flink.sink.cdc.SourceTransactionEvent;
 import dev.ducklake.flink.sink.cdc.debezium.DebeziumJsonDeserializationSchema;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -30,6 +33,19 @@ public final class CdcPipelineJob {
     private CdcPipelineJob() {}
 
     /**
+     * A job's configuration with its checkpoints in files under {@code directory}. The changes of the
+     * transactions that wait for the rest of theirs are operator state, written whole at every
+     * checkpoint; a job catching up a backlog holds megabytes of them, beyond what the JobManager's
+     * in-memory checkpoint storage takes.
+     */
+    public static Configuration checkpointsIn(Path directory) {
+        Configuration conf = new Configuration();
+        conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, directory.toUri().toString());
+        return conf;
+    }
+
+    /**
      * The change records of the Debezium connector whose topics start with {@code topicPrefix}.
      *
      * @param wholeTransactions whether to release only whole source transactions
@@ -46,11 +62,24 @@ public final class CdcPipelineJob {
                 // Debezium creates a table's topic with the table's first change.
                 .setProperty("partition.discovery.interval.ms", "1000")
                 .build();
-        DataStream<SourceTransactionEvent> events = env.fromSource(topics, WatermarkStrategy.noWatermarks(),
+        DataStream<SourceTransactionEvent> events = env.fromSource(topics, inStepByPublishTime(),
                 "Debezium topics").uid("debezium-topics");
         return wholeTransactions
                 ? SourceTransactions.whole(events, MAX_WAIT, OverdueTransactionPolicy.FAIL).uid("whole-transactions")
                 : SourceTransactions.asTheyArrive(events).uid("changes-as-they-arrive");
+    }
+
+    /**
+     * The topics read in step, by the time Debezium published each event (Kafka's record timestamps):
+     * a topic more than a second ahead of the others is paused. Without it, a job catching up a
+     * backlog reads every topic at about the same rate in bytes, so the topic with the most bytes per
+     * transaction falls behind, and the changes of the others wait for it in the job's state. A topic
+     * that has nothing to read for a second holds no other back.
+     */
+    private static WatermarkStrategy<SourceTransactionEvent> inStepByPublishTime() {
+        return WatermarkStrategy.<SourceTransactionEvent>forMonotonousTimestamps()
+                .withIdleness(Duration.ofSeconds(1))
+                .withWatermarkAlignment("debezium-topics", Duration.ofSeconds(1), Duration.ofMillis(200));
     }
 
     /** The change sink into the lake of a catalog and data path. */

@@ -53,7 +53,8 @@ public final class PostgresCdcPipeline {
                 ShopComparison comparison = new ShopComparison(source, lakeCatalog, dataPath)) {
             System.out.printf("Kafka on %s, Debezium capturing schema shop of ducklake_cdc_shop%n",
                     kafka.bootstrapServers());
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
+                    CdcPipelineJob.checkpointsIn(work.resolve("checkpoints")));
             env.enableCheckpointing(1_000);
             env.setParallelism(1);
             CdcPipelineJob.changes(env, kafka.bootstrapServers(), "shop", true)

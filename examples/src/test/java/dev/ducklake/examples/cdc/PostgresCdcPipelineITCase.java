@@ -25,11 +25,13 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -109,14 +111,16 @@ class PostgresCdcPipelineITCase {
         CompletableFuture<Long> audits = CompletableFuture.supplyAsync(() -> audit(auditing));
         JobClient job = job(true, new FailOnce<>(100_000)).executeAsync("CDC pipeline");
         try {
-            await("a Flink task failure").atMost(Duration.ofMinutes(3)).until(() -> FailOnce.failures() == 1);
-            await("a fifth of the workload").atMost(Duration.ofMinutes(3)).until(() -> done.get() >= TRANSACTIONS / 5);
+            awaitWhileRunning(job, "a Flink task failure", Duration.ofMinutes(3)).until(() -> FailOnce.failures() == 1);
+            awaitWhileRunning(job, "a fifth of the workload", Duration.ofMinutes(3))
+                    .until(() -> done.get() >= TRANSACTIONS / 5);
             kafka.stop();
             kafka.start();
-            await("half of the workload").atMost(Duration.ofMinutes(3)).until(() -> done.get() >= TRANSACTIONS / 2);
+            awaitWhileRunning(job, "half of the workload", Duration.ofMinutes(3))
+                    .until(() -> done.get() >= TRANSACTIONS / 2);
             debezium.kill();
             debezium.start();
-            await("three quarters of the workload").atMost(Duration.ofMinutes(3))
+            awaitWhileRunning(job, "three quarters of the workload", Duration.ofMinutes(3))
                     .until(() -> done.get() >= TRANSACTIONS * 3 / 4);
             debezium.stop();
             debezium.start();
@@ -124,7 +128,8 @@ class PostgresCdcPipelineITCase {
             auditing.set(false);
             interleaved = audits.get();
             assertThat(interleaved).isPositive();
-            await("the lake to catch up with PostgreSQL").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(2))
+            awaitWhileRunning(job, "the lake to catch up with PostgreSQL", Duration.ofMinutes(5))
+                    .pollInterval(Duration.ofSeconds(2))
                     .until(() -> {
                         try (ShopComparison comparison = comparison()) {
                             return comparison.differing(AUDITED_TABLES).isEmpty();
@@ -132,7 +137,7 @@ class PostgresCdcPipelineITCase {
                     });
         } finally {
             auditing.set(false);
-            job.cancel().get();
+            stop(job);
         }
         List<Long> snapshots;
         List<Long> broken;
@@ -155,10 +160,11 @@ class PostgresCdcPipelineITCase {
         JobClient job = job(false, null).executeAsync("CDC pipeline, changes as they arrive");
         try {
             workload.run(5_000, 2_500, done -> { });
-            await("the lake to catch up with PostgreSQL").atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(2))
+            awaitWhileRunning(job, "the lake to catch up with PostgreSQL", Duration.ofMinutes(5))
+                    .pollInterval(Duration.ofSeconds(2))
                     .until(this::lakeEqualsSource);
         } finally {
-            job.cancel().get();
+            stop(job);
         }
         try (ShopComparison comparison = comparison()) {
             List<Long> snapshots = comparison.sinkSnapshots();
@@ -170,7 +176,7 @@ class PostgresCdcPipelineITCase {
     }
 
     private StreamExecutionEnvironment job(boolean wholeTransactions, FailOnce<ChangeRecord> failure) {
-        Configuration conf = new Configuration();
+        Configuration conf = CdcPipelineJob.checkpointsIn(dir.resolve("checkpoints"));
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(500));
@@ -186,6 +192,26 @@ class PostgresCdcPipelineITCase {
         return env;
     }
 
+    /** A wait that fails at once, with the job's own failure, if the job ends first. */
+    private static ConditionFactory awaitWhileRunning(JobClient job, String condition, Duration atMost) {
+        return await(condition).atMost(atMost).failFast("the Flink job ended", () -> {
+            CompletableFuture<JobExecutionResult> result = job.getJobExecutionResult();
+            if (result.isDone()) {
+                result.get();
+                throw new IllegalStateException("The Flink job finished");
+            }
+        });
+    }
+
+    /** Cancels a job still running; rethrows the failure of one that ended on its own. */
+    private static void stop(JobClient job) throws Exception {
+        CompletableFuture<JobExecutionResult> result = job.getJobExecutionResult();
+        if (result.isDone()) {
+            result.get();
+        } else {
+            job.cancel().get();
+        }
+    }
 
     /** Runs transactions of two statements, a short pause between them, until told to stop; returns how many. */
     private long audit(AtomicBoolean auditing) {
