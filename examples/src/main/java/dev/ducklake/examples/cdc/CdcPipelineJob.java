@@ -9,12 +9,15 @@ import dev.ducklake.flink.sink.cdc.SourceTransactionEvent;
 import dev.ducklake.flink.sink.cdc.debezium.DebeziumJsonDeserializationSchema;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -80,6 +83,25 @@ public final class CdcPipelineJob {
         return WatermarkStrategy.<SourceTransactionEvent>forMonotonousTimestamps()
                 .withIdleness(Duration.ofSeconds(1))
                 .withWatermarkAlignment("debezium-topics", Duration.ofSeconds(1), Duration.ofMillis(200));
+    }
+
+    /** Throws the job's failure, or that it finished, if it no longer runs. */
+    public static void requireRunning(JobClient job) throws Exception {
+        CompletableFuture<JobExecutionResult> result = job.getJobExecutionResult();
+        if (result.isDone()) {
+            result.get();
+            throw new IllegalStateException("The CDC pipeline's Flink job finished");
+        }
+    }
+
+    /** Cancels the job if it still runs; rethrows the failure of one that ended on its own. */
+    public static void stop(JobClient job) throws Exception {
+        CompletableFuture<JobExecutionResult> result = job.getJobExecutionResult();
+        if (result.isDone()) {
+            result.get();
+        } else {
+            job.cancel().get();
+        }
     }
 
     /** The change sink into the lake of a catalog and data path. */

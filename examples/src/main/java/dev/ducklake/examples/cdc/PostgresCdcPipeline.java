@@ -69,10 +69,7 @@ public final class PostgresCdcPipeline {
                 long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
                 List<String> differing = comparison.differingTables();
                 while (!differing.isEmpty() && System.nanoTime() < deadline) {
-                    if (job.getJobExecutionResult().isDone()) {
-                        job.getJobExecutionResult().get();
-                        throw new IllegalStateException("The Flink job ended before the lake caught up");
-                    }
+                    CdcPipelineJob.requireRunning(job);
                     Thread.sleep(1_000); // the lake has no event to wait on
                     differing = comparison.differingTables();
                 }
@@ -91,9 +88,7 @@ public final class PostgresCdcPipeline {
                             + ", invariants broken at snapshots " + broken);
                 }
             } finally {
-                if (!job.getJobExecutionResult().isDone()) {
-                    job.cancel().get();
-                }
+                CdcPipelineJob.stop(job);
             }
         } finally {
             PipelineDatabases.dropSlot(server, SLOT);

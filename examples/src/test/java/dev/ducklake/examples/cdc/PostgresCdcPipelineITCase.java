@@ -25,7 +25,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
@@ -137,7 +136,7 @@ class PostgresCdcPipelineITCase {
                     });
         } finally {
             auditing.set(false);
-            stop(job);
+            CdcPipelineJob.stop(job);
         }
         List<Long> snapshots;
         List<Long> broken;
@@ -164,7 +163,7 @@ class PostgresCdcPipelineITCase {
                     .pollInterval(Duration.ofSeconds(2))
                     .until(this::lakeEqualsSource);
         } finally {
-            stop(job);
+            CdcPipelineJob.stop(job);
         }
         try (ShopComparison comparison = comparison()) {
             List<Long> snapshots = comparison.sinkSnapshots();
@@ -194,23 +193,8 @@ class PostgresCdcPipelineITCase {
 
     /** A wait that fails at once, with the job's own failure, if the job ends first. */
     private static ConditionFactory awaitWhileRunning(JobClient job, String condition, Duration atMost) {
-        return await(condition).atMost(atMost).failFast("the Flink job ended", () -> {
-            CompletableFuture<JobExecutionResult> result = job.getJobExecutionResult();
-            if (result.isDone()) {
-                result.get();
-                throw new IllegalStateException("The Flink job finished");
-            }
-        });
-    }
-
-    /** Cancels a job still running; rethrows the failure of one that ended on its own. */
-    private static void stop(JobClient job) throws Exception {
-        CompletableFuture<JobExecutionResult> result = job.getJobExecutionResult();
-        if (result.isDone()) {
-            result.get();
-        } else {
-            job.cancel().get();
-        }
+        return await(condition).atMost(atMost)
+                .failFast("the Flink job ended", () -> CdcPipelineJob.requireRunning(job));
     }
 
     /** Runs transactions of two statements, a short pause between them, until told to stop; returns how many. */
