@@ -58,9 +58,9 @@ import org.slf4j.LoggerFactory;
  *        DuckLake snapshot, keyed by sink id + checkpoint id, checked inside the transaction
  * </pre>
  *
- * <p>Tables with a primary key take a changelog: {@code +I} and {@code +U} upsert, {@code -D}
- * deletes, {@code -U} is ignored. Tables without one are appended to. The table is created from
- * the row type when it does not exist.
+ * <p>Tables with a primary key take a changelog: {@code +I} and {@code +U} upsert, {@code -D} and
+ * {@code -U} delete the key, and a later change of the key overrides a {@code -U}. Tables without
+ * one are appended to. The table is created from the row type when it does not exist.
  */
 @PublicEvolving
 public final class DuckLakeSink<IN>

@@ -246,7 +246,7 @@ class UpsertsBesideOtherWritersITCase {
         for (long i = BESIDE; i < BESIDE + KEYS; i++) {
             RowData event = OrderEvents.upsert(i, KEYS);
             String key = event.getString(0).toString();
-            if (event.getRowKind() == RowKind.DELETE) {
+            if (OrderEvents.removesKey(event.getRowKind())) {
                 rows.remove(key);
             } else {
                 rows.put(key, List.of(key, event.getLong(1), event.getDecimal(2, 12, 2).toBigDecimal()));

@@ -109,13 +109,15 @@ final class ArrowStaging implements AutoCloseable {
         newBatch();
     }
 
-    /** Stages one row; upserts skip update-befores, appends refuse anything but inserts. */
+    /**
+     * Stages one row. Upserts stage {@code +I} and {@code +U} as upserts, {@code -D} and {@code -U}
+     * as deletes of their key: an update-before that no update-after of its key follows (a filter
+     * or {@code HAVING} dropped the new row) removes the row, and one that is followed is
+     * overridden by the later change. Appends refuse anything but inserts.
+     */
     void stage(RowKind kind, RowData row) throws IOException {
         if (mode == SinkMode.UPSERT) {
-            if (kind == RowKind.UPDATE_BEFORE) {
-                return;
-            }
-            boolean delete = kind == RowKind.DELETE;
+            boolean delete = deletesKey(kind);
             DirectVectorWrites.putLong(sequences, rows, sequence++);
             DirectVectorWrites.putBoolean(deletes, rows, delete);
             if (currentRows) {
@@ -134,6 +136,11 @@ final class ArrowStaging implements AutoCloseable {
         if (++rows == batchRows) {
             seal();
         }
+    }
+
+    /** Whether an upsert stages a row of this kind as the delete of its key. */
+    static boolean deletesKey(RowKind kind) {
+        return kind == RowKind.DELETE || kind == RowKind.UPDATE_BEFORE;
     }
 
     /**

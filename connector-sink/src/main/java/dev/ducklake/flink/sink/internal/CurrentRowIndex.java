@@ -65,7 +65,8 @@ import org.apache.flink.types.RowKind;
  *       table's) and takes the table's row for each changed key of its key groups, unless the key's
  *       entry is a change of this sink that is not provably committed yet: that entry becomes
  *       unknown, and the next change of the key makes its checkpoint look its rows up.</li>
- *   <li>Update-befores are dropped; deletes leave a tombstone that remembers their checkpoint.</li>
+ *   <li>Deletes and update-befores (which the sink stages as deletes, overridden by a later change
+ *       of the key) leave a tombstone that remembers their checkpoint.</li>
  * </ul>
  */
 @Internal
@@ -274,9 +275,6 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
     public void processElement(StreamRecord<RowData> element) throws Exception {
         RowData row = element.getValue();
         RowKind kind = row.getRowKind();
-        if (kind == RowKind.UPDATE_BEFORE) {
-            return;
-        }
         RowData entry = asOf == UNKNOWN ? null : entries.value();
         boolean known = asOf != UNKNOWN && (entry == null || entry.getLong(STAMP) != UNKNOWN);
         GenericRowData hint = hint(getters.length, known ? asOf : UNKNOWN);
@@ -289,7 +287,7 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         output.collect(element.replace(new JoinedRowData(kind, row, hint)));
         if (asOf != UNKNOWN) {
             long pending = lastCheckpoint + 1;
-            entries.update(kind == RowKind.DELETE ? tombstone(pending) : entry(pending, row));
+            entries.update(ArrowStaging.deletesKey(kind) ? tombstone(pending) : entry(pending, row));
         }
     }
 

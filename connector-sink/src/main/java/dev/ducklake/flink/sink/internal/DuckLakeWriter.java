@@ -15,7 +15,6 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.types.RowKind;
 import org.apache.flink.util.function.SerializableFunction;
 
 /**
@@ -101,7 +100,7 @@ public final class DuckLakeWriter<IN>
     public void write(IN element, Context context) throws IOException {
         RowData row = converter.apply(element);
         staging.stage(row.getRowKind(), row);
-        if (currentRows && row.getRowKind() != RowKind.UPDATE_BEFORE) {
+        if (currentRows) {
             currentRowsAsOf = Math.min(currentRowsAsOf, row.getLong(asOfPosition));
         }
         recordsWritten.inc();

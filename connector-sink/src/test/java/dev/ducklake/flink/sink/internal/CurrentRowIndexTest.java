@@ -76,7 +76,8 @@ class CurrentRowIndexTest {
             harness.processElement(row(RowKind.DELETE, "b", null), 0);
             harness.processElement(row(RowKind.INSERT, "b", 6L), 0);
             assertThat(outputs(harness)).containsExactly(
-                    List.of("+U", "a", 3L, true, "a", 1L, loaded),
+                    List.of("-U", "a", 1L, true, "a", 1L, loaded),
+                    List.of("+U", "a", 3L, false, "null", "null", loaded),
                     List.of("+I", "c", 5L, false, "null", "null", loaded),
                     List.of("-D", "b", "null", true, "b", 2L, loaded),
                     List.of("+I", "b", 6L, false, "null", "null", loaded));

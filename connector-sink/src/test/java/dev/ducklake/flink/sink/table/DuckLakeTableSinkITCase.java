@@ -19,6 +19,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.TableEnvironment;
@@ -113,6 +114,27 @@ class DuckLakeTableSinkITCase {
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
             assertThat(engine.describeTable(TableName.of("orders")).primaryKey()).containsExactly("order_id");
         }
+    }
+
+    /**
+     * A {@code HAVING} that drops a group's new row leaves the sink the update's {@code -U} alone:
+     * the key leaves the table, as it left the query's result.
+     */
+    @ParameterizedTest(name = "sink.upsert.index = {0}")
+    @ValueSource(strings = {"none", "flink-state"})
+    void anUpdateBeforeThatNoUpdateAfterFollowsDeletesItsKey(String index) throws Exception {
+        TableEnvironment tEnv = streaming();
+        tEnv.executeSql("CREATE TABLE h (k STRING, v INT, PRIMARY KEY (k) NOT ENFORCED) WITH (" + options("h")
+                + ", 'sink.upsert.index' = '" + index + "')");
+        String query = "SELECT k, MAX(v) FROM (VALUES ('x', 1), ('x', 2), ('y', 1)) t(k, v) GROUP BY k"
+                + " HAVING COUNT(*) < 2";
+        assertThat(tEnv.explainSql("INSERT INTO h " + query, ExplainDetail.CHANGELOG_MODE))
+                .as("the plan sends the sink update-befores")
+                .containsPattern("Sink\\(.*\\n\\+- Calc\\(.*where=.*changelogMode=\\[I,UB,UA\\]\\)");
+        tEnv.executeSql("INSERT INTO h " + query).await();
+
+        assertThat(LakeContents.rows(catalog, dir, "SELECT k, v FROM plain.h ORDER BY k"))
+                .containsExactly(List.of("y", 1));
     }
 
     /** A batch job runs no index: its one commit looks the rows it replaces up. */

@@ -47,12 +47,19 @@ public final class OrderEvents {
     }
 
     /**
-     * Upserts over {@code keys} orders: every seventh event deletes its order, the others insert or
-     * update it.
+     * Upserts over {@code keys} orders: every seventh event deletes its order, every eleventh other
+     * one is an update-before that no update-after follows (as Flink sends when a filter drops an
+     * update's new row), which removes the order too; the others insert or update it.
      */
     public static RowData upsert(long i, int keys) {
-        RowKind kind = isDelete(i) ? RowKind.DELETE : i < keys ? RowKind.INSERT : RowKind.UPDATE_AFTER;
+        RowKind kind = i % 7 == 6 ? RowKind.DELETE : i % 11 == 10 ? RowKind.UPDATE_BEFORE
+                : i < keys ? RowKind.INSERT : RowKind.UPDATE_AFTER;
         return row(kind, "o-" + (i % keys), i);
+    }
+
+    /** Whether a change of this kind leaves its key out of a keyed table: a delete or a lone update-before. */
+    public static boolean removesKey(RowKind kind) {
+        return kind == RowKind.DELETE || kind == RowKind.UPDATE_BEFORE;
     }
 
     public static DataGeneratorSource<RowData> source(GeneratorFunction<Long, RowData> events, long count,
@@ -75,17 +82,13 @@ public final class OrderEvents {
         Map<String, List<Object>> rows = new TreeMap<>();
         for (long i = 0; i < count; i++) {
             String key = "o-" + (i % keys);
-            if (isDelete(i)) {
+            if (removesKey(upsert(i, keys).getRowKind())) {
                 rows.remove(key);
             } else {
                 rows.put(key, values(key, i));
             }
         }
         return rows;
-    }
-
-    private static boolean isDelete(long i) {
-        return i % 7 == 6;
     }
 
     private static RowData row(RowKind kind, String key, long i) {
