@@ -59,6 +59,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -119,9 +120,28 @@ public final class LakeEngine implements AutoCloseable {
 
     /** Starts DuckDB, loads the extensions and attaches the catalog (creating it if it does not exist). */
     public static LakeEngine open(EngineConfig config) {
+        return open(config, duckDb -> new EngineContext(config, duckDb));
+    }
+
+    /**
+     * Starts DuckDB and builds the engine over it with {@code context}; when that fails, closes the
+     * DuckDB instance (which detaches the catalog) before the failure propagates, so that a later
+     * open in this JVM is not refused with "already attached" and the cause stays the one shown.
+     */
+    static LakeEngine open(EngineConfig config, Function<DuckDbInstance, EngineContext> context) {
         DuckDbInstance duckDb = DuckDbInstance.start(config);
-        LOG.info("Opened the lake {} on DuckDB {}", config.catalog(), duckDb.duckDbVersion());
-        return new LakeEngine(new EngineContext(config, duckDb));
+        try {
+            LakeEngine engine = new LakeEngine(context.apply(duckDb));
+            LOG.info("Opened the lake {} on DuckDB {}", config.catalog(), duckDb.duckDbVersion());
+            return engine;
+        } catch (RuntimeException | Error e) {
+            try {
+                duckDb.close();
+            } catch (RuntimeException closeFailure) {
+                e.addSuppressed(closeFailure);
+            }
+            throw e;
+        }
     }
 
     public EngineConfig config() {

@@ -76,6 +76,24 @@ class EngineLifecycleTest {
         return LakeEngine.open(builder.build());
     }
 
+    /**
+     * An open that fails after DuckDB attached the catalog (here while building the engine over it)
+     * closes that DuckDB: the failure is the one the user sees, and the next open of the same catalog
+     * in this JVM succeeds instead of being refused with "already attached".
+     */
+    @Test
+    void aFailedOpenClosesItsDuckDbSoTheCauseShowsAndTheNextOpenSucceeds() throws IOException {
+        EngineConfig config = TestLakes.config(catalog(), dir).build();
+        assertThatThrownBy(() -> LakeEngine.open(config, duckDb -> {
+            throw new IllegalStateException("the engine could not be built");
+        })).isInstanceOf(IllegalStateException.class).hasMessage("the engine could not be built");
+
+        engine = LakeEngine.open(config);
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        assertThat(engine.tableExists(EVENTS)).isTrue();
+        assertThat(engineTempDirs()).hasSize(1);
+    }
+
     long appendRows(LakeEngine target, int count) {
         return appendRows(target, 0, count);
     }
