@@ -10,6 +10,8 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.schema.TemporalRange;
 import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -145,21 +147,43 @@ final class StagingTable implements AutoCloseable {
      * rows with one primary key; {@code what} names the relation in the message.
      */
     void requireUniqueKeys(String relation, String what) throws SQLException {
-        List<String> key = schema.primaryKey();
-        String columnsSql = key.stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+        String columnsSql = schema.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
         List<String> duplicate = Jdbc.queryFirst(connection, "SELECT " + columnsSql + ", count(*) FROM "
                 + (relation == null ? sql() : relation) + " GROUP BY ALL HAVING count(*) > 1 LIMIT 1", rs -> {
-                    List<String> values = new ArrayList<>();
-                    for (int i = 1; i <= key.size(); i++) {
-                        values.add(key.get(i - 1) + "=" + Identifiers.describe(rs.getObject(i)));
-                    }
-                    values.add("rows=" + rs.getLong(key.size() + 1));
+                    List<String> values = keyValues(rs);
+                    values.add("rows=" + rs.getLong(schema.primaryKey().size() + 1));
                     return values;
                 }).orElse(null);
         if (duplicate != null) {
             throw new LakeValidationException(what + " holds several rows for one primary key "
                     + duplicate + "; it must have one row per key");
         }
+    }
+
+    /**
+     * Fails, naming the first such key, when a row of {@code relation} has a primary key that the
+     * table {@code target} holds, read on {@code connection} (a commit's).
+     */
+    void requireNewKeys(Connection connection, String relation, String target, String what) throws SQLException {
+        List<String> key = schema.primaryKey();
+        String on = key.stream().map(k -> "n." + Identifiers.quote(k) + " = t." + Identifiers.quote(k))
+                .collect(Collectors.joining(" AND "));
+        Optional<List<String>> held = Jdbc.queryFirst(connection, "SELECT " + key.stream()
+                .map(k -> "n." + Identifiers.quote(k)).collect(Collectors.joining(", ")) + " FROM " + relation
+                + " n SEMI JOIN " + target + " t ON " + on + " LIMIT 1", this::keyValues);
+        if (held.isPresent()) {
+            throw new LakeValidationException(what + " adds the primary key " + held.get() + ", which the table"
+                    + " already holds; append only new keys, or upsert through a merge session");
+        }
+    }
+
+    /** The primary key's values in a result's first columns, each as {@code column=value}. */
+    private List<String> keyValues(ResultSet rs) throws SQLException {
+        List<String> values = new ArrayList<>();
+        for (int i = 1; i <= schema.primaryKey().size(); i++) {
+            values.add(schema.primaryKey().get(i - 1) + "=" + Identifiers.describe(rs.getObject(i)));
+        }
+        return values;
     }
 
     private static void requireNullable(TableName table, Column column, String why) {

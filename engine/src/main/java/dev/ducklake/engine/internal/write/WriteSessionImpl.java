@@ -83,9 +83,8 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
         return rows;
     }
 
-    @Override
-    Step step(CommitOptions options) {
-        String target = table.sql(EngineContext.LAKE_ALIAS);
+    /** The staged rows and the imported files appended as they are. */
+    private String source() {
         String columns = staging.columnList(null);
         String source = "SELECT " + columns + " FROM " + staging.sql();
         if (!appendedFiles.isEmpty()) {
@@ -93,6 +92,14 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
                     + appendedFiles.stream().map(Identifiers::literal).collect(Collectors.joining(", "))
                     + "])";
         }
+        return source;
+    }
+
+    @Override
+    Step step(CommitOptions options) {
+        String target = table.sql(EngineContext.LAKE_ALIAS);
+        String columns = staging.columnList(null);
+        String source = source();
         String insert = "INSERT INTO " + target + " (" + columns + ") " + source;
         if (mode == WriteMode.APPEND) {
             boolean adopt = staging.rows() == 0 && !appendedFiles.isEmpty() && schema().partitioning().isEmpty()
@@ -102,6 +109,9 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
                     return CommitOutcome.unchanged();
                 }
                 adoptedFiles.clear();
+                if (schema().hasPrimaryKey()) {
+                    staging.requireNewKeys(connection, "(" + source + ")", target, "An append to " + table);
+                }
                 if (adopt) {
                     for (String file : appendedFiles) {
                         Jdbc.queryFirst(connection, "CALL ducklake_add_data_files(" + Identifiers.literal(
@@ -130,11 +140,19 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
         });
     }
 
-    /** A snapshot write of a keyed table refuses two rows with one key. */
+    /**
+     * A write to a keyed table refuses two rows with one key; an append also refuses a key the table
+     * holds, checked inside its commit.
+     */
     @Override
     void prepare() throws SQLException {
-        if (mode == WriteMode.SNAPSHOT && validator.schema().hasPrimaryKey()) {
+        if (!validator.schema().hasPrimaryKey()) {
+            return;
+        }
+        if (mode == WriteMode.SNAPSHOT) {
             staging.requireUniqueKeys(null, "A snapshot write to " + table);
+        } else {
+            staging.requireUniqueKeys("(" + source() + ")", "An append to " + table);
         }
     }
 }
