@@ -11,10 +11,13 @@ import java.util.Map;
  *     transform from the same input versions
  * @param version the output's version afterwards: the new one, or its latest when nothing was committed
  * @param inputs every input table with the version the query read (and the commit records)
- * @param rowsWritten rows the query yielded and the commit wrote
+ * @param rowsYielded rows the query yielded (0 when it did not run)
+ * @param rowsWritten rows the commit wrote: every row yielded for {@code REPLACE} and {@code APPEND}
+ *     (none when a replace left the output as it was), the rows inserted or updated for
+ *     {@code MERGE} (a yielded row equal to the output's is not written)
  */
 public record TransformResult(boolean committed, boolean upToDate, long version, Map<TableName, Long> inputs,
-        long rowsWritten) {
+        long rowsYielded, long rowsWritten) {
 
     public TransformResult {
         inputs = Map.copyOf(inputs);

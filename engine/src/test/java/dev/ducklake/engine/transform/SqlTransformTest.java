@@ -165,6 +165,11 @@ class SqlTransformTest {
         Map<String, String> want = model(ordersAt(merged.inputs().get(ORDERS)));
         want.put("zed", "1.00|1");
         assertThat(totalsAt(merged.version())).as("rows of other keys stay").isEqualTo(want);
+
+        order(4, "cy", "2.00");
+        TransformResult mergedAgain = engine.transform(totals(TransformMode.MERGE).build());
+        assertThat(mergedAgain.rowsYielded()).as("a total per customer").isEqualTo(3);
+        assertThat(mergedAgain.rowsWritten()).as("cy's total, the one that changed").isEqualTo(1);
     }
 
     /**

@@ -72,16 +72,17 @@ public final class SqlTransform {
             String transform = identity(request);
             TableVersion latest = versions.get(output, versions.latest(output));
             if (sameTransformAndInputs(latest.metadata(), transform, inputs)) {
-                return new TransformResult(false, true, latest.id(), inputs, 0);
+                return new TransformResult(false, true, latest.id(), inputs, 0, 0);
             }
             Map<String, String> producer = new LinkedHashMap<>(request.producer());
             producer.put(TRANSFORM, transform);
             CommitOptions options = CommitOptions.builder().producer(producer).inputs(inputs)
                     .message("transform into " + output).build();
             try (StagedSessionImpl session = open(request, schema)) {
-                session.stageQuery(query);
+                long yielded = session.stageQuery(query);
                 CommitResult result = session.commit(options);
-                return new TransformResult(result.committed(), false, result.version(), inputs, result.rowsWritten());
+                return new TransformResult(result.committed(), false, result.version(), inputs, yielded,
+                        result.committed() ? result.rowsWritten() : 0);
             }
         } finally {
             held.forEach(VersionPins.Pin::close);
