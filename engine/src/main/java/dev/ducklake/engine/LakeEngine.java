@@ -460,8 +460,10 @@ public final class LakeEngine implements AutoCloseable {
     }
 
     /**
-     * Closes the engine: refuses new work with a "closed" error, cancels open readers, waits for
-     * commits in flight, drops staging, and stops DuckDB, removing its temporary files. Idempotent.
+     * Closes the engine: refuses new work with a "closed" error, fails the reads, commits and
+     * maintenance waiting for a slot at once, waits (up to the acquire timeout) for the commits, DDL,
+     * maintenance and metadata calls already running, cancels open readers, drops staging, and stops
+     * DuckDB, removing its temporary files. Idempotent.
      */
     @Override
     public synchronized void close() {
@@ -469,8 +471,7 @@ public final class LakeEngine implements AutoCloseable {
             return;
         }
         closed = true;
-        context.resources().closeAll();
-        context.duckDb().close();
+        context.close();
         LOG.info("Closed the lake {}", context.config().catalog());
     }
 }

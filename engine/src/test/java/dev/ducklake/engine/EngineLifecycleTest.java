@@ -14,6 +14,7 @@ import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeClosedException;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.error.LakeValidationException;
+import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
@@ -152,6 +153,96 @@ class EngineLifecycleTest {
                 .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
         assertThat(engine.openResources()).isZero();
         engine.close();
+    }
+
+    /**
+     * A read waiting for a slot and maintenance waiting for open reads fail at once with a "closed"
+     * error when the engine closes, not after the acquire timeout.
+     */
+    @Test
+    void closeFailsTheWorkWaitingAtItsGatesAtOnce() throws Exception {
+        engine = open(TestLakes.config(catalog(), dir).maxConcurrentReads(1).acquireTimeout(Duration.ofSeconds(60)));
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        appendRows(engine, 1_000);
+        RowReader holding = engine.read(EVENTS, ScanRequest.all());
+        assertThat(holding.hasNext()).isTrue();
+
+        AtomicReference<Throwable> read = new AtomicReference<>();
+        AtomicReference<Throwable> maintenance = new AtomicReference<>();
+        Thread reader = new Thread(() -> read.set(catchThrowable(() -> engine.read(EVENTS, ScanRequest.all()).close())),
+                "waiting-read");
+        Thread maintainer = new Thread(() -> maintenance.set(catchThrowable(() -> engine.maintain(
+                MaintenanceRequest.builder().table(EVENTS).mergeAdjacentFiles().build()))), "waiting-maintenance");
+        reader.start();
+        maintainer.start();
+        await().atMost(Duration.ofSeconds(30)).until(() -> reader.getState() == Thread.State.TIMED_WAITING
+                && maintainer.getState() == Thread.State.TIMED_WAITING);
+
+        long start = System.nanoTime();
+        engine.close();
+        joinOrFail(reader, "the waiting read");
+        joinOrFail(maintainer, "the waiting maintenance");
+
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).as("ms until both failed")
+                .isLessThan(20_000);
+        assertThat(read.get()).isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+        assertThat(maintenance.get()).isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+    }
+
+    /**
+     * Close from another thread while maintenance rewrites a table's files (caught running a DuckDB
+     * statement): close waits for it, and it completes; the lake opens again afterwards with every
+     * row. A round whose maintenance ended before it was caught running proves nothing; one of three
+     * must catch it.
+     */
+    @Test
+    void closeWaitsForMaintenanceThatRuns() throws Exception {
+        int caught = 0;
+        for (int round = 0; round < 3; round++) {
+            Path lake = dir.resolve("race-" + round);
+            CatalogLocation location = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake);
+            LakeEngine racing = LakeEngine.open(TestLakes.config(location, lake).build());
+            racing.createTable(EVENTS, EVENTS_SCHEMA);
+            for (int file = 0; file < 20; file++) {
+                appendRows(racing, file * 50_000L, 50_000);
+            }
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            CountDownLatch starting = new CountDownLatch(1);
+            Thread maintainer = new Thread(() -> {
+                starting.countDown();
+                try {
+                    racing.maintain(MaintenanceRequest.builder().table(EVENTS).mergeAdjacentFiles().build());
+                } catch (Throwable t) {
+                    failure.set(t);
+                }
+            }, "racing-maintenance");
+            maintainer.start();
+            starting.await();
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(1))
+                    .until(() -> !maintainer.isAlive() || inDuckDb(maintainer));
+            boolean running = maintainer.isAlive();
+            racing.close();
+            joinOrFail(maintainer, "the racing maintenance");
+
+            if (running) {
+                caught++;
+                assertThat(failure.get()).as("round %s: maintenance closed under", round).isNull();
+            }
+            try (LakeEngine reopened = LakeEngine.open(TestLakes.config(location, lake).build());
+                    RowReader rows = reopened.read(EVENTS, ScanRequest.all())) {
+                assertThat(rows.toList()).hasSize(1_000_000);
+            }
+        }
+        assertThat(caught).as("rounds that closed the engine while maintenance ran").isPositive();
+    }
+
+    private static boolean inDuckDb(Thread thread) {
+        for (StackTraceElement frame : thread.getStackTrace()) {
+            if (frame.getClassName().startsWith("org.duckdb.DuckDBNative")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Test

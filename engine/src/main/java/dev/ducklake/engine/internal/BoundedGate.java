@@ -2,6 +2,7 @@ package dev.ducklake.engine.internal;
 
 import dev.ducklake.engine.error.LakeBusyException;
 import dev.ducklake.engine.error.LakeCancelledException;
+import dev.ducklake.engine.error.LakeClosedException;
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -9,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A bound on how many operations of one kind run at once. Beyond the bound a caller waits up to
  * the timeout, then fails with {@link LakeBusyException}; an interrupted wait fails with
- * {@link LakeCancelledException}.
+ * {@link LakeCancelledException}. {@link #close()} fails every waiting and later caller at once with
+ * {@link LakeClosedException}.
  */
 public final class BoundedGate {
 
@@ -17,6 +19,7 @@ public final class BoundedGate {
     private final int limit;
     private final Semaphore permits;
     private final Duration timeout;
+    private volatile boolean closed;
 
     public BoundedGate(String kind, int limit, Duration timeout) {
         this.kind = kind;
@@ -27,6 +30,7 @@ public final class BoundedGate {
 
     /** Takes a slot; the returned permit gives it back when closed (once). */
     public Permit enter(String operation) {
+        requireOpen(operation);
         try {
             if (!permits.tryAcquire(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new LakeBusyException("Waited " + timeout.toMillis() + " ms for one of " + limit + " " + kind
@@ -36,7 +40,24 @@ public final class BoundedGate {
             Thread.currentThread().interrupt();
             throw new LakeCancelledException("Interrupted while waiting to run " + operation, e);
         }
+        if (closed) {
+            permits.release();
+            requireOpen(operation);
+        }
         return new Permit();
+    }
+
+    /** Refuses new callers and wakes the waiting ones, which then fail; the gate stays closed. */
+    public void close() {
+        closed = true;
+        // More permits than waiters can ever take: every waiter wakes, sees the gate closed and fails.
+        permits.release(Integer.MAX_VALUE / 2);
+    }
+
+    private void requireOpen(String operation) {
+        if (closed) {
+            throw new LakeClosedException("The lake engine was closed; " + operation + " did not run");
+        }
     }
 
     /** A taken slot. */

@@ -6,18 +6,23 @@ import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeBusyException;
 import dev.ducklake.engine.error.LakeCancelledException;
+import dev.ducklake.engine.error.LakeClosedException;
 import dev.ducklake.engine.error.LakeException;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.duckdb.DuckDBConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the engine's role classes share: the DuckDB instance, the settings, the bounds on reads and
  * commits, the registry of open resources, and the JSON mapper for commit metadata.
  */
 public final class EngineContext {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EngineContext.class);
 
     /** The alias under which the lake is attached inside the engine's DuckDB instance. */
     public static final String LAKE_ALIAS = "lake";
@@ -29,6 +34,7 @@ public final class EngineContext {
     private final ReadGate readGate;
     private final OpenResources resources;
     private final ObjectMapper json;
+    private final InFlightWork inFlight;
     /**
      * Held by every transaction of this engine that changes the catalog and, on a SQLite catalog,
      * by every metadata read too: SQLite locks a commit out while anyone else reads its file.
@@ -43,6 +49,7 @@ public final class EngineContext {
         this.readGate = new ReadGate(config.acquireTimeout());
         this.resources = new OpenResources(config.catalog().toString());
         this.json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        this.inFlight = new InFlightWork(config.catalog().toString());
     }
 
     public EngineConfig config() {
@@ -92,17 +99,23 @@ public final class EngineContext {
      * the engine's acquire timeout.
      */
     public <T, E extends Exception> T exclusively(String what, Exclusive<T, E> work) throws E, InterruptedException {
-        Duration timeout = config.acquireTimeout();
-        if (!catalogLock.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new LakeBusyException("Waited " + timeout.toMillis() + " ms to " + what + " while other work of"
-                    + " this engine kept changing the catalog (a commit, DDL or maintenance); raise the engine's"
-                    + " acquireTimeout if such work takes longer");
-        }
-        try {
-            return work.run();
-        } finally {
-            catalogLock.unlock();
-        }
+        return inFlight.run(what, () -> {
+            Duration timeout = config.acquireTimeout();
+            if (!catalogLock.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new LakeBusyException("Waited " + timeout.toMillis() + " ms to " + what + " while other work of"
+                        + " this engine kept changing the catalog (a commit, DDL or maintenance); raise the engine's"
+                        + " acquireTimeout if such work takes longer");
+            }
+            try {
+                if (inFlight.closing()) {
+                    throw new LakeClosedException("The lake engine for " + config.catalog() + " is closed; could not "
+                            + what);
+                }
+                return work.run();
+            } finally {
+                catalogLock.unlock();
+            }
+        });
     }
 
     /**
@@ -110,15 +123,32 @@ public final class EngineContext {
      * engine changes the catalog.
      */
     public <T> T withConnection(String what, SqlWork<T> work) {
-        if (config.catalog().kind() != CatalogLocation.Kind.SQLITE) {
-            return onConnection(what, work);
-        }
         try {
+            if (config.catalog().kind() != CatalogLocation.Kind.SQLITE) {
+                return inFlight.run(what, () -> onConnection(what, work));
+            }
             return exclusively(what, () -> onConnection(what, work));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LakeCancelledException("Interrupted while waiting to " + what, e);
         }
+    }
+
+    /**
+     * Closes everything the engine holds: refuses new work, fails the work waiting at its gates,
+     * waits up to the acquire timeout for the commits, DDL, maintenance and metadata calls already
+     * running, then closes open readers and sessions and stops DuckDB.
+     */
+    public void close() {
+        reads.close();
+        commits.close();
+        readGate.close();
+        if (!inFlight.closeAndAwait(config.acquireTimeout())) {
+            LOG.warn("Closing the lake engine for {} without waiting longer for calls still running after {} ms",
+                    config.catalog(), config.acquireTimeout().toMillis());
+        }
+        resources.closeAll();
+        duckDb.close();
     }
 
     private <T> T onConnection(String what, SqlWork<T> work) {

@@ -2,6 +2,7 @@ package dev.ducklake.engine.internal;
 
 import dev.ducklake.engine.error.LakeBusyException;
 import dev.ducklake.engine.error.LakeCancelledException;
+import dev.ducklake.engine.error.LakeClosedException;
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -10,14 +11,17 @@ import java.util.concurrent.TimeUnit;
  * Keeps maintenance and reads apart: any number of reads hold the gate together, maintenance holds
  * it alone. The gate is fair, so a read that starts while maintenance waits queues behind it.
  * Waiting is bounded by the engine's acquire timeout, then fails with a message naming the
- * operation.
+ * operation. {@link #close()} fails every waiting and later caller at once with
+ * {@link LakeClosedException}.
  */
 public final class ReadGate {
 
-    private static final int ALL = Integer.MAX_VALUE;
+    /** Maintenance's share: all of the permits; far below the int range, so that closing can add as many again. */
+    private static final int ALL = 1 << 29;
 
     private final Semaphore permits = new Semaphore(ALL, true);
     private final Duration timeout;
+    private volatile boolean closed;
 
     public ReadGate(Duration timeout) {
         this.timeout = timeout;
@@ -35,7 +39,14 @@ public final class ReadGate {
         return new Permit(ALL);
     }
 
+    /** Refuses new callers and wakes the waiting ones, which then fail; the gate stays closed. */
+    public void close() {
+        closed = true;
+        permits.release(ALL);
+    }
+
     private void acquire(int count, String operation, String waitingFor) {
+        requireOpen(operation);
         try {
             if (!permits.tryAcquire(count, timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new LakeBusyException("Waited " + timeout.toMillis() + " ms for " + waitingFor + " before "
@@ -44,6 +55,16 @@ public final class ReadGate {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LakeCancelledException("Interrupted while waiting for " + waitingFor + " before " + operation, e);
+        }
+        if (closed) {
+            permits.release(count);
+            requireOpen(operation);
+        }
+    }
+
+    private void requireOpen(String operation) {
+        if (closed) {
+            throw new LakeClosedException("The lake engine was closed; " + operation + " did not run");
         }
     }
 
