@@ -39,11 +39,14 @@ public final class DuckDbInstance implements AutoCloseable {
     private final DuckDBConnection root;
     private final SpillDirectory spillDirectory;
     private final String duckDbVersion;
+    private final EngineConfig config;
 
-    private DuckDbInstance(DuckDBConnection root, SpillDirectory spillDirectory, String duckDbVersion) {
+    private DuckDbInstance(DuckDBConnection root, SpillDirectory spillDirectory, String duckDbVersion,
+            EngineConfig config) {
         this.root = root;
         this.spillDirectory = spillDirectory;
         this.duckDbVersion = duckDbVersion;
+        this.config = config;
     }
 
     /** Starts DuckDB, loads the extensions the catalog needs, and attaches the lake. */
@@ -97,7 +100,7 @@ public final class DuckDbInstance implements AutoCloseable {
                         + Identifiers.literal(config.catalogPassword().get()) + ")");
             }
             attach(root, config);
-            return new DuckDbInstance(root, spill, version);
+            return new DuckDbInstance(root, spill, version, config);
         } catch (SQLException e) {
             closeQuietly(root);
             spill.close();
@@ -107,6 +110,19 @@ public final class DuckDbInstance implements AutoCloseable {
             spill.close();
             throw e;
         }
+    }
+
+    /**
+     * Detaches the lake and attaches it again. A SQLite catalog whose commit failed with "database
+     * is locked" stays locked by this instance (the sqlite extension keeps the connection of the
+     * failed commit, holding SQLite's pending write lock), and every later statement of any process
+     * on the catalog fails the same way until the instance detaches it.
+     */
+    public void reattach() throws SQLException {
+        try (Statement st = root.createStatement()) {
+            st.execute("DETACH " + EngineContext.LAKE_ALIAS);
+        }
+        attach(root, config);
     }
 
     /** A new connection to this instance; the caller closes it. */
@@ -195,6 +211,11 @@ public final class DuckDbInstance implements AutoCloseable {
             options.add("READ_ONLY");
         }
         CatalogLocation catalog = config.catalog();
+        if (catalog.kind() == CatalogLocation.Kind.SQLITE) {
+            // SQLite's own wait for a file another process holds (5 s by default) as long as the
+            // engine waits for anything else: a plain DuckDB reading the lake holds it while it reads.
+            options.add("META_BUSY_TIMEOUT " + config.acquireTimeout().toMillis());
+        }
         if (catalog.isFile() && config.readOnly() && !Files.exists(Path.of(catalog.location()))) {
             throw new LakeException("The catalog " + catalog + " does not exist; a read-only engine cannot create it");
         }

@@ -112,10 +112,33 @@ public final class EngineContext {
                             + what);
                 }
                 return work.run();
+            } catch (Exception e) {
+                releaseLockedSqliteCatalog(what, e);
+                throw e;
             } finally {
                 catalogLock.unlock();
             }
         });
+    }
+
+    /**
+     * After work on a SQLite catalog failed with "database is locked" (another process held the file
+     * past the busy timeout), attaches the catalog again: a commit that failed so leaves this DuckDB
+     * holding SQLite's write lock, which refuses every later statement of every process until the
+     * catalog is detached (see {@link DuckDbInstance#reattach}). Runs under the catalog lock.
+     */
+    private void releaseLockedSqliteCatalog(String what, Exception failure) {
+        if (config.catalog().kind() != CatalogLocation.Kind.SQLITE
+                || !String.valueOf(failure.getMessage()).contains("database is locked")) {
+            return;
+        }
+        LOG.warn("Could not {}: the SQLite catalog {} was locked by another process; attaching it again",
+                what, config.catalog());
+        try {
+            duckDb.reattach();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
     }
 
     /**

@@ -1,0 +1,87 @@
+package dev.ducklake.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.CommitResult;
+import dev.ducklake.engine.write.MergeSession;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A plain DuckDB that holds a read of a SQLite-catalog lake longer than SQLite's busy timeout makes
+ * the engine's commit fail with "database is locked". DuckDB then keeps that commit's SQLite
+ * connection and its write lock, so every later statement of every client on the catalog failed the
+ * same way until the process ended; the engine attaches the catalog again after such a failure, and
+ * its retry commits once the reader lets go.
+ */
+class SqliteCatalogLockTest {
+
+    private static final TableName ORDERS = TableName.of("orders");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aCommitLockedOutByAPlainReaderCommitsOnceTheReaderLetsGoAndTheLakeStaysUsable() throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.SQLITE, dir);
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).acquireTimeout(Duration.ofMillis(500))
+                .commitRetries(20).commitRetryBackoff(Duration.ofMillis(20)).build())) {
+            engine.createTable(ORDERS, TableSchema.builder().column(Column.notNull("id", Primitive.BIGINT))
+                    .column("amount", Primitive.BIGINT).primaryKey("id").build());
+            upsert(engine, 1);
+
+            AtomicReference<Object> outcome = new AtomicReference<>();
+            Thread committer;
+            try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
+                sql.execute("BEGIN TRANSACTION");
+                try (ResultSet rs = sql.executeQuery("SELECT count(*) FROM plain.orders")) {
+                    rs.next();
+                    assertThat(rs.getLong(1)).isEqualTo(1);
+                }
+                committer = new Thread(() -> {
+                    try {
+                        outcome.set(upsert(engine, 2));
+                    } catch (Throwable t) {
+                        outcome.set(t);
+                    }
+                }, "locked-out-commit");
+                committer.start();
+                await("the commit locked out at least once").atMost(Duration.ofSeconds(60))
+                        .until(() -> engine.commitRetries() >= 1 || outcome.get() != null);
+                sql.execute("ROLLBACK");
+            }
+            committer.join(Duration.ofSeconds(60).toMillis());
+
+            assertThat(outcome.get()).as("the commit's outcome").isInstanceOf(CommitResult.class);
+            assertThat(((CommitResult) outcome.get()).committed()).isTrue();
+            assertThat(engine.describeTable(ORDERS).primaryKey()).containsExactly("id");
+            upsert(engine, 3);
+            try (RowReader rows = engine.read(ORDERS, ScanRequest.all())) {
+                assertThat(rows.toList()).hasSize(3);
+            }
+            assertThat(TestLakes.plainRows(catalog, dir, "SELECT count(*) FROM plain.orders")).containsExactly("3");
+        }
+    }
+
+    private static CommitResult upsert(LakeEngine engine, long id) {
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(new Object[] {id, id * 10});
+            return merge.commit();
+        }
+    }
+}
