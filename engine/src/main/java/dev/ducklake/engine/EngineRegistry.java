@@ -5,12 +5,16 @@ import dev.ducklake.engine.config.EngineConfig;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Shares one {@link LakeEngine} per catalog within a JVM. {@link #acquire} opens the engine on
  * first use and counts its users; each {@link Lease#close()} gives one back, and the last one
  * closes the engine. The first user's settings open the engine; later users with the same catalog
- * share it as it is.
+ * share it as it is. An engine that DuckDB invalidated after a fatal error ({@link LakeEngine#usable})
+ * is discarded when the next user comes: it is closed, so its users' calls fail with a "closed"
+ * error (a job restarts and acquires again), and the new user gets a new engine.
  *
  * <pre>{@code
  * try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(config)) {
@@ -19,6 +23,8 @@ import java.util.function.Function;
  * }</pre>
  */
 public final class EngineRegistry {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EngineRegistry.class);
 
     private static final EngineRegistry SHARED = new EngineRegistry(LakeEngine::open);
 
@@ -42,6 +48,14 @@ public final class EngineRegistry {
     public synchronized Lease acquire(EngineConfig config) {
         String key = config.catalog().key();
         Entry entry = engines.get(key);
+        if (entry != null && !entry.engine.usable()) {
+            LOG.warn("The lake engine for {} is no longer usable (DuckDB invalidated it after a fatal error);"
+                    + " closing it, which fails its {} users' calls, and opening a new one", config.catalog(),
+                    entry.users);
+            engines.remove(key, entry);
+            entry.engine.close();
+            entry = null;
+        }
         if (entry == null) {
             entry = new Entry(opener.apply(config));
             engines.put(key, entry);

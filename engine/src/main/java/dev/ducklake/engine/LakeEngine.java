@@ -5,6 +5,7 @@ import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.AlreadyExistsException;
+import dev.ducklake.engine.error.LakeClosedException;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.error.SchemaNotEmptyException;
 import dev.ducklake.engine.error.SchemaNotFoundException;
@@ -290,6 +291,31 @@ public final class LakeEngine implements AutoCloseable {
     /** The newest snapshot of the lake, whichever tables it changed. */
     public long latestSnapshot() {
         return context.withConnection("find the latest snapshot", MetadataTables::currentSnapshot);
+    }
+
+    /**
+     * Whether the engine can still read its catalog: false once DuckDB invalidated the instance or
+     * the attached catalog after a fatal error (a failed checkpoint, an internal error), after which
+     * every statement on it fails and only a new DuckDB recovers; also false once closed. Other
+     * failures of the probe (a catalog server that does not answer) count as usable: they pass.
+     */
+    public boolean usable() {
+        if (closed) {
+            return false;
+        }
+        try {
+            latestSnapshot();
+            return true;
+        } catch (LakeClosedException e) {
+            return false;
+        } catch (LakeException e) {
+            return !String.valueOf(e.getMessage()).contains("invalidated");
+        }
+    }
+
+    /** The engine's shared state, for tests of this package that reach beneath the API. */
+    EngineContext context() {
+        return context;
     }
 
     /** The newest version of the table that is not after the given snapshot (a version of any table). */

@@ -16,6 +16,8 @@ import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,10 +60,51 @@ class EngineRegistryTest {
         }
     }
 
+    static void append(LakeEngine engine, String id) {
+        try (WriteSession session = engine.openWriteSession(ITEMS, WriteMode.APPEND)) {
+            session.write(new Object[] {id, 1});
+            session.commit();
+        }
+    }
+
     static long rowCount(LakeEngine engine) {
         try (RowReader rows = engine.read(ITEMS, ScanRequest.all())) {
             return rows.toList().size();
         }
+    }
+
+    /**
+     * After DuckDB invalidated the engine's catalog (a checkpoint that fails, induced with DuckDB's
+     * {@code debug_checkpoint_abort}), every call on it fails; the next acquire discards it and opens a
+     * new engine on the same DuckDB-file catalog, the old users' calls fail with a "closed" error, and
+     * releasing their leases leaves the new engine alone.
+     */
+    @Test
+    void anEngineThatDuckDbInvalidatedIsReplacedForTheNextUser() throws Exception {
+        EngineConfig config = config(dir);
+        createTable(config);
+        EngineRegistry registry = new EngineRegistry(LakeEngine::open);
+        EngineRegistry.Lease broken = registry.acquire(config);
+        append(broken.engine(), "a"); // something for the checkpoint to write
+        try (Connection raw = broken.engine().context().connect(); Statement sql = raw.createStatement()) {
+            sql.execute("SET debug_checkpoint_abort = 'before_header'");
+            assertThatThrownBy(() -> sql.execute("CHECKPOINT __ducklake_metadata_lake"))
+                    .hasMessageContaining("invalidated");
+        }
+        assertThatThrownBy(() -> rowCount(broken.engine())).hasMessageContaining("invalidated");
+        assertThat(broken.engine().usable()).isFalse();
+
+        try (EngineRegistry.Lease fresh = registry.acquire(config)) {
+            assertThat(fresh.engine()).isNotSameAs(broken.engine());
+            assertThat(fresh.engine().usable()).isTrue();
+            long rows = rowCount(fresh.engine());
+            assertThatThrownBy(() -> rowCount(broken.engine())).isInstanceOf(LakeClosedException.class);
+            broken.close();
+            assertThat(registry.users(config.catalog())).isEqualTo(1);
+            append(fresh.engine(), "b");
+            assertThat(rowCount(fresh.engine())).isEqualTo(rows + 1);
+        }
+        assertThat(registry.openEngines()).isZero();
     }
 
     @Test
