@@ -1,0 +1,105 @@
+package dev.ducklake.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ducklake.engine.testutils.ProjectRoot;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A plain Maven project of a user, which depends on the published sink and source and on the Flink
+ * modules a DataStream job needs, with no dependency management or overrides of its own, builds
+ * offline against this build's artifacts, and on the classpath it resolves (run with {@code java -cp},
+ * as a user runs a job locally) a job upserts through the sink and another reads the table back
+ * through the source. The artifacts go into a repository of the test's own,
+ * as {@code mvn install} would put them; everything else comes from the local repository this build
+ * used, served as the only remote one.
+ */
+class MavenConsumerIT {
+
+    private static final String VERSION = System.getProperty("project.version");
+    private static final List<String> MODULES = List.of("engine:ducklake-engine",
+            "connector-common:flink-connector-ducklake-common", "connector-sink:flink-connector-ducklake-sink",
+            "connector-source:flink-connector-ducklake-source");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aUsersMavenProjectRunsASinkJobAndASourceJobOnTheResolvedClasspath() throws Exception {
+        Path root = ProjectRoot.containing("connector-dist");
+        Path repository = dir.resolve("repository");
+        install(root.resolve("pom.xml"), null, repository, "flink-connector-ducklake-parent");
+        for (String module : MODULES) {
+            String[] parts = module.split(":");
+            Path jar = root.resolve(parts[0]).resolve("target").resolve(parts[1] + "-" + VERSION + ".jar");
+            install(root.resolve(parts[0]).resolve("pom.xml"), jar, repository, parts[1]);
+        }
+        Path project = dir.resolve("consumer");
+        copyTemplate(Path.of(MavenConsumerIT.class.getResource("/consumer").toURI()), project, Map.of(
+                "@ducklake.version@", VERSION, "@flink.version@", System.getProperty("flink.version"),
+                "@resources.plugin.version@", System.getProperty("resources.plugin.version"),
+                "@compiler.plugin.version@", System.getProperty("compiler.plugin.version"),
+                "@dependency.plugin.version@", System.getProperty("dependency.plugin.version")));
+        Path settings = dir.resolve("settings.xml");
+        Files.writeString(settings, "<settings><mirrors><mirror><id>this-build</id><mirrorOf>*</mirrorOf><url>"
+                + Path.of(System.getProperty("user.home"), ".m2", "repository").toUri()
+                + "</url></mirror></mirrors></settings>");
+
+        Path classpath = dir.resolve("classpath.txt");
+        run("the consumer's build", "mvn", "-B", "-ntp", "-s", settings.toString(), "-Dmaven.repo.local=" + repository,
+                "-f", project.resolve("pom.xml").toString(), "compile", "dependency:build-classpath",
+                "-Dmdep.outputFile=" + classpath);
+        // The one JVM option the connector asks for (Arrow's memory access), as its error message says.
+        String output = run("the consumer's job", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", project.resolve("target/classes") + java.io.File.pathSeparator + Files.readString(classpath).strip(),
+                "example.SinkThenSource", dir.resolve("lake").toString());
+        assertThat(output).contains("read 2 rows, amounts 31");
+    }
+
+    /** Runs a command to its end, at most 5 minutes; returns its output and fails unless it exits with 0. */
+    private String run(String what, String... command) throws Exception {
+        Path log = Files.createTempFile(dir, "process", ".log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        boolean ended = process.waitFor(5, TimeUnit.MINUTES);
+        if (!ended) {
+            process.destroyForcibly().waitFor();
+        }
+        String output = Files.readString(log);
+        assertThat(ended).as("%s ended within 5 minutes:%n%s", what, output).isTrue();
+        assertThat(process.exitValue()).as("%s:%n%s", what, output).isZero();
+        return output;
+    }
+
+    /** Puts a pom (and a jar) where {@code mvn install} puts them in a local repository. */
+    private static void install(Path pom, Path jar, Path repository, String artifactId) throws IOException {
+        Path target = repository.resolve("dev/ducklake").resolve(artifactId).resolve(VERSION);
+        Files.createDirectories(target);
+        Files.copy(pom, target.resolve(artifactId + "-" + VERSION + ".pom"));
+        if (jar != null) {
+            Files.copy(jar, target.resolve(artifactId + "-" + VERSION + ".jar"));
+        }
+    }
+
+    private static void copyTemplate(Path template, Path project, Map<String, String> values) throws IOException {
+        try (Stream<Path> files = Files.walk(template)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Path copy = project.resolve(template.relativize(file).toString());
+                Files.createDirectories(copy.getParent());
+                String text = Files.readString(file, StandardCharsets.UTF_8);
+                for (Map.Entry<String, String> value : values.entrySet()) {
+                    text = text.replace(value.getKey(), value.getValue());
+                }
+                Files.writeString(copy, text, StandardCharsets.UTF_8);
+            }
+        }
+    }
+}
