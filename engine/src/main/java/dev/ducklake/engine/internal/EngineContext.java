@@ -6,7 +6,6 @@ import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeBusyException;
 import dev.ducklake.engine.error.LakeCancelledException;
-import dev.ducklake.engine.error.LakeClosedException;
 import dev.ducklake.engine.error.LakeException;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -107,10 +106,7 @@ public final class EngineContext {
                         + " acquireTimeout if such work takes longer");
             }
             try {
-                if (inFlight.closing()) {
-                    throw new LakeClosedException("The lake engine for " + config.catalog() + " is closed; could not "
-                            + what);
-                }
+                inFlight.requireOpen(what); // closing began while this waited for the lock
                 return work.run();
             } catch (Exception e) {
                 releaseLockedSqliteCatalog(what, e);

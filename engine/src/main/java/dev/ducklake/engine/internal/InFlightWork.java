@@ -34,11 +34,6 @@ final class InFlightWork {
         }
     }
 
-    /** Whether closing began. */
-    boolean closing() {
-        return closing;
-    }
-
     /**
      * Refuses new calls, then waits up to {@code timeout} for the running ones; returns whether they
      * all ended. The caller closes what they used afterwards, and never reopens.
@@ -58,7 +53,8 @@ final class InFlightWork {
         }
     }
 
-    private void requireOpen(String what) {
+    /** Fails with {@link LakeClosedException} once closing began. */
+    void requireOpen(String what) {
         if (closing) {
             throw new LakeClosedException("The lake engine for " + owner + " is closed; could not " + what);
         }
