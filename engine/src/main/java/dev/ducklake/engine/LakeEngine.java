@@ -3,6 +3,7 @@ package dev.ducklake.engine;
 import dev.ducklake.engine.change.ChangeMethod;
 import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeRequest;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.AlreadyExistsException;
 import dev.ducklake.engine.error.LakeClosedException;
@@ -12,6 +13,7 @@ import dev.ducklake.engine.error.SchemaNotFoundException;
 import dev.ducklake.engine.error.UnsupportedChangeException;
 import dev.ducklake.engine.internal.DuckDbInstance;
 import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.change.ChangeReads;
 import dev.ducklake.engine.internal.maintenance.LakeMaintenance;
@@ -51,6 +53,7 @@ import dev.ducklake.engine.write.LakeTransaction;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -61,6 +64,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
+import org.duckdb.DuckDBConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -294,21 +298,28 @@ public final class LakeEngine implements AutoCloseable {
     }
 
     /**
-     * Whether the engine can still read its catalog: false once DuckDB invalidated the instance or
-     * the attached catalog after a fatal error (a failed checkpoint, an internal error), after which
-     * every statement on it fails and only a new DuckDB recovers; also false once closed. Other
-     * failures of the probe (a catalog server that does not answer) count as usable: they pass.
+     * Whether the engine can still run statements: false once DuckDB invalidated the instance after
+     * a fatal error (an internal error, a failed write), or the attached catalog of a DuckDB-file lake
+     * (a failed checkpoint), after which every statement on it fails and only a new DuckDB recovers;
+     * also false once closed. The probe stays in this process: a SQLite or PostgreSQL catalog is not
+     * asked, so a busy or unreachable one does not hold the caller up.
      */
     public boolean usable() {
         if (closed) {
             return false;
         }
         try {
-            latestSnapshot();
+            if (context.config().catalog().kind() == CatalogLocation.Kind.DUCKDB) {
+                latestSnapshot();
+            } else {
+                try (DuckDBConnection connection = context.connect()) {
+                    Jdbc.queryLong(connection, "SELECT 1");
+                }
+            }
             return true;
         } catch (LakeClosedException e) {
             return false;
-        } catch (LakeException e) {
+        } catch (LakeException | SQLException e) {
             return !String.valueOf(e.getMessage()).contains("invalidated");
         }
     }
