@@ -10,21 +10,21 @@ import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.JvmProcess;
+import dev.ducklake.engine.testutils.PlainReaderProcess;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.MergeSession;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A plain DuckDB that holds a read of a SQLite-catalog lake longer than SQLite's busy timeout makes
- * the engine's commit fail with "database is locked". DuckDB then keeps that commit's SQLite
+ * A plain DuckDB in another process that holds a read of a SQLite-catalog lake longer than SQLite's
+ * busy timeout makes the engine's commit fail with "database is locked". DuckDB then keeps that commit's SQLite
  * connection and its write lock, so every later statement of every client on the catalog failed the
  * same way until the process ended; the engine attaches the catalog again after such a failure, and
  * its retry commits once the reader lets go.
@@ -47,12 +47,12 @@ class SqliteCatalogLockTest {
 
             AtomicReference<Object> outcome = new AtomicReference<>();
             Thread committer;
-            try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
-                sql.execute("BEGIN TRANSACTION");
-                try (ResultSet rs = sql.executeQuery("SELECT count(*) FROM plain.orders")) {
-                    rs.next();
-                    assertThat(rs.getLong(1)).isEqualTo(1);
-                }
+            Path release = dir.resolve("release");
+            try (JvmProcess reader = JvmProcess.start(PlainReaderProcess.class, dir.resolve("reader.log"),
+                    catalog.key(), dir.toString(), "plain.orders", release.toString())) {
+                await("the plain reader's read").atMost(Duration.ofSeconds(60))
+                        .until(() -> reader.output().contains(PlainReaderProcess.HOLDING + 1) || !reader.isAlive());
+                assertThat(reader.output()).contains(PlainReaderProcess.HOLDING + 1);
                 committer = new Thread(() -> {
                     try {
                         outcome.set(upsert(engine, 2));
@@ -63,7 +63,9 @@ class SqliteCatalogLockTest {
                 committer.start();
                 await("the commit locked out at least once").atMost(Duration.ofSeconds(60))
                         .until(() -> engine.commitRetries() >= 1 || outcome.get() != null);
-                sql.execute("ROLLBACK");
+                assertThat(engine.commitRetries()).as("commits the reader locked out").isPositive();
+                Files.createFile(release);
+                reader.awaitSuccess(Duration.ofSeconds(60));
             }
             committer.join(Duration.ofSeconds(60).toMillis());
 
