@@ -9,6 +9,7 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.cdc.ChangeRecord;
 import dev.ducklake.flink.sink.cdc.ChangeRecordTypeInfo;
+import dev.ducklake.flink.sink.cdc.ChangeSchema;
 import dev.ducklake.flink.sink.internal.CommitObserver;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.LakeContents;
@@ -35,8 +36,16 @@ import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.types.RowKind;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,6 +117,32 @@ class DuckLakeChangeSinkITCase {
         assertThat(snapshots.size()).isGreaterThan(4);
         assertInvariantAtEverySnapshot(snapshots);
         LakeContents.assertStagingEmpty(catalog, dir);
+    }
+
+    /**
+     * A {@code -U} that no {@code +U} of its key follows deletes the key, as upsert-kafka and JDBC
+     * treat it; a {@code -U}/{@code +U} pair whose key changes moves the row to the new key.
+     */
+    @Test
+    void anUpdateBeforeWithoutItsUpdateAfterDeletesItsKey() throws Exception {
+        ChangeSchema schema = ChangeSchema.of(RowType.of(new LogicalType[] {new BigIntType(false),
+                new VarCharType(VarCharType.MAX_LENGTH)}, new String[] {"id", "status"}), List.of("id"));
+        List<ChangeRecord> changes = List.of(change(RowKind.INSERT, 1, "new", schema),
+                change(RowKind.INSERT, 2, "new", schema), change(RowKind.INSERT, 3, "new", schema),
+                change(RowKind.UPDATE_BEFORE, 1, "new", schema),
+                change(RowKind.UPDATE_BEFORE, 2, "new", schema), change(RowKind.UPDATE_AFTER, 2, "paid", schema),
+                change(RowKind.UPDATE_BEFORE, 3, "new", schema), change(RowKind.UPDATE_AFTER, 4, "moved", schema));
+        StreamExecutionEnvironment env = TestJobs.environment();
+        env.fromData(changes, ChangeRecordTypeInfo.INSTANCE).sinkTo(DuckLakeSink.forChangeRecords()
+                .catalog(catalog.key()).dataPath(dir.resolve("data") + "/").build());
+        env.execute("a lone update-before");
+
+        assertThat(rowsByKey("shop.orders")).containsExactly(Map.entry(2L, List.of(2L, "paid")),
+                Map.entry(4L, List.of(4L, "moved")));
+    }
+
+    private static ChangeRecord change(RowKind kind, long id, String status, ChangeSchema schema) {
+        return new ChangeRecord("shop.orders", GenericRowData.ofKind(kind, id, StringData.fromString(status)), schema);
     }
 
     /**
