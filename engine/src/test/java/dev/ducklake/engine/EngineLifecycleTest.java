@@ -22,6 +22,7 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.EngineUntilKilled;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -234,6 +235,67 @@ class EngineLifecycleTest {
             }
         }
         assertThat(caught).as("rounds that closed the engine while maintenance ran").isPositive();
+    }
+
+    /**
+     * A close that races a commit waits for the commit that runs; whatever the timing, the commit's
+     * outcome tells the truth: a commit that returned is in the lake whole, one that failed left
+     * nothing.
+     */
+    @Test
+    void closeRacingACommitInFlightLeavesItWholeOrAbsentAsItsOutcomeSays() throws Exception {
+        int caught = 0;
+        for (int round = 0; round < 3; round++) {
+            Path lake = dir.resolve("commit-race-" + round);
+            CatalogLocation location = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake);
+            LakeEngine racing = LakeEngine.open(TestLakes.config(location, lake).build());
+            racing.createTable(EVENTS, EVENTS_SCHEMA);
+            appendRows(racing, 0, 300_000);
+            AtomicReference<Object> outcome = new AtomicReference<>();
+            // A session is used by one thread: the committer stages its rows too.
+            Thread committer = new Thread(() -> {
+                try (MergeSession merge = racing.openMergeSession(EVENTS)) {
+                    for (long id = 0; id < 600_000; id += 2) {
+                        merge.upsert(new Object[] {id, "changed"});
+                    }
+                    outcome.set(merge.commit());
+                } catch (Throwable t) {
+                    outcome.set(t);
+                }
+            }, "racing-commit");
+            committer.start();
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(1))
+                    .until(() -> !committer.isAlive() || committing(committer));
+            boolean running = committer.isAlive();
+            racing.close();
+            joinOrFail(committer, "the racing commit");
+
+            if (running) {
+                caught++;
+                assertThat(outcome.get()).as("round %s: a commit that close waited for", round)
+                        .isInstanceOf(CommitResult.class);
+            }
+            long changed;
+            try (LakeEngine reopened = LakeEngine.open(TestLakes.config(location, lake).build());
+                    RowReader rows = reopened.read(EVENTS, ScanRequest.all())) {
+                changed = rows.toList().stream().filter(row -> row[1].equals("changed")).count();
+            }
+            if (outcome.get() instanceof CommitResult result) {
+                assertThat(result.committed()).as("round %s: the commit's result", round).isTrue();
+                assertThat(changed).as("round %s: rows of a commit that returned", round).isEqualTo(300_000);
+            } else {
+                assertThat((Throwable) outcome.get()).as("round %s: the commit's failure", round)
+                        .isInstanceOf(LakeClosedException.class);
+                assertThat(changed).as("round %s: rows of a commit that failed", round).isZero();
+            }
+        }
+        assertThat(caught).as("rounds that closed the engine while the commit ran").isPositive();
+    }
+
+    /** Whether a thread is inside DuckDB on behalf of a commit. */
+    private static boolean committing(Thread thread) {
+        StackTraceElement[] frames = thread.getStackTrace();
+        return inDuckDb(thread) && Stream.of(frames).anyMatch(f -> f.getClassName().endsWith(".CommitExecutor"));
     }
 
     private static boolean inDuckDb(Thread thread) {
