@@ -80,6 +80,11 @@ public final class DuckDbInstance implements AutoCloseable {
                 // replayed merge (deletes and inserts) left rows twice (MultiProcessSoakITCase). The
                 // engine's own retry runs the whole commit again in a new transaction instead.
                 st.execute("SET ducklake_max_retry_count = 0");
+                // DuckDB's setting, not an option of the attach: the engine's deletes turn it off for
+                // their statement (FileDeletes), which an option of the attach would take precedence over.
+                if (config.dataInliningRowLimit().isPresent()) {
+                    st.execute("SET ducklake_default_data_inlining_row_limit = " + config.dataInliningRowLimit().get());
+                }
             }
             String catalogExtension = config.catalog().kind().extension();
             if (catalogExtension != null) {
@@ -206,7 +211,6 @@ public final class DuckDbInstance implements AutoCloseable {
     private static void attach(Connection connection, EngineConfig config) throws SQLException {
         List<String> options = new ArrayList<>();
         config.dataPath().ifPresent(path -> options.add("DATA_PATH " + Identifiers.literal(path)));
-        config.dataInliningRowLimit().ifPresent(rows -> options.add("DATA_INLINING_ROW_LIMIT " + rows));
         if (config.readOnly()) {
             options.add("READ_ONLY");
         }

@@ -56,8 +56,9 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
 
     /**
      * A merge that is one step of a transaction, staged on the transaction's connection. It deletes the
-     * rows it replaces by key: in the change-record sink's runs, deletes by the row ids a merge's join
-     * found removed other rows when other steps came before in the transaction.
+     * rows it replaces by key: DuckLake v1.5.5 gives a transaction's inlined rows the row ids of the
+     * rows the transaction wrote to a file of the same table once a delete touches one of them, so a
+     * delete by the row ids a later merge's join found would remove other rows (docs/limits.md).
      */
     public MergeSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
             boolean keepBeforeImages, CurrentRows currentRows, DuckDBConnection transactionConnection) {
@@ -215,7 +216,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
             }
             if (changes[1] + changes[2] > 0) {
                 boolean byKey = trusted || inTransaction() || shadowsRowId(schema);
-                Jdbc.execute(connection, byKey ? deleteByKey : deleteByRowId);
+                FileDeletes.run(connection, byKey ? deleteByKey : deleteByRowId);
             }
             if (changes[0] + changes[1] > 0) {
                 Jdbc.execute(connection, insert);

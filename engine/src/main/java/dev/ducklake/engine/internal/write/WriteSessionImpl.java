@@ -134,7 +134,7 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
             if (removed == 0 && added == 0) {
                 return CommitOutcome.unchanged();
             }
-            long deleted = Jdbc.update(connection, "DELETE FROM " + target);
+            long deleted = FileDeletes.run(connection, "DELETE FROM " + target);
             long written = Jdbc.update(connection, insert);
             return CommitOutcome.changed(written, written, 0, deleted, deleted == 0);
         });
