@@ -218,6 +218,37 @@ class LakeTransactionTest {
         }
     }
 
+    /**
+     * DuckLake v1.5.5 gives a transaction's inlined rows the row ids of its earlier rows in a file of
+     * the same table once it deletes one of them (docs/limits.md): merges of one table in one
+     * transaction (more rows than DuckLake inlines, then fewer, then updates of the inlined ones) must
+     * replace rows by key, or the last update deletes a row of the first merge.
+     */
+    @Test
+    void updatesOfInlinedRowsAfterALargerMergeInOneTransactionReplaceOnlyTheirKeys() {
+        Map<Long, String> expected = new TreeMap<>();
+        expected.put(1L, "10.00");
+        expected.put(2L, "20.00");
+        try (LakeTransaction tx = engine.openTransaction()) {
+            List<long[]> merges = List.of(new long[] {10, 21}, new long[] {100, 103}, new long[] {100, 101},
+                    new long[] {101, 102});
+            for (int step = 0; step < merges.size(); step++) {
+                MergeSession merge = tx.merge(ORDERS);
+                for (long id = merges.get(step)[0]; id < merges.get(step)[1]; id++) {
+                    merge.upsert(new Object[] {id, new BigDecimal(step), step});
+                    expected.put(id, step + ".00");
+                }
+            }
+            tx.commit(CommitOptions.defaults());
+        }
+        List<String> got = new ArrayList<>();
+        try (RowReader reader = engine.read(ORDERS, ScanRequest.builder().orderByKey(true).build())) {
+            reader.forEachRemaining(row -> got.add(row[0] + "=" + row[1]));
+        }
+        assertThat(got).containsExactlyElementsOf(expected.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue()).toList());
+    }
+
     /** A merge after a schema change of its table, in one transaction, replaces the rows of its keys only. */
     @Test
     void aMergeAfterASchemaChangeOfItsTableReplacesTheRowsOfItsKeys() {
