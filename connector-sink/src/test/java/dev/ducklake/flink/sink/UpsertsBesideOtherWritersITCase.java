@@ -36,6 +36,8 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
@@ -56,7 +58,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * An upsert job shares its table with a plain DuckDB that updates and deletes the job's keys,
@@ -100,10 +103,20 @@ class UpsertsBesideOtherWritersITCase {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "upsert index {0}")
-    @EnumSource(UpsertIndex.class)
-    void theLakeEndsWithTheJobsLastChangesAndTheOtherWritersRowsAndEveryVersionIsConsistent(UpsertIndex index)
-            throws Exception {
+    /**
+     * Each upsert index once; {@code -Dstress.runs=N} (a stress run on request) runs the scenario
+     * {@code N} times for each.
+     */
+    static Stream<Arguments> runs() {
+        int runs = Integer.getInteger("stress.runs", 1);
+        return IntStream.rangeClosed(1, runs).boxed()
+                .flatMap(run -> Stream.of(UpsertIndex.values()).map(index -> Arguments.of(index, run)));
+    }
+
+    @ParameterizedTest(name = "upsert index {0}, run {1}")
+    @MethodSource("runs")
+    void theLakeEndsWithTheJobsLastChangesAndTheOtherWritersRowsAndEveryVersionIsConsistent(UpsertIndex index,
+            int run) throws Exception {
         otherWriterStopped = false;
         EMITTED_BESIDE.set(0);
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
