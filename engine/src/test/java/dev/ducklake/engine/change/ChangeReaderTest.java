@@ -230,22 +230,22 @@ class ChangeReaderTest {
     /**
      * DuckLake records a flush of inlined deletions alone as a plain delete from the table; the
      * engine's maintenance snapshot must still not count as a version, or every change read over a
-     * range that holds one would lose its before-images and fall back to the change feed.
+     * range that holds one would lose its before-images and fall back to the change feed. The engine
+     * writes its deletes to files, so plain DuckDB makes the inlined deletions.
      */
     @Test
     void aFlushOfInlinedDeletionsAloneIsNotAVersion() throws Exception {
         engine.createTable(ORDERS, SCHEMA);
         long first = appendKeys(1_000);
-        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
-            merge.deleteKey("k1");
-            merge.deleteKey("k2");
-            merge.commit();
-        }
+        engine.close();
+        CatalogLocation catalog = CatalogLocation.duckDbFile(dir.resolve("lake.ducklake"));
+        TestLakes.plainExecute(catalog, dir, "DELETE FROM plain.orders WHERE id IN ('k1', 'k2')");
+        open();
         long deleted = engine.latestVersion(ORDERS);
         engine.maintain(MaintenanceRequest.builder().table(ORDERS).flushInlinedData().build());
         engine.close();
         long flush;
-        try (Connection plain = TestLakes.plainDuckDb(CatalogLocation.duckDbFile(dir.resolve("lake.ducklake")), dir);
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
                 Statement statement = plain.createStatement();
                 ResultSet rs = statement.executeQuery("SELECT snapshot_id, changes['tables_deleted_from']::VARCHAR,"
                         + " changes['flushed_inlined']::VARCHAR FROM plain.snapshots() ORDER BY snapshot_id DESC LIMIT 1")) {
@@ -264,10 +264,10 @@ class ChangeReaderTest {
 
         assertThat(engine.versions(ORDERS, 0, 100)).extracting(TableVersion::id).doesNotContain(flush)
                 .contains(first, deleted, last);
-        try (ChangeReader changes = engine.changes(ORDERS, ChangeRequest.builder(first, last)
+        // The flush lies inside the range; the plain delete before it carries no before-images.
+        try (ChangeReader changes = engine.changes(ORDERS, ChangeRequest.builder(deleted, last)
                 .method(ChangeMethod.BEFORE_IMAGES).build())) {
-            assertThat(changes.toList()).containsExactlyInAnyOrder(new Change(row("k1", "1.00"), null),
-                    new Change(row("k2", "2.00"), null), new Change(row("k3", "3.00"), row("k3", "33.00")));
+            assertThat(changes.toList()).containsExactly(new Change(row("k3", "3.00"), row("k3", "33.00")));
         }
     }
 
@@ -276,7 +276,7 @@ class ChangeReaderTest {
         engine.createTable(ORDERS, SCHEMA);
         long first = appendKeys(100);
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
-            for (int i = 0; i < 99; i++) {
+            for (int i = 0; i < 97; i++) {
                 merge.upsert(row("k" + i, (i + 1000) + ".00"));
             }
             merge.commit();
@@ -298,7 +298,7 @@ class ChangeReaderTest {
         MaintenanceReport report = engine.maintain(MaintenanceRequest.builder().table(ORDERS).flushInlinedData()
                 .rewriteFilesWithDeletes().mergeAdjacentFiles().build());
         assertThat(report.rowsFlushed()).as("the small merge's inlined rows").isEqualTo(3);
-        assertThat(report.filesRewritten()).as("the loaded file, all of its rows replaced").isEqualTo(1);
+        assertThat(report.filesRewritten()).as("the loaded file, most of its rows replaced").isEqualTo(1);
 
         assertThat(engine.latestVersion(ORDERS)).as("a rewrite is not a version").isEqualTo(last);
         for (ChangeMethod method : ChangeMethod.values()) {
