@@ -22,11 +22,14 @@ final class FileDeletes {
 
     /** Runs {@code delete} on the connection with inlined file deletes off; returns the rows deleted. */
     static long run(Connection connection, String delete) throws SQLException {
+        // Set back to the value in force, not reset: DuckDB resets a session setting to its default,
+        // not to the engine's global value.
+        long limit = Jdbc.queryLong(connection, "SELECT current_setting('" + INLINING_LIMIT + "')");
         Jdbc.execute(connection, "SET SESSION " + INLINING_LIMIT + " = 0");
         try {
             return Jdbc.update(connection, delete);
         } finally {
-            Jdbc.execute(connection, "RESET SESSION " + INLINING_LIMIT);
+            Jdbc.execute(connection, "SET SESSION " + INLINING_LIMIT + " = " + limit);
         }
     }
 }
