@@ -1,5 +1,6 @@
 package dev.ducklake.engine;
 
+import dev.ducklake.engine.change.ChangeBatchReader;
 import dev.ducklake.engine.change.ChangeMethod;
 import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeRequest;
@@ -14,10 +15,14 @@ import dev.ducklake.engine.error.UnsupportedChangeException;
 import dev.ducklake.engine.internal.DuckDbInstance;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.QueryCursor;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.change.ChangeReads;
 import dev.ducklake.engine.internal.maintenance.LakeMaintenance;
+import dev.ducklake.engine.internal.read.BatchReaderImpl;
 import dev.ducklake.engine.internal.read.RowReaderImpl;
+import dev.ducklake.engine.internal.read.ScanParts;
+import dev.ducklake.engine.internal.read.ScanQuery;
 import dev.ducklake.engine.internal.table.ColumnChanges;
 import dev.ducklake.engine.internal.table.SchemaCatalog;
 import dev.ducklake.engine.internal.table.TableCatalog;
@@ -36,7 +41,9 @@ import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.metadata.LakeFile;
 import dev.ducklake.engine.metadata.TableSnapshot;
+import dev.ducklake.engine.read.BatchReader;
 import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanPart;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeObject;
@@ -446,10 +453,49 @@ public final class LakeEngine implements AutoCloseable {
 
     /** Streams rows of the table; close the reader when done. */
     public RowReader read(TableName name, ScanRequest request) {
+        return new RowReaderImpl(context, scanQuery(name, request));
+    }
+
+    /**
+     * Streams rows of the table as Arrow batches of at most {@code batchRows} rows (see
+     * {@link BatchReader}); close the reader when done.
+     */
+    public BatchReader readBatches(TableName name, ScanRequest request, int batchRows) {
+        requirePositive(batchRows);
+        ScanQuery query = scanQuery(name, request);
+        QueryCursor cursor = new QueryCursor(context, query.what());
+        if (query.scanOrder()) {
+            cursor.keepScanOrder();
+        }
+        cursor.openBatches(query.sql(), batchRows);
+        return new BatchReaderImpl(cursor, query.columns());
+    }
+
+    /**
+     * Cuts the table's rows at a version into parts of at most about {@code rowsPerPart} rows, each
+     * within one data file (or the rows inlined into the catalog), for readers that share a large
+     * read (see {@link ScanPart}). Reads the row ids of the version, not its columns.
+     */
+    public List<ScanPart> scanParts(TableName name, long version, long rowsPerPart) {
+        if (rowsPerPart < 1) {
+            throw new IllegalArgumentException("rowsPerPart must be >= 1, got " + rowsPerPart);
+        }
+        long at = versions.get(name, version).id();
+        TableName storedAs = tables.nameAt(name, at);
+        return ScanParts.plan(context, name, storedAs, at, rowsPerPart);
+    }
+
+    private ScanQuery scanQuery(TableName name, ScanRequest request) {
         long version = request.version().isPresent() ? versions.get(name, request.version().getAsLong()).id()
                 : versions.latest(name);
         TableSchema schema = tables.describe(name, version);
-        return RowReaderImpl.open(context, name, tables.nameAt(name, version), schema, request, version);
+        return ScanQuery.of(name, tables.nameAt(name, version), schema, request, version);
+    }
+
+    private static void requirePositive(int batchRows) {
+        if (batchRows < 1) {
+            throw new IllegalArgumentException("batchRows must be >= 1, got " + batchRows);
+        }
     }
 
     /**
@@ -469,6 +515,15 @@ public final class LakeEngine implements AutoCloseable {
     /** The changes of the table that the request selects (see {@link ChangeRequest}). */
     public ChangeReader changes(TableName name, ChangeRequest request) {
         return changeReads.open(name, request);
+    }
+
+    /**
+     * The changes of the table that the request selects, as Arrow batches of at most
+     * {@code batchRows} changes (see {@link ChangeBatchReader}); close the reader when done.
+     */
+    public ChangeBatchReader changeBatches(TableName name, ChangeRequest request, int batchRows) {
+        requirePositive(batchRows);
+        return changeReads.openBatches(name, request, batchRows);
     }
 
     /**

@@ -11,6 +11,8 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.duckdb.DuckDBConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +36,12 @@ public final class EngineContext {
     private final OpenResources resources;
     private final ObjectMapper json;
     private final InFlightWork inFlight;
+    /**
+     * The off-heap memory of the Arrow batches that reads hand out; each read takes a child of it.
+     * Made at the first such read: Arrow needs {@code java.nio} opened to it, which an engine that
+     * never reads batches should not require.
+     */
+    private BufferAllocator allocator;
     /**
      * Held by every transaction of this engine that changes the catalog and, on a SQLite catalog,
      * by every metadata read too: SQLite locks a commit out while anyone else reads its file.
@@ -80,6 +88,15 @@ public final class EngineContext {
     public DuckDBConnection connect() {
         resources.ensureOpen();
         return duckDb.connect();
+    }
+
+    /** Allocates a read's Arrow batches, off the Java heap; close it when the read ends. */
+    public synchronized BufferAllocator readAllocator(String what) {
+        resources.ensureOpen();
+        if (allocator == null) {
+            allocator = new RootAllocator();
+        }
+        return allocator.newChildAllocator(what, 0, Long.MAX_VALUE);
     }
 
     public DuckDbInstance duckDb() {
@@ -168,6 +185,18 @@ public final class EngineContext {
         }
         resources.closeAll();
         duckDb.close();
+        closeAllocator();
+    }
+
+    private synchronized void closeAllocator() {
+        if (allocator == null) {
+            return;
+        }
+        try {
+            allocator.close();
+        } catch (IllegalStateException e) {
+            LOG.warn("Arrow memory of reads of {} was still allocated at close: {}", config.catalog(), e.getMessage());
+        }
     }
 
     private <T> T onConnection(String what, SqlWork<T> work) {

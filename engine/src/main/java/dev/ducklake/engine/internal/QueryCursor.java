@@ -3,14 +3,20 @@ package dev.ducklake.engine.internal;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeClosedException;
 import dev.ducklake.engine.error.LakeException;
+import java.io.IOException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBConnection;
+import org.duckdb.DuckDBResultSet;
 
 /**
  * A streaming query on a connection of its own, holding a read slot and the read gate until
- * closed. An interrupt of the reading thread, or the engine's close (through {@link #cancel()}),
+ * closed. Its rows come one at a time ({@link #open}) or as Arrow batches ({@link #openBatches}),
+ * which DuckDB fills in place off the Java heap. An interrupt of the reading thread, or the engine's close (through {@link #cancel()}),
  * stops the query and ends the read with {@link LakeCancelledException}. Reaching the end closes
  * the cursor.
  *
@@ -31,6 +37,8 @@ public final class QueryCursor implements AutoCloseable {
     private final AutoCloseable cancelHandle = this::cancel;
     private Statement statement;
     private ResultSet results;
+    private BufferAllocator allocator;
+    private ArrowReader batches;
     private volatile boolean closed;
     private volatile boolean cancelled;
 
@@ -59,6 +67,18 @@ public final class QueryCursor implements AutoCloseable {
         return connection;
     }
 
+    /**
+     * Makes the next query return its rows in the order its scan reads them, even on several
+     * threads (the engine lets DuckDB reorder results otherwise, which saves memory).
+     */
+    public void keepScanOrder() {
+        try {
+            Jdbc.execute(connection, "SET SESSION preserve_insertion_order = true");
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
     /** Starts the streaming query. */
     public synchronized void open(String sql) {
         ensureOpen();
@@ -73,12 +93,48 @@ public final class QueryCursor implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts the streaming query, its rows to come as Arrow batches of at most {@code batchRows}
+     * rows: one batch at a time, each valid until the next {@link #nextBatch()} or the close.
+     */
+    public synchronized void openBatches(String sql, int batchRows) {
+        open(sql);
+        try {
+            allocator = context.readAllocator(what);
+            batches = (ArrowReader) ((DuckDBResultSet) results).arrowExportStream(allocator, batchRows);
+        } catch (SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    /** Loads the next batch into {@link #batch()}; false (and closed) at the end. */
+    public synchronized boolean nextBatch() {
+        checkInterrupt();
+        ensureOpen();
+        try {
+            boolean more = batches.loadNextBatch();
+            if (!more) {
+                checkEnd();
+                close();
+            }
+            return more;
+        } catch (IOException | SQLException e) {
+            throw failure(e);
+        }
+    }
+
+    /** The current batch; valid after {@link #nextBatch()} returned true. */
+    public VectorSchemaRoot batch() {
+        try {
+            return batches.getVectorSchemaRoot();
+        } catch (IOException e) {
+            throw failure(e);
+        }
+    }
+
     /** Advances to the next row; false (and closed) at the end. */
     public synchronized boolean next() {
-        if (Thread.currentThread().isInterrupted()) {
-            close();
-            throw new LakeCancelledException(what + " was interrupted");
-        }
+        checkInterrupt();
         ensureOpen();
         try {
             boolean more = results.next();
@@ -95,6 +151,13 @@ public final class QueryCursor implements AutoCloseable {
     /** The current row; valid after {@link #next()} returned true. */
     public ResultSet row() {
         return results;
+    }
+
+    private void checkInterrupt() {
+        if (Thread.currentThread().isInterrupted()) {
+            close();
+            throw new LakeCancelledException(what + " was interrupted");
+        }
     }
 
     /**
@@ -115,7 +178,7 @@ public final class QueryCursor implements AutoCloseable {
     }
 
     /** Wraps a failure of work on this cursor, closing it. */
-    public RuntimeException failure(SQLException e) {
+    public RuntimeException failure(Exception e) {
         boolean stopped = cancelled || closed || Thread.currentThread().isInterrupted();
         close();
         return stopped ? new LakeCancelledException(what + " was cancelled", e)
@@ -144,6 +207,13 @@ public final class QueryCursor implements AutoCloseable {
         closed = true;
         context.resources().unregister(cancelHandle);
         try {
+            if (batches != null) {
+                batches.close();
+            }
+        } catch (IOException | RuntimeException e) {
+            // the statement's close releases the stream
+        }
+        try {
             if (statement != null) {
                 statement.close();
             }
@@ -156,6 +226,9 @@ public final class QueryCursor implements AutoCloseable {
             }
         } catch (SQLException e) {
             // nothing more to release
+        }
+        if (allocator != null) {
+            allocator.close();
         }
         gate.close();
         slot.close();

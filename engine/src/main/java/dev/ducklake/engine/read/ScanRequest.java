@@ -25,6 +25,7 @@ public final class ScanRequest {
     private final boolean orderByKey;
     private final Optional<RowFilter> filter;
     private final Optional<Bucket> bucket;
+    private final Optional<ScanPart> part;
 
     private ScanRequest(Builder b) {
         this.version = b.version;
@@ -34,6 +35,7 @@ public final class ScanRequest {
         this.orderByKey = b.orderByKey;
         this.filter = b.filter;
         this.bucket = b.bucket;
+        this.part = b.part;
     }
 
     public static ScanRequest all() {
@@ -73,6 +75,10 @@ public final class ScanRequest {
         return bucket;
     }
 
+    public Optional<ScanPart> part() {
+        return part;
+    }
+
     /** Builds a {@link ScanRequest}. */
     public static final class Builder {
         private OptionalLong version = OptionalLong.empty();
@@ -82,6 +88,7 @@ public final class ScanRequest {
         private boolean orderByKey;
         private Optional<RowFilter> filter = Optional.empty();
         private Optional<Bucket> bucket = Optional.empty();
+        private Optional<ScanPart> part = Optional.empty();
 
         private Builder() {}
 
@@ -127,6 +134,12 @@ public final class ScanRequest {
 
         public Builder bucket(Bucket bucket) {
             this.bucket = Optional.of(bucket);
+            return this;
+        }
+
+        /** Reads only the rows of this part of the version read (see {@link ScanPart}). */
+        public Builder part(ScanPart part) {
+            this.part = Optional.of(part);
             return this;
         }
 

@@ -31,6 +31,11 @@ final class ChangeQuery {
     private static final String ORDER = "__ducklake_order";
     private static final String SIGN = "__ducklake_sign";
     private static final String COPIES = "__ducklake_copy";
+    private static final String EVENTS = "__ducklake_events";
+    private static final String EVENT = "__ducklake_event";
+    private static final String KEYS = "__ducklake_keys";
+    private static final String FIRST = "__ducklake_first";
+    private static final String LAST = "__ducklake_last";
 
     private final TableName table;
     private final TableName storedAtFrom;
@@ -160,20 +165,24 @@ final class ChangeQuery {
         return String.join(" UNION ALL BY NAME ", parts);
     }
 
-    /** Reduces ordered events to each key's first (before) and last (after) image. */
+    /**
+     * Reduces ordered events to each key's first (before) and last (after) image: numbers the
+     * events, finds each key's first and last by their order, and joins those two events back,
+     * which costs two aggregates of integers per key rather than two per column.
+     */
     private String netPerKey(String events) {
         String key = atTo.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
-        List<String> perKey = new ArrayList<>();
-        perKey.add("min(" + ORDER + ") % 2 = 0 AS bp");
-        perKey.add("max(" + ORDER + ") % 2 = 1 AS ap");
-        for (int i = 0; i < width; i++) {
-            perKey.add("arg_min_null(" + quote(atTo.column(i)) + ", " + ORDER + ") AS b" + i);
-            perKey.add("arg_max_null(" + quote(atTo.column(i)) + ", " + ORDER + ") AS a" + i);
-        }
-        String differs = IntStream.range(0, width).mapToObj(i -> "b" + i + " IS DISTINCT FROM a" + i)
+        String differs = IntStream.range(0, width)
+                .mapToObj(i -> "b." + quote(atTo.column(i)) + " IS DISTINCT FROM a." + quote(atTo.column(i)))
                 .collect(Collectors.joining(" OR "));
-        return "SELECT bp, ap, " + images(i -> "CASE WHEN bp THEN b" + i + " END", i -> "CASE WHEN ap THEN a" + i + " END")
-                + " FROM (SELECT " + String.join(", ", perKey) + " FROM (" + events + ") GROUP BY " + key + ")"
+        return "WITH " + EVENTS + " AS MATERIALIZED (SELECT row_number() OVER () AS " + EVENT + ", * FROM (" + events
+                + ")), " + KEYS + " AS (SELECT min(" + ORDER + ") % 2 = 0 AS bp, max(" + ORDER + ") % 2 = 1 AS ap, arg_min("
+                + EVENT + ", " + ORDER + ") AS " + FIRST + ", arg_max(" + EVENT + ", " + ORDER + ") AS " + LAST + " FROM "
+                + EVENTS + " GROUP BY " + key + ")"
+                + " SELECT bp, ap, " + images(i -> "CASE WHEN bp THEN b." + quote(atTo.column(i)) + " END",
+                        i -> "CASE WHEN ap THEN a." + quote(atTo.column(i)) + " END")
+                + " FROM " + KEYS + " k JOIN " + EVENTS + " b ON b." + EVENT + " = k." + FIRST + " JOIN " + EVENTS
+                + " a ON a." + EVENT + " = k." + LAST
                 + " WHERE bp <> ap OR (bp AND ap AND (" + differs + "))";
     }
 

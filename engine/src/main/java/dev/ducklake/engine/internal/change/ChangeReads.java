@@ -1,5 +1,6 @@
 package dev.ducklake.engine.internal.change;
 
+import dev.ducklake.engine.change.ChangeBatchReader;
 import dev.ducklake.engine.change.ChangeMethod;
 import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeRequest;
@@ -54,6 +55,15 @@ public final class ChangeReads {
      * the cheapest exact one.
      */
     public ChangeReader open(TableName table, ChangeRequest request) {
+        return new ChangeReaderImpl(context, plan(table, request));
+    }
+
+    /** The changes the request selects, as {@link #open(TableName, ChangeRequest)} picks them, in batches. */
+    public ChangeBatchReader openBatches(TableName table, ChangeRequest request, int batchRows) {
+        return new ChangeBatchReaderImpl(context, plan(table, request), batchRows);
+    }
+
+    private ChangeSelection plan(TableName table, ChangeRequest request) {
         long from = request.from();
         long to = request.to();
         List<TableVersion> inRange = range(table, from, to);
@@ -70,7 +80,7 @@ public final class ChangeReads {
                     : hasAllBeforeImages(table, inRange) ? ChangeMethod.BEFORE_IMAGES : ChangeMethod.CHANGE_FEED;
         }
         LOG.debug("Changes of {} over ({}, {}] by {}", table, from, to, method);
-        return new ChangeReaderImpl(context, query(table, from, to, inRange, method), method, request);
+        return new ChangeSelection(query(table, from, to, inRange, method), method, request);
     }
 
     /**

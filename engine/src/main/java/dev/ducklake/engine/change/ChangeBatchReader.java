@@ -1,0 +1,17 @@
+package dev.ducklake.engine.change;
+
+import dev.ducklake.engine.read.BatchReader;
+
+/**
+ * The changes a {@link ChangeRequest} selects, as Arrow batches (see {@link BatchReader}). A batch
+ * has {@code 2 + 2n} vectors for the {@code n} image columns of {@link #columns()}: the booleans
+ * {@code has_before} and {@code has_after} (an insert has only an after image, a delete only a
+ * before image, an update both), then the before image's columns, then the after image's, in the
+ * order of {@link #columns()}; an absent image's values are NULL. Opened by
+ * {@link dev.ducklake.engine.LakeEngine#changeBatches}.
+ */
+public interface ChangeBatchReader extends BatchReader {
+
+    /** The range, the row counts at both ends, and the number of changes (before any selection). */
+    ChangeSummary summary();
+}
