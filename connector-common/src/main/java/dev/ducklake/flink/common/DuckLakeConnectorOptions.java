@@ -151,7 +151,7 @@ public final class DuckLakeConnectorOptions {
     /** The source's own options, its lookups' included. */
     private static Set<ConfigOption<?>> sourceOptions() {
         return Set.of(SCAN_PARALLELISM, SCAN_STARTUP_MODE, SCAN_STARTUP_VERSION, SCAN_STARTUP_TIMESTAMP_MILLIS,
-                SCAN_DISCOVERY_INTERVAL, SCAN_SNAPSHOT_WATERMARKS, SCAN_END_VERSION, SCAN_VERSION, SCAN_TIMESTAMP_MILLIS, LOOKUP_CACHE,
+                SCAN_DISCOVERY_INTERVAL, SCAN_BATCH_SIZE, SCAN_SNAPSHOT_WATERMARKS, SCAN_END_VERSION, SCAN_VERSION, SCAN_TIMESTAMP_MILLIS, LOOKUP_CACHE,
                 LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_ACCESS, LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_WRITE,
                 LOOKUP_PARTIAL_CACHE_CACHE_MISSING_KEY, LOOKUP_PARTIAL_CACHE_MAX_ROWS, LOOKUP_FULL_CACHE_RELOAD_INTERVAL,
                 LOOKUP_MAX_RETRIES, LOOKUP_BATCH_MAX_KEYS);
@@ -330,6 +330,14 @@ public final class DuckLakeConnectorOptions {
             .durationType()
             .defaultValue(Duration.ofSeconds(1))
             .withDescription("How often a streaming read looks for new versions of the table.");
+
+    public static final ConfigOption<Integer> SCAN_BATCH_SIZE = ConfigOptions.key("scan.batch-size")
+            .intType()
+            .defaultValue(8192)
+            .withDescription("How many rows or changes a read takes from DuckDB at a time, as one columnar batch off"
+                    + " the Java heap; the rows of a batch are converted together. A reader holds at most a few"
+                    + " batches at once, so this bounds its memory; lookups and cache loads read in batches of it"
+                    + " too.");
 
     public static final ConfigOption<Boolean> SCAN_SNAPSHOT_WATERMARKS = ConfigOptions.key("scan.snapshot-watermarks")
             .booleanType()

@@ -1,6 +1,5 @@
 package dev.ducklake.flink.common;
 
-import java.io.Serializable;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -9,7 +8,6 @@ import java.time.LocalTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
@@ -26,22 +24,20 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.RowKind;
 
 /**
- * Turns the engine's values of a row (see {@code LakeType}: {@code String}, {@code BigDecimal},
+ * The row-at-a-time path the connectors took before the columnar one, kept as the reference of
+ * {@link ArrowRowConverterTest}: turns the engine's values of a row (see {@code LakeType}: {@code String}, {@code BigDecimal},
  * {@code LocalDateTime}, lists, maps, structs as lists) into Flink's internal {@link RowData} of
  * the produced row type.
  */
-@Internal
-public final class LakeRowConverter implements Serializable {
-
-    private static final long serialVersionUID = 1L;
+final class LakeRowConverter {
 
     private final RowType rowType;
 
-    public LakeRowConverter(RowType rowType) {
+    LakeRowConverter(RowType rowType) {
         this.rowType = rowType;
     }
 
-    public RowData toRow(RowKind kind, Object[] values) {
+    RowData toRow(RowKind kind, Object[] values) {
         GenericRowData row = new GenericRowData(kind, values.length);
         for (int i = 0; i < values.length; i++) {
             row.setField(i, convert(rowType.getTypeAt(i), values[i]));
@@ -65,7 +61,7 @@ public final class LakeRowConverter implements Serializable {
                 DecimalType decimal = (DecimalType) type;
                 yield DecimalData.fromBigDecimal((BigDecimal) value, decimal.getPrecision(), decimal.getScale());
             }
-            case CHAR -> StringData.fromString(padded(value.toString(), ((CharType) type).getLength()));
+            case CHAR -> StringData.fromString(ArrowRowConverter.padded(value.toString(), ((CharType) type).getLength()));
             case VARCHAR -> StringData.fromString(value.toString());
             case DATE -> (int) ((LocalDate) value).toEpochDay();
             case TIME_WITHOUT_TIME_ZONE -> (int) (((LocalTime) value).toNanoOfDay() / 1_000_000);
@@ -97,14 +93,5 @@ public final class LakeRowConverter implements Serializable {
             }
             default -> throw new IllegalArgumentException("Flink type " + type + " cannot be read from DuckLake");
         };
-    }
-
-    /**
-     * A string read as CHAR(n), padded with spaces to n characters as Flink's CHAR values are (the
-     * sink writes them without); a longer string is left as it is.
-     */
-    private static String padded(String value, int length) {
-        int missing = length - value.codePointCount(0, value.length());
-        return missing > 0 ? value + " ".repeat(missing) : value;
     }
 }

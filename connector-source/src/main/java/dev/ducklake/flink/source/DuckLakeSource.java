@@ -80,7 +80,8 @@ public final class DuckLakeSource
         // Made here, in the task: the engine's RowFilter need not be serializable.
         RowFilter filter = settings.rowFilter().map(LakeFilter::toRowFilter).orElse(null);
         return new DuckLakeSourceReader(settings.engine(), settings.tableName(), settings.rowType(), settings.keyed(),
-                filter, metadataRows(settings.metadata()), settings.snapshotWatermarks(), context);
+                filter, metadataRows(settings.metadata()), settings.snapshotWatermarks(), settings.batchSize(),
+                context);
     }
 
     /** The metadata columns' values of a version, or null when the source reads none. */

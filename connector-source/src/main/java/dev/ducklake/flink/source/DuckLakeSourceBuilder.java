@@ -1,5 +1,6 @@
 package dev.ducklake.flink.source;
 
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_BATCH_SIZE;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_DISCOVERY_INTERVAL;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_STARTUP_MODE;
 import static org.apache.flink.util.Preconditions.checkArgument;
@@ -39,6 +40,7 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
     private Long endVersion;
     private boolean endAtLatestVersion;
     private Duration discoveryInterval = SCAN_DISCOVERY_INTERVAL.defaultValue();
+    private int batchSize = SCAN_BATCH_SIZE.defaultValue();
     private List<ChangeMetadata> metadata = List.of();
     private boolean snapshotWatermarks;
 
@@ -144,6 +146,16 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
     }
 
     /**
+     * How many rows or changes a reader takes from DuckDB at a time, as one columnar batch. See
+     * {@link DuckLakeConnectorOptions#SCAN_BATCH_SIZE} for the default.
+     */
+    public DuckLakeSourceBuilder batchSize(int rows) {
+        checkArgument(rows >= 1, "batch size must be >= 1, got %s", rows);
+        this.batchSize = rows;
+        return this;
+    }
+
+    /**
      * Emit, as the source's watermarks, the ids of the lake snapshots up to which its readers have
      * emitted every change of the table (each reader once it has read its part), instead of marking
      * the readers idle when they have caught up. A {@code DuckLakeSink} with lineage inputs records
@@ -190,7 +202,7 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
         RowType produced = rowType != null ? ReadableColumns.check(name, schema, rowType)
                 : FlinkLakeTypes.toFlinkRowType(schema, columns);
         return new DuckLakeSource(new SourceSettings(engine(), table, produced, schema.hasPrimaryKey(), filter,
-                start, end, discoveryInterval, snapshotWatermarks, metadata));
+                start, end, discoveryInterval, snapshotWatermarks, metadata, batchSize));
     }
 
     /** A hold on this JVM's shared engine for the catalog, to look at the table from the client. */

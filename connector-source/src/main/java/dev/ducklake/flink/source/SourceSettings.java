@@ -22,6 +22,7 @@ import org.apache.flink.table.types.logical.RowType;
  * @param snapshotWatermarks whether the watermarks are the lake snapshots whose changes the readers
  *     have emitted (see {@code DuckLakeSourceBuilder#snapshotWatermarks})
  * @param metadata the metadata columns that follow the read columns in each produced row
+ * @param batchSize the rows or changes read from DuckDB at a time
  */
 @Internal
 public record SourceSettings(
@@ -34,11 +35,16 @@ public record SourceSettings(
         @Nullable Long endVersion,
         Duration discoveryInterval,
         boolean snapshotWatermarks,
-        List<ChangeMetadata> metadata)
+        List<ChangeMetadata> metadata,
+        int batchSize)
         implements Serializable {
 
     public SourceSettings {
         metadata = List.copyOf(metadata);
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("The batch size of the read of " + table + " must be >= 1, got "
+                    + batchSize);
+        }
     }
 
     /** The produced rows: the read columns, then the metadata columns. */

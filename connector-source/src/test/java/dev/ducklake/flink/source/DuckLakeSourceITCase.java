@@ -127,6 +127,29 @@ class DuckLakeSourceITCase {
     }
 
     @Test
+    void aSnapshotReadInPartsResumesAfterAFailureWithNothingLostOrRepeated() throws Exception {
+        createOrders();
+        RandomChangelog changes = new RandomChangelog(11, 200_000);
+        merge(changes, 0, 40_000);
+        merge(changes, 40_000, 80_000);
+        merge(changes, 80_000, 80_004); // few enough rows to be inlined into the catalog
+
+        StreamExecutionEnvironment env = TestJobs.environment();
+        env.fromSource(source().snapshot().batchSize(1_000).build(), WatermarkStrategy.noWatermarks(),
+                        "orders snapshot").setParallelism(2)
+                .map(new Throttle<>(20)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .map(new FailOnce<>(25_000)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE)).setParallelism(1)
+                .sinkTo(new ChangelogModel("snapshot parts", OrderEvents.ROW_TYPE)).setParallelism(1);
+        env.execute("snapshot read in parts with a failure");
+
+        ChangelogModel.Result model = ChangelogModel.published("snapshot parts");
+        assertThat(FailOnce.failures()).isEqualTo(1);
+        assertThat(model.ended()).isTrue();
+        assertThat(model.problems()).isEmpty();
+        assertThat(model.rows()).isEqualTo(tableRows()).hasSizeGreaterThan(50_000);
+    }
+
+    @Test
     void aSavepointResumesAtAnotherParallelismWithNothingLostOrRepeated() throws Exception {
         long created = createOrders();
         RandomChangelog changes = new RandomChangelog(11, 20_000);

@@ -2,18 +2,16 @@ package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
-import dev.ducklake.engine.change.Change;
-import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.error.LakeException;
-import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.flink.common.FlinkLakeTypes;
-import dev.ducklake.flink.common.LakeRowConverter;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions;
+import dev.ducklake.flink.common.LakeRowReads;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -100,7 +98,7 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
     private transient RowDataSerializer entrySerializer;
     private transient RowData.FieldGetter[] getters;
     private transient RowData.FieldGetter[] entryGetters;
-    private transient LakeRowConverter converter;
+    private transient LakeRowReads reads;
     private transient String sinkId;
     private transient String jobId;
     private transient int maxParallelism;
@@ -209,7 +207,6 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
             getters[i] = RowData.createFieldGetter(rowType.getTypeAt(i), i);
             entryGetters[i] = RowData.createFieldGetter(rowType.getTypeAt(i), FIELDS + i);
         }
-        converter = new LakeRowConverter(rowType);
         if (context.isRestored()) {
             restoredCheckpoint = context.getRestoredCheckpointId().orElse(TABLE_ROW);
             asOf = min(asOfState.get());
@@ -235,6 +232,8 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         rowsTakenIn = getMetricGroup().counter(ROWS_TAKEN_IN);
         keysUnknown = getMetricGroup().counter(KEYS_UNKNOWN);
         lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        reads = new LakeRowReads(lease.engine(), settings.tableName(), settings.rowType(),
+                DuckLakeConnectorOptions.SCAN_BATCH_SIZE.defaultValue());
         TableBinding binding = TableBinding.createOrBind(lease.engine(), settings.tableName(), settings.rowType(),
                 settings.primaryKey(), settings.partitionKeys());
         if (!fits(binding.lakeSchema(), settings.rowType())) {
@@ -251,23 +250,20 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         long start = System.nanoTime();
         LakeEngine engine = lease.engine();
         long version = engine.latestVersion(settings.tableName());
-        long loaded = 0;
-        try (RowReader rows = engine.read(settings.tableName(), ScanRequest.builder().version(version)
-                .columns(settings.rowType().getFieldNames()).build())) {
-            while (rows.hasNext()) {
-                RowData row = converter.toRow(RowKind.INSERT, rows.next());
-                RowData key = keys.getKey(row);
-                if (owned(key)) {
-                    setCurrentKey(key);
-                    entries.update(entry(TABLE_ROW, row));
-                    loaded++;
-                }
-            }
-        }
+        long[] loaded = {0};
+        reads.forEachRow(ScanRequest.builder().version(version).columns(settings.rowType().getFieldNames()).build(),
+                row -> {
+                    RowData key = keys.getKey(row);
+                    if (owned(key)) {
+                        setCurrentKey(key);
+                        entries.update(entry(TABLE_ROW, row));
+                        loaded[0]++;
+                    }
+                });
         asOf = version;
         loadDurationMs = (System.nanoTime() - start) / 1_000_000;
         LOG.info("Subtask {} of the index of {} loaded {} rows of version {} in {} ms",
-                getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(), settings.tableName(), loaded, version,
+                getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(), settings.tableName(), loaded[0], version,
                 loadDurationMs);
     }
 
@@ -387,46 +383,41 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         Set<RowData> changedByOthers = new HashSet<>();
         for (long[] range : others) {
             // All columns: a change read of the key columns alone would not see updates.
-            try (ChangeReader changes = engine.changes(table, ChangeRequest.builder(range[0], range[1])
-                    .columns(settings.rowType().getFieldNames()).build())) {
-                while (changes.hasNext()) {
-                    RowData key = keys.getKey(image(changes.next()));
-                    if (owned(key)) {
-                        changedByOthers.add(key);
-                    }
-                }
-            }
+            reads.forEachChange(ChangeRequest.builder(range[0], range[1]).columns(settings.rowType().getFieldNames())
+                    .build(), (before, after) -> {
+                        RowData key = keys.getKey(after != null ? after : before);
+                        if (owned(key)) {
+                            changedByOthers.add(key);
+                        }
+                    });
         }
-        long taken = 0;
-        long unknown = 0;
-        try (ChangeReader changes = engine.changes(table, ChangeRequest.builder(from, latest)
-                .columns(settings.rowType().getFieldNames()).build())) {
-            while (changes.hasNext()) {
-                Change change = changes.next();
-                RowData image = image(change);
-                RowData key = keys.getKey(image);
-                if (!changedByOthers.contains(key)) {
-                    continue;
-                }
-                setCurrentKey(key);
-                RowData entry = entries.value();
-                if (entry == null || committed(entry.getLong(STAMP))) {
-                    if (change.after() == null) {
-                        entries.clear();
+        long[] taken = {0};
+        long[] unknown = {0};
+        reads.forEachChange(ChangeRequest.builder(from, latest).columns(settings.rowType().getFieldNames()).build(),
+                (before, after) -> {
+                    RowData key = keys.getKey(after != null ? after : before);
+                    if (!changedByOthers.contains(key)) {
+                        return;
+                    }
+                    setCurrentKey(key);
+                    RowData entry = entries.value();
+                    if (entry == null || committed(entry.getLong(STAMP))) {
+                        if (after == null) {
+                            entries.clear();
+                        } else {
+                            entries.update(entry(TABLE_ROW, after));
+                        }
+                        taken[0]++;
                     } else {
-                        entries.update(entry(TABLE_ROW, image));
+                        entries.update(tombstone(UNKNOWN));
+                        unknown[0]++;
                     }
-                    taken++;
-                } else {
-                    entries.update(tombstone(UNKNOWN));
-                    unknown++;
-                }
-            }
-        }
-        rowsTakenIn.inc(taken);
-        keysUnknown.inc(unknown);
+                });
+        rowsTakenIn.inc(taken[0]);
+        keysUnknown.inc(unknown[0]);
         LOG.info("The index of {} took in {} versions of other writers between versions {} and {}: {} rows of its"
-                + " keys, {} keys unknown until their next change", table, others.size(), asOf, latest, taken, unknown);
+                + " keys, {} keys unknown until their next change", table, others.size(), asOf, latest, taken[0],
+                unknown[0]);
     }
 
     /**
@@ -442,11 +433,6 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
             return false;
         }
         return stamp <= restoredCheckpoint ? stamp <= committedByAnyJob : stamp <= committedByThisJob;
-    }
-
-    /** The change's after-image, or its before-image for a delete. */
-    private RowData image(Change change) {
-        return converter.toRow(RowKind.INSERT, change.after() != null ? change.after() : change.before());
     }
 
     /** Whether the key belongs to this subtask's key groups. */

@@ -22,7 +22,9 @@ public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedS
 
     static final int VERSION_1 = 1;
     static final int VERSION_2 = 2;
-    private static final int CURRENT_VERSION = VERSION_2;
+    /** Version 2's layout, whose pending splits may be part splits (split serializer version 2). */
+    static final int VERSION_3 = 3;
+    private static final int CURRENT_VERSION = VERSION_3;
 
     @Override
     public int getVersion() {
@@ -54,9 +56,9 @@ public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedS
     public DuckLakeEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
         return switch (version) {
             case VERSION_1 -> readVersion1(serialized);
-            case VERSION_2 -> readVersion2(serialized);
+            case VERSION_2, VERSION_3 -> readVersion2(serialized);
             default -> throw new IOException("Unknown version " + version + " of a DuckLake enumerator state; this"
-                    + " source reads versions " + VERSION_1 + " and " + VERSION_2);
+                    + " source reads versions " + VERSION_1 + " to " + VERSION_3);
         };
     }
 

@@ -1,12 +1,9 @@
 package dev.ducklake.flink.source.lookup;
 
 import dev.ducklake.engine.LakeEngine;
-import dev.ducklake.engine.change.Change;
-import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeException;
-import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.version.VersionPins;
 import java.util.ArrayList;
@@ -94,18 +91,16 @@ public final class FullCacheLookupFunction extends LookupFunction {
                 .columns(settings.rowType().getFieldNames());
         // A filtered change has the images that satisfy the filter: a row leaving it is removed.
         lookups.rowFilter().ifPresent(request::filter);
-        List<Change> changes = new ArrayList<>();
-        try (ChangeReader reader = lookups.engine().changes(settings.tableName(), request.build())) {
-            reader.forEachRemaining(changes::add);
-        }
+        List<RowData[]> changes = new ArrayList<>();
+        lookups.reads().forEachChange(request.build(), (before, after) -> changes.add(new RowData[] {before, after}));
         // Pinned before the rows change, so that a failure leaves the rows at the version held.
         VersionPins.Pin previous = pin(latest);
-        for (Change change : changes) {
-            if (change.before() != null) {
-                rows.remove(lookups.toRow(change.before()));
+        for (RowData[] change : changes) {
+            if (change[0] != null) {
+                rows.remove(change[0]);
             }
-            if (change.after() != null) {
-                rows.add(lookups.toRow(change.after()));
+            if (change[1] != null) {
+                rows.add(change[1]);
             }
         }
         version = latest;
@@ -118,11 +113,7 @@ public final class FullCacheLookupFunction extends LookupFunction {
         long checked = System.currentTimeMillis();
         ScanRequest.Builder request = ScanRequest.builder().version(at).columns(settings.rowType().getFieldNames());
         lookups.rowFilter().ifPresent(request::filter);
-        try (RowReader reader = lookups.engine().read(settings.tableName(), request.build())) {
-            while (reader.hasNext()) {
-                loaded.add(lookups.toRow(reader.next()));
-            }
-        }
+        lookups.reads().forEachRow(request.build(), loaded::add);
         VersionPins.Pin previous = pin(at);
         rows = loaded;
         loads++;

@@ -5,12 +5,11 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.read.RowFilter;
-import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.flink.common.LakeRowConverter;
+import dev.ducklake.flink.common.LakeRowReads;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -20,12 +19,13 @@ import java.util.Optional;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.types.RowKind;
 import org.apache.flink.util.FlinkRuntimeException;
 
 /**
  * Reads the rows of a batch of lookup keys from the table's latest version in one query, through
- * this JVM's shared engine, trying a failed query again up to the configured number of times.
+ * this JVM's shared engine, trying a failed query again up to the configured number of times; and,
+ * for a full cache, the table's rows and changes. Rows come in columnar batches, converted to
+ * Flink rows a batch at a time.
  */
 @Internal
 final class LakeLookups implements AutoCloseable {
@@ -33,7 +33,7 @@ final class LakeLookups implements AutoCloseable {
     private final LookupSettings settings;
     private final TableName table;
     private final EngineRegistry.Lease lease;
-    private final LakeRowConverter converter;
+    private final LakeRowReads reads;
     private final KeyProjection keys;
     private final KeyFilter keyFilter;
     private final Optional<RowFilter> rowFilter;
@@ -42,10 +42,10 @@ final class LakeLookups implements AutoCloseable {
         this.settings = settings;
         this.table = settings.tableName();
         this.rowFilter = settings.rowFilter();
-        this.converter = new LakeRowConverter(settings.rowType());
         this.keys = new KeyProjection(settings.rowType().getChildren().toArray(LogicalType[]::new),
                 settings.keyPositions());
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        this.reads = new LakeRowReads(lease.engine(), table, settings.rowType(), settings.batchSize());
         try {
             TableSchema schema = lease.engine().describeTable(table);
             List<LakeType> lakeTypes = new ArrayList<>();
@@ -74,8 +74,9 @@ final class LakeLookups implements AutoCloseable {
         return keys;
     }
 
-    RowData toRow(Object[] values) {
-        return converter.toRow(RowKind.INSERT, values);
+    /** Reads the table's rows and changes as rows of the produced type. */
+    LakeRowReads reads() {
+        return reads;
     }
 
     /** The rows of each key (as {@link KeyProjection} makes them) that has any, at the latest version. */
@@ -117,12 +118,7 @@ final class LakeLookups implements AutoCloseable {
 
     private Map<RowData, List<RowData>> read(ScanRequest request) {
         Map<RowData, List<RowData>> rows = new HashMap<>();
-        try (RowReader reader = engine().read(table, request)) {
-            while (reader.hasNext()) {
-                RowData row = toRow(reader.next());
-                rows.computeIfAbsent(keys.ofRow(row), key -> new ArrayList<>(1)).add(row);
-            }
-        }
+        reads.forEachRow(request, row -> rows.computeIfAbsent(keys.ofRow(row), key -> new ArrayList<>(1)).add(row));
         return rows;
     }
 

@@ -22,6 +22,7 @@ import org.apache.flink.table.types.logical.RowType;
  * @param maxRetries how often a failed query is tried again before the lookup fails
  * @param maxBatchKeys the most keys one query looks up
  * @param reloadInterval how old the version a full cache holds may be when it answers a lookup
+ * @param batchSize the rows or changes read from DuckDB at a time
  */
 @Internal
 public record LookupSettings(
@@ -32,7 +33,8 @@ public record LookupSettings(
         @Nullable LakeFilter filter,
         int maxRetries,
         int maxBatchKeys,
-        Duration reloadInterval)
+        Duration reloadInterval,
+        int batchSize)
         implements Serializable {
 
     public LookupSettings {

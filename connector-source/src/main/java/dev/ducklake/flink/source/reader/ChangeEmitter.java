@@ -1,7 +1,5 @@
 package dev.ducklake.flink.source.reader;
 
-import dev.ducklake.engine.change.Change;
-import dev.ducklake.flink.common.LakeRowConverter;
 import dev.ducklake.flink.source.split.DuckLakeSplitState;
 import java.util.function.Function;
 import javax.annotation.Nullable;
@@ -22,37 +20,33 @@ import org.apache.flink.types.RowKind;
 @Internal
 public final class ChangeEmitter implements RecordEmitter<LakeRecord, RowData, DuckLakeSplitState> {
 
-    private final LakeRowConverter converter;
     private final boolean keyed;
     @Nullable private final Function<VersionStamp, RowData> metadataRows;
     @Nullable private VersionStamp lastStamp;
     @Nullable private RowData lastMetadataRow;
 
     /** @param metadataRows the metadata columns' values of a version, or null when the source reads none */
-    public ChangeEmitter(LakeRowConverter converter, boolean keyed,
-            @Nullable Function<VersionStamp, RowData> metadataRows) {
-        this.converter = converter;
+    public ChangeEmitter(boolean keyed, @Nullable Function<VersionStamp, RowData> metadataRows) {
         this.keyed = keyed;
         this.metadataRows = metadataRows;
     }
 
     @Override
     public void emitRecord(LakeRecord record, SourceOutput<RowData> output, DuckLakeSplitState split) {
-        Change change = record.change();
         RowData metadataRow = metadataRow(record.stamp());
-        switch (change.kind()) {
-            case INSERT -> output.collect(row(RowKind.INSERT, change.after(), metadataRow));
-            case DELETE -> output.collect(row(RowKind.DELETE, change.before(), metadataRow));
-            case UPDATE -> {
-                output.collect(row(keyed ? RowKind.UPDATE_BEFORE : RowKind.DELETE, change.before(), metadataRow));
-                output.collect(row(keyed ? RowKind.UPDATE_AFTER : RowKind.INSERT, change.after(), metadataRow));
-            }
+        if (record.before() == null) {
+            output.collect(row(RowKind.INSERT, record.after(), metadataRow));
+        } else if (record.after() == null) {
+            output.collect(row(RowKind.DELETE, record.before(), metadataRow));
+        } else {
+            output.collect(row(keyed ? RowKind.UPDATE_BEFORE : RowKind.DELETE, record.before(), metadataRow));
+            output.collect(row(keyed ? RowKind.UPDATE_AFTER : RowKind.INSERT, record.after(), metadataRow));
         }
         split.emitted(record.offsetAfter());
     }
 
-    private RowData row(RowKind kind, Object[] values, @Nullable RowData metadataRow) {
-        RowData data = converter.toRow(kind, values);
+    private static RowData row(RowKind kind, RowData data, @Nullable RowData metadataRow) {
+        data.setRowKind(kind);
         return metadataRow == null ? data : new JoinedRowData(kind, data, metadataRow);
     }
 

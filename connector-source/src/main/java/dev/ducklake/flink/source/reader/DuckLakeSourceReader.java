@@ -3,7 +3,6 @@ package dev.ducklake.flink.source.reader;
 import dev.ducklake.engine.read.RowFilter;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.common.EngineSpec;
-import dev.ducklake.flink.common.LakeRowConverter;
 import dev.ducklake.flink.source.enumerator.ReaderIdleEvent;
 import dev.ducklake.flink.source.enumerator.SplitsAssignedEvent;
 import dev.ducklake.flink.source.enumerator.SplitsFinishedEvent;
@@ -64,12 +63,13 @@ public final class DuckLakeSourceReader
      * @param metadataRows the values of the metadata columns that follow the read columns in each
      *     produced row, for a version; null when the source reads none
      * @param snapshotWatermarks whether the reader emits lake snapshots as watermarks instead of going idle
+     * @param batchSize the rows or changes read from DuckDB at a time
      */
     public DuckLakeSourceReader(EngineSpec engineSpec, TableName table, RowType rowType, boolean keyed,
             @Nullable RowFilter filter, @Nullable Function<VersionStamp, RowData> metadataRows,
-            boolean snapshotWatermarks, SourceReaderContext context) {
-        super(() -> new DuckLakeSplitReader(engineSpec, table, rowType.getFieldNames(), filter, metadataRows != null),
-                new ChangeEmitter(new LakeRowConverter(rowType), keyed, metadataRows),
+            boolean snapshotWatermarks, int batchSize, SourceReaderContext context) {
+        super(() -> new DuckLakeSplitReader(engineSpec, table, rowType, filter, metadataRows != null, batchSize),
+                new ChangeEmitter(keyed, metadataRows),
                 new Configuration(), context);
         this.snapshotWatermarks = snapshotWatermarks;
     }

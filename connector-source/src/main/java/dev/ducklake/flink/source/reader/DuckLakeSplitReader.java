@@ -2,72 +2,78 @@ package dev.ducklake.flink.source.reader;
 
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
-import dev.ducklake.engine.change.Change;
-import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.change.ChangeRequest;
+import dev.ducklake.engine.read.BatchReader;
 import dev.ducklake.engine.read.RowFilter;
-import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.version.VersionPins;
+import dev.ducklake.flink.common.ArrowRowConverter;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import javax.annotation.Nullable;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.base.source.reader.RecordsBySplits;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.types.RowKind;
 
 /**
  * Reads a reader's splits one after the other, oldest version first, on the fetcher thread: the
  * enumerator assigns a bucket's ranges in version order, but a restored reader gets the splits of
  * its state back in no particular order. A split's rows or changes are read in their stable order
- * from its offset, a batch per fetch. The versions of the splits it holds stay pinned against
+ * from its offset, one columnar batch from DuckDB per fetch, turned into rows here on the fetcher
+ * thread while the task thread emits the previous batch. The versions of the splits it holds stay pinned against
  * expiry by this process's engine.
  */
 @Internal
 public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLakeSplit> {
 
-    static final int BATCH = 4096;
-
     /** A bucket's splits in the order of its versions; a snapshot at a version before the changes after it. */
     private static final Comparator<DuckLakeSplit> VERSION_ORDER = Comparator.comparingLong(DuckLakeSplit::from)
-            .thenComparing(DuckLakeSplit::kind).thenComparingInt(DuckLakeSplit::bucket);
+            .thenComparing(split -> !split.isSnapshot()).thenComparingInt(DuckLakeSplit::bucket);
 
     private final TableName table;
     private final List<String> columns;
+    private final ArrowRowConverter converter;
     private final Optional<RowFilter> filter;
     private final boolean stamped;
+    private final int batchSize;
     private final EngineRegistry.Lease lease;
     private final PriorityQueue<DuckLakeSplit> splits = new PriorityQueue<>(VERSION_ORDER);
     private final Map<String, VersionPins.Pin> pins = new HashMap<>();
     @Nullable private DuckLakeSplit current;
-    @Nullable private AutoCloseable cursor;
-    @Nullable private Iterator<Change> changes;
+    @Nullable private BatchReader batches;
     @Nullable private VersionStamp stamp;
     private long offset;
 
     /**
-     * @param columns the columns to read, in order
+     * @param rowType the columns to read, in order, with their Flink types
      * @param filter the condition the read rows and changes satisfy, or null for all of them
      * @param stamped whether each record carries its split's version and commit time
+     * @param batchSize the rows or changes read from DuckDB at a time
      */
-    public DuckLakeSplitReader(EngineSpec engineSpec, TableName table, List<String> columns,
-            @Nullable RowFilter filter, boolean stamped) {
+    public DuckLakeSplitReader(EngineSpec engineSpec, TableName table, RowType rowType,
+            @Nullable RowFilter filter, boolean stamped, int batchSize) {
         this.table = table;
-        this.columns = List.copyOf(columns);
+        this.columns = List.copyOf(rowType.getFieldNames());
+        this.converter = new ArrowRowConverter(rowType);
         this.filter = Optional.ofNullable(filter);
         this.stamped = stamped;
+        this.batchSize = batchSize;
         this.lease = EngineRegistry.shared().acquire(engineSpec.toEngineConfig());
     }
 
@@ -81,14 +87,35 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
             }
             open(current);
         }
-        for (int i = 0; i < BATCH && changes.hasNext(); i++) {
-            records.add(current, new LakeRecord(changes.next(), ++offset, stamp));
-        }
-        if (!changes.hasNext()) {
+        if (batches.loadNextBatch()) {
+            add(records, batches.batch());
+        } else {
             records.addFinishedSplit(current.splitId());
             finish();
         }
         return records.build();
+    }
+
+    /**
+     * Adds a batch's rows: a snapshot's as inserts; changes as their images, after the
+     * {@code has_before} and {@code has_after} columns (see {@code ChangeBatchReader}).
+     */
+    private void add(RecordsBySplits.Builder<LakeRecord> records, VectorSchemaRoot batch) {
+        List<FieldVector> vectors = batch.getFieldVectors();
+        int rows = batch.getRowCount();
+        List<LakeRecord> read = new ArrayList<>(rows);
+        if (current.isSnapshot()) {
+            ArrowRowConverter.Rows after = converter.bind(vectors, 0);
+            for (int i = 0; i < rows; i++) {
+                read.add(new LakeRecord(null, after.row(RowKind.INSERT, i), ++offset, stamp));
+            }
+        } else {
+            ArrowRowConverter.Changes changes = converter.bindChanges(vectors);
+            for (int i = 0; i < rows; i++) {
+                read.add(new LakeRecord(changes.before(i), changes.after(i), ++offset, stamp));
+            }
+        }
+        records.addAll(current, read);
     }
 
     private void open(DuckLakeSplit split) {
@@ -98,30 +125,20 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
             TableVersion version = engine.version(table, split.to());
             stamp = new VersionStamp(version.id(), version.committedAt().toEpochMilli());
         }
-        if (split.kind() == DuckLakeSplit.Kind.SNAPSHOT) {
-            ScanRequest.Builder request = ScanRequest.builder().version(split.to()).columns(columns)
-                    .bucket(split.bucketOfKeys()).orderByKey(true).offset(offset);
+        if (split.isSnapshot()) {
+            ScanRequest.Builder request = ScanRequest.builder().version(split.to()).columns(columns).offset(offset);
+            if (split.part() != null) {
+                request.part(split.part()); // read in its stable order
+            } else {
+                request.bucket(split.bucketOfKeys()).orderByKey(true);
+            }
             filter.ifPresent(request::filter);
-            RowReader rows = engine.read(table, request.build());
-            cursor = rows;
-            changes = new Iterator<>() {
-                @Override
-                public boolean hasNext() {
-                    return rows.hasNext();
-                }
-
-                @Override
-                public Change next() {
-                    return new Change(null, rows.next());
-                }
-            };
+            batches = engine.readBatches(table, request.build(), batchSize);
         } else {
             ChangeRequest.Builder request = ChangeRequest.builder(split.from(), split.to()).columns(columns)
                     .bucket(split.bucketOfKeys()).ordered(true).offset(offset);
             filter.ifPresent(request::filter);
-            ChangeReader reader = engine.changes(table, request.build());
-            cursor = reader;
-            changes = reader;
+            batches = engine.changeBatches(table, request.build(), batchSize);
         }
     }
 
@@ -159,14 +176,9 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
     }
 
     private void closeCursor() {
-        if (cursor != null) {
-            try {
-                cursor.close();
-            } catch (Exception e) {
-                throw new IllegalStateException("Could not close the read of " + table, e);
-            }
-            cursor = null;
-            changes = null;
+        if (batches != null) {
+            batches.close();
+            batches = null;
         }
     }
 }

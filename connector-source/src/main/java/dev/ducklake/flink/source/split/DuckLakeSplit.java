@@ -1,23 +1,38 @@
 package dev.ducklake.flink.source.split;
 
 import dev.ducklake.engine.read.Bucket;
+import dev.ducklake.engine.read.ScanPart;
+import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceSplit;
 
 /**
- * A part of what the source reads, in one bucket of the key hash: the table at a version as
- * inserts ({@link Kind#SNAPSHOT}), or its net changes over a version range ({@link Kind#CHANGES}).
+ * A part of what the source reads: in one bucket of the key hash, the table at a version as
+ * inserts ({@link Kind#SNAPSHOT}) or its net changes over a version range ({@link Kind#CHANGES});
+ * or, for a read of one version with no changes after it, a {@link ScanPart} of the table at that
+ * version as inserts ({@link Kind#SNAPSHOT_PART}, numbered {@code bucket} of {@code buckets}).
  * {@code offset} counts the rows or changes already emitted, in the read's stable order, so a
  * restored split resumes after them. Immutable.
  */
 @Internal
-public record DuckLakeSplit(Kind kind, long from, long to, int bucket, int buckets, long offset)
-        implements SourceSplit {
+public record DuckLakeSplit(Kind kind, long from, long to, int bucket, int buckets, long offset,
+        @Nullable ScanPart part) implements SourceSplit {
 
     /** What a split reads. */
     public enum Kind {
         SNAPSHOT,
-        CHANGES
+        CHANGES,
+        SNAPSHOT_PART
+    }
+
+    public DuckLakeSplit {
+        if ((kind == Kind.SNAPSHOT_PART) != (part != null)) {
+            throw new IllegalArgumentException("A " + kind + " split " + (part == null ? "needs" : "has no") + " a part");
+        }
+    }
+
+    public DuckLakeSplit(Kind kind, long from, long to, int bucket, int buckets, long offset) {
+        this(kind, from, to, bucket, buckets, offset, null);
     }
 
     public static DuckLakeSplit snapshot(long version, Bucket bucket) {
@@ -28,8 +43,18 @@ public record DuckLakeSplit(Kind kind, long from, long to, int bucket, int bucke
         return new DuckLakeSplit(Kind.CHANGES, from, to, bucket.index(), bucket.count(), 0);
     }
 
+    /** Part {@code number} of the version's parts; its reader is the one that owns bucket {@code number}. */
+    public static DuckLakeSplit snapshotPart(long version, ScanPart part, Bucket number) {
+        return new DuckLakeSplit(Kind.SNAPSHOT_PART, version, version, number.index(), number.count(), 0, part);
+    }
+
     public Bucket bucketOfKeys() {
         return new Bucket(bucket, buckets);
+    }
+
+    /** Whether the split reads the table at a version rather than changes. */
+    public boolean isSnapshot() {
+        return kind != Kind.CHANGES;
     }
 
     /** The oldest version the split still reads. */
@@ -38,12 +63,15 @@ public record DuckLakeSplit(Kind kind, long from, long to, int bucket, int bucke
     }
 
     public DuckLakeSplit at(long newOffset) {
-        return new DuckLakeSplit(kind, from, to, bucket, buckets, newOffset);
+        return new DuckLakeSplit(kind, from, to, bucket, buckets, newOffset, part);
     }
 
     @Override
     public String splitId() {
-        return (kind == Kind.SNAPSHOT ? "snapshot-" + to : "changes-" + from + "-" + to) + "-bucket-" + bucket + "-of-"
-                + buckets;
+        return switch (kind) {
+            case SNAPSHOT -> "snapshot-" + to + "-bucket-" + bucket + "-of-" + buckets;
+            case CHANGES -> "changes-" + from + "-" + to + "-bucket-" + bucket + "-of-" + buckets;
+            case SNAPSHOT_PART -> "snapshot-" + to + "-part-" + bucket + "-of-" + buckets;
+        };
     }
 }

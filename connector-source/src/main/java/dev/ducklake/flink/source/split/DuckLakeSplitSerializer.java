@@ -1,5 +1,6 @@
 package dev.ducklake.flink.source.split;
 
+import dev.ducklake.engine.read.ScanPart;
 import dev.ducklake.flink.common.SerializedBytes;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
@@ -16,7 +17,9 @@ public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<
     public static final DuckLakeSplitSerializer INSTANCE = new DuckLakeSplitSerializer();
 
     static final int VERSION_1 = 1;
-    private static final int CURRENT_VERSION = VERSION_1;
+    /** Adds splits of {@link DuckLakeSplit.Kind#SNAPSHOT_PART}; other splits are as in version 1. */
+    static final int VERSION_2 = 2;
+    private static final int CURRENT_VERSION = VERSION_2;
 
     @Override
     public int getVersion() {
@@ -33,20 +36,20 @@ public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<
     @Override
     public DuckLakeSplit deserialize(int version, byte[] serialized) throws IOException {
         return switch (version) {
-            case VERSION_1 -> readVersion1(serialized);
+            case VERSION_1, VERSION_2 -> read(serialized);
             default -> throw new IOException("Unknown version " + version + " of a DuckLake split; this source reads"
-                    + " version " + VERSION_1);
+                    + " versions " + VERSION_1 + " and " + VERSION_2);
         };
     }
 
-    private static DuckLakeSplit readVersion1(byte[] serialized) throws IOException {
+    private static DuckLakeSplit read(byte[] serialized) throws IOException {
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         DuckLakeSplit split = read(in);
         SerializedBytes.requireFullyRead(in, "DuckLake split");
         return split;
     }
 
-    /** Writes a split in version 1's layout, for a serializer that embeds splits. */
+    /** Writes a split in the current layout, for a serializer that embeds splits. */
     public static void write(DuckLakeSplit split, DataOutputView out) throws IOException {
         out.writeByte(split.kind().ordinal());
         out.writeLong(split.from());
@@ -54,15 +57,29 @@ public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<
         out.writeInt(split.bucket());
         out.writeInt(split.buckets());
         out.writeLong(split.offset());
+        ScanPart part = split.part();
+        if (part != null) {
+            out.writeUTF(part.file());
+            out.writeLong(part.firstRowId());
+            out.writeLong(part.lastRowId());
+            out.writeLong(part.rows());
+        }
     }
 
-    /** Reads a split in version 1's layout, for a serializer that embeds splits. */
+    /** Reads a split in the layout of version 1 or 2 (the same but for part splits), for a serializer that embeds splits. */
     public static DuckLakeSplit read(DataInputView in) throws IOException {
         int kind = in.readByte();
         if (kind < 0 || kind >= DuckLakeSplit.Kind.values().length) {
             throw new IOException("Unknown kind " + kind + " of a serialized DuckLake split");
         }
-        return new DuckLakeSplit(DuckLakeSplit.Kind.values()[kind], in.readLong(), in.readLong(), in.readInt(),
-                in.readInt(), in.readLong());
+        DuckLakeSplit.Kind splitKind = DuckLakeSplit.Kind.values()[kind];
+        long from = in.readLong();
+        long to = in.readLong();
+        int bucket = in.readInt();
+        int buckets = in.readInt();
+        long offset = in.readLong();
+        ScanPart part = splitKind == DuckLakeSplit.Kind.SNAPSHOT_PART
+                ? new ScanPart(in.readUTF(), in.readLong(), in.readLong(), in.readLong()) : null;
+        return new DuckLakeSplit(splitKind, from, to, bucket, buckets, offset, part);
     }
 }

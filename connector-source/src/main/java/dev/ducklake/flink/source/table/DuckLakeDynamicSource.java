@@ -1,6 +1,7 @@
 package dev.ducklake.flink.source.table;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_BATCH_MAX_KEYS;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_BATCH_SIZE;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_CACHE;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_FULL_CACHE_RELOAD_INTERVAL;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_MAX_RETRIES;
@@ -171,7 +172,7 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
         }
         LookupSettings settings = new LookupSettings(EngineSpec.of(options.toMap()), table, rowType, keyColumns,
                 filters.isEmpty() ? null : filter(), options.get(LOOKUP_MAX_RETRIES), options.get(LOOKUP_BATCH_MAX_KEYS),
-                options.get(LOOKUP_FULL_CACHE_RELOAD_INTERVAL));
+                options.get(LOOKUP_FULL_CACHE_RELOAD_INTERVAL), options.get(SCAN_BATCH_SIZE));
         return switch (options.get(LOOKUP_CACHE)) {
             case FULL -> LookupFunctionProvider.of(new FullCacheLookupFunction(settings));
             case PARTIAL -> PartialCachingAsyncLookupProvider.of(new DuckLakeAsyncLookupFunction(settings),

@@ -1,5 +1,6 @@
 package dev.ducklake.flink.source.table;
 
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_BATCH_SIZE;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_DISCOVERY_INTERVAL;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_END_VERSION;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_SNAPSHOT_WATERMARKS;
@@ -74,7 +75,8 @@ public final class DuckLakeDynamicSourceFactory extends DuckLakeTableFactoryBase
         DuckLakeSourceBuilder builder = DuckLakeSource.builder()
                 .lakeOptions(options.toMap())
                 .table(table)
-                .discoveryInterval(options.get(SCAN_DISCOVERY_INTERVAL));
+                .discoveryInterval(options.get(SCAN_DISCOVERY_INTERVAL))
+                .batchSize(options.get(SCAN_BATCH_SIZE));
         if (batch) {
             if (options.getOptional(SCAN_VERSION).isPresent()) {
                 builder.snapshotAtVersion(options.get(SCAN_VERSION));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.read.Bucket;
+import dev.ducklake.engine.read.ScanPart;
 import dev.ducklake.engine.testutils.GoldenFiles;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
 import java.io.IOException;
@@ -30,16 +31,25 @@ class DuckLakeEnumeratorStateSerializerTest {
 
     private static final String ENUMERATOR_STATE_V1 = "enumerator-state-v1.bin";
     private static final String ENUMERATOR_STATE_V2 = "enumerator-state-v2.bin";
+    private static final String ENUMERATOR_STATE_V3 = "enumerator-state-v3.bin";
 
     /** What {@code enumerator-state-v1.bin} restores to: a version 1 state holds no splits back. */
     private static final DuckLakeEnumeratorState STATE_V1 = new DuckLakeEnumeratorState(12, 2, List.of(
             DuckLakeSplit.snapshot(5, new Bucket(1, 2)), DuckLakeSplit.changes(5, 12, new Bucket(0, 2)).at(300)),
             true, 0, List.of());
 
-    private static final DuckLakeEnumeratorState STATE = new DuckLakeEnumeratorState(12, 2, List.of(
+    /** What {@code enumerator-state-v2.bin} restores to: no part splits. */
+    private static final DuckLakeEnumeratorState STATE_V2 = new DuckLakeEnumeratorState(12, 2, List.of(
             DuckLakeSplit.snapshot(5, new Bucket(1, 2)), DuckLakeSplit.changes(5, 12, new Bucket(0, 2))), true, 9,
             List.of(new HeldSplits.Entry("changes-3-5-bucket-1-of-2", 1, 3, Long.MAX_VALUE),
                     new HeldSplits.Entry("changes-1-3-bucket-0-of-2", 0, 1, 10)));
+
+    private static final DuckLakeEnumeratorState STATE = new DuckLakeEnumeratorState(12, 2, List.of(
+            DuckLakeSplit.snapshotPart(12, new ScanPart("/lake/main/t/a.parquet", 0, 983_039, 983_040),
+                    new Bucket(0, 2)),
+            DuckLakeSplit.snapshotPart(12, new ScanPart("ducklake_inlined_data_1_1", 983_040, 983_049, 10),
+                    new Bucket(1, 2))), true, 9,
+            List.of(new HeldSplits.Entry("snapshot-12-part-0-of-2", 0, 12, Long.MAX_VALUE)));
 
     private final DuckLakeEnumeratorStateSerializer states = DuckLakeEnumeratorStateSerializer.INSTANCE;
 
@@ -56,11 +66,11 @@ class DuckLakeEnumeratorStateSerializerTest {
     void anUnknownVersionFailsNamingTheVersionsRead() throws IOException {
         byte[] bytes = states.serialize(STATE);
 
-        assertThatThrownBy(() -> states.deserialize(DuckLakeEnumeratorStateSerializer.VERSION_2 + 1, bytes))
-                .isInstanceOf(IOException.class).hasMessageContaining("Unknown version 3")
-                .hasMessageEndingWith("reads versions 1 and 2");
+        assertThatThrownBy(() -> states.deserialize(DuckLakeEnumeratorStateSerializer.VERSION_3 + 1, bytes))
+                .isInstanceOf(IOException.class).hasMessageContaining("Unknown version 4")
+                .hasMessageEndingWith("reads versions 1 to 3");
         assertThatThrownBy(() -> states.deserialize(0, bytes)).isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 0").hasMessageEndingWith("reads versions 1 and 2");
+                .hasMessageContaining("Unknown version 0").hasMessageEndingWith("reads versions 1 to 3");
     }
 
     @Test
@@ -76,14 +86,14 @@ class DuckLakeEnumeratorStateSerializerTest {
     @Test
     void version2BytesStillRead() throws IOException {
         assertThat(states.deserialize(DuckLakeEnumeratorStateSerializer.VERSION_2,
-                GoldenFiles.read(ENUMERATOR_STATE_V2))).isEqualTo(STATE);
+                GoldenFiles.read(ENUMERATOR_STATE_V2))).isEqualTo(STATE_V2);
     }
 
     @Test
     void theCurrentVersionWritesItsGoldenBytes() throws IOException {
         assertThat(states.getVersion()).as("a new enumerator state version needs a golden file")
-                .isEqualTo(DuckLakeEnumeratorStateSerializer.VERSION_2);
-        assertThat(states.serialize(STATE)).isEqualTo(GoldenFiles.read(ENUMERATOR_STATE_V2));
+                .isEqualTo(DuckLakeEnumeratorStateSerializer.VERSION_3);
+        assertThat(states.serialize(STATE)).isEqualTo(GoldenFiles.read(ENUMERATOR_STATE_V3));
     }
 
     /**

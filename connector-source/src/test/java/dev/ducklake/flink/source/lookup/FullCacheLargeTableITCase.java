@@ -1,6 +1,7 @@
 package dev.ducklake.flink.source.lookup;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_BATCH_SIZE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.EngineRegistry;
@@ -56,7 +57,7 @@ class FullCacheLargeTableITCase {
         TableSchema schema = TableSchema.builder().column("id", Primitive.BIGINT).column("qty", Primitive.BIGINT)
                 .column("code", Primitive.VARCHAR).primaryKey("id").build();
         LookupSettings settings = new LookupSettings(spec, DIM.toString(),
-                FlinkLakeTypes.toFlinkRowType(schema, List.of()), List.of("id"), null, 0, 1024, Duration.ZERO);
+                FlinkLakeTypes.toFlinkRowType(schema, List.of()), List.of("id"), null, 0, 1024, Duration.ZERO, SCAN_BATCH_SIZE.defaultValue());
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             LakeEngine engine = lease.engine();
             engine.createTable(DIM, schema);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.read.Bucket;
+import dev.ducklake.engine.read.ScanPart;
 import dev.ducklake.engine.testutils.GoldenFiles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,8 +22,13 @@ import org.junit.jupiter.api.Test;
 class DuckLakeSplitSerializerTest {
 
     private static final String SPLIT_V1 = "split-v1.bin";
+    private static final String SPLIT_V2 = "split-v2.bin";
 
+    /** What {@code split-v1.bin} restores to. */
     private static final DuckLakeSplit SPLIT = DuckLakeSplit.changes(7, 12, new Bucket(2, 3)).at(4_096);
+
+    private static final DuckLakeSplit PART = DuckLakeSplit.snapshotPart(12,
+            new ScanPart("/lake/main/t/ducklake-0.parquet", 983_040, 1_966_079, 983_000), new Bucket(1, 4)).at(8_192);
 
     private final DuckLakeSplitSerializer splits = DuckLakeSplitSerializer.INSTANCE;
 
@@ -32,6 +38,8 @@ class DuckLakeSplitSerializerTest {
 
         assertThat(splits.deserialize(splits.getVersion(), bytes)).isEqualTo(SPLIT);
         assertThat(SPLIT.splitId()).isEqualTo("changes-7-12-bucket-2-of-3");
+        assertThat(splits.deserialize(splits.getVersion(), splits.serialize(PART))).isEqualTo(PART);
+        assertThat(PART.splitId()).isEqualTo("snapshot-12-part-1-of-4");
         assertThatThrownBy(() -> splits.deserialize(splits.getVersion(), Arrays.copyOf(bytes, bytes.length + 1)))
                 .isInstanceOf(IOException.class).hasMessageContaining("trailing bytes");
     }
@@ -40,11 +48,11 @@ class DuckLakeSplitSerializerTest {
     void anUnknownVersionFailsNamingTheVersionRead() throws IOException {
         byte[] bytes = splits.serialize(SPLIT);
 
-        assertThatThrownBy(() -> splits.deserialize(DuckLakeSplitSerializer.VERSION_1 + 1, bytes))
-                .isInstanceOf(IOException.class).hasMessageContaining("Unknown version 2")
-                .hasMessageEndingWith("reads version 1");
+        assertThatThrownBy(() -> splits.deserialize(DuckLakeSplitSerializer.VERSION_2 + 1, bytes))
+                .isInstanceOf(IOException.class).hasMessageContaining("Unknown version 3")
+                .hasMessageEndingWith("reads versions 1 and 2");
         assertThatThrownBy(() -> splits.deserialize(0, bytes)).isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 0").hasMessageEndingWith("reads version 1");
+                .hasMessageContaining("Unknown version 0").hasMessageEndingWith("reads versions 1 and 2");
     }
 
     @Test
@@ -56,8 +64,10 @@ class DuckLakeSplitSerializerTest {
     @Test
     void theCurrentVersionWritesItsGoldenBytes() throws IOException {
         assertThat(splits.getVersion()).as("a new split version needs a golden file")
-                .isEqualTo(DuckLakeSplitSerializer.VERSION_1);
-        assertThat(splits.serialize(SPLIT)).isEqualTo(GoldenFiles.read(SPLIT_V1));
+                .isEqualTo(DuckLakeSplitSerializer.VERSION_2);
+        assertThat(splits.serialize(PART)).isEqualTo(GoldenFiles.read(SPLIT_V2));
+        assertThat(splits.serialize(SPLIT)).as("a split other than a part keeps version 1's layout")
+                .isEqualTo(GoldenFiles.read(SPLIT_V1));
     }
 
     /**
@@ -66,6 +76,6 @@ class DuckLakeSplitSerializerTest {
      */
     public static void main(String[] args) throws IOException {
         GoldenFiles.writeNew(Path.of(args[0]), "split-v" + DuckLakeSplitSerializer.INSTANCE.getVersion() + ".bin",
-                DuckLakeSplitSerializer.INSTANCE.serialize(SPLIT));
+                DuckLakeSplitSerializer.INSTANCE.serialize(PART));
     }
 }

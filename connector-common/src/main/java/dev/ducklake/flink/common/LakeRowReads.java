@@ -1,0 +1,65 @@
+package dev.ducklake.flink.common;
+
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.change.ChangeBatchReader;
+import dev.ducklake.engine.change.ChangeRequest;
+import dev.ducklake.engine.read.BatchReader;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.schema.TableName;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.types.RowKind;
+import org.apache.flink.util.function.BiConsumerWithException;
+import org.apache.flink.util.function.ThrowingConsumer;
+
+/**
+ * Reads a table's rows or changes as Flink rows of a row type, through the engine's columnar batches
+ * (see {@link ArrowRowConverter}): for the callers that take every row, such as cache and index
+ * loads. Each row handed over is new, of kind {@link RowKind#INSERT}.
+ */
+@Internal
+public final class LakeRowReads {
+
+    private final LakeEngine engine;
+    private final TableName table;
+    private final ArrowRowConverter converter;
+    private final int batchSize;
+
+    /** @param rowType the columns read, in order, with their Flink types; requests must read these */
+    public LakeRowReads(LakeEngine engine, TableName table, RowType rowType, int batchSize) {
+        this.engine = engine;
+        this.table = table;
+        this.converter = new ArrowRowConverter(rowType);
+        this.batchSize = batchSize;
+    }
+
+    /** Hands over each row the request selects. */
+    public <E extends Exception> void forEachRow(ScanRequest request, ThrowingConsumer<GenericRowData, E> action)
+            throws E {
+        try (BatchReader reader = engine.readBatches(table, request, batchSize)) {
+            while (reader.loadNextBatch()) {
+                VectorSchemaRoot batch = reader.batch();
+                ArrowRowConverter.Rows rows = converter.bind(batch.getFieldVectors(), 0);
+                for (int i = 0; i < batch.getRowCount(); i++) {
+                    action.accept(rows.row(RowKind.INSERT, i));
+                }
+            }
+        }
+    }
+
+    /** Hands over each change the request selects, as its before and after image (null when absent). */
+    public <E extends Exception> void forEachChange(ChangeRequest request,
+            BiConsumerWithException<GenericRowData, GenericRowData, E> action) throws E {
+        try (ChangeBatchReader reader = engine.changeBatches(table, request, batchSize)) {
+            while (reader.loadNextBatch()) {
+                VectorSchemaRoot batch = reader.batch();
+                ArrowRowConverter.Changes changes = converter.bindChanges(batch.getFieldVectors());
+                for (int i = 0; i < batch.getRowCount(); i++) {
+                    action.accept(changes.before(i), changes.after(i));
+                }
+            }
+        }
+    }
+}
