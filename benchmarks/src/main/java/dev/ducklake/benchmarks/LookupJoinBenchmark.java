@@ -1,6 +1,7 @@
 package dev.ducklake.benchmarks;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_BATCH_SIZE;
 
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
@@ -176,7 +177,7 @@ public final class LookupJoinBenchmark {
             queryCosts(dir, size);
             LookupSettings settings = new LookupSettings(EngineSpec.of(catalog(dir).key()).with(DATA_PATH, dataPath(dir)),
                     ItemsTable.TABLE.toString(), FlinkLakeTypes.toFlinkRowType(ItemsTable.SCHEMA, List.of()),
-                    List.of("id"), null, 0, 1024, Duration.ZERO);
+                    List.of("id"), null, 0, 1024, Duration.ZERO, SCAN_BATCH_SIZE.defaultValue());
             FullCacheLookupFunction cache = new FullCacheLookupFunction(settings);
             long start = System.nanoTime();
             cache.open(new FunctionContext(null));

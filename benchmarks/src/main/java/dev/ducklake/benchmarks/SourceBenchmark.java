@@ -17,6 +17,10 @@ import dev.ducklake.flink.source.StartupMode;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,25 +29,37 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Collectors;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.FileUtils;
 
 /**
- * The change source's throughput and latency. One JVM, a local MiniCluster, parallelism 1:
+ * The change source's throughput and latency, against baselines measured in the same run and JVM.
+ * A table of 10 columns is loaded with {@code rows} keys (default 10 M), then gets an upsert history
+ * of {@code changes} changes (default 1 M: updates, deletes, new keys) in 7 commits. Then, on a
+ * local MiniCluster (2 task slots):
  *
  * <ol>
- *   <li>a table of 10 columns is loaded with 500 k keys, then gets an upsert history of 1 M
- *       changes (updates, deletes, new keys) in 7 commits; a job emits the changelog of those 7
- *       versions into the blackhole sink, against a bounded job that reads the table's rows at its
- *       latest version into the blackhole sink, in the same run: changes per second and the ratio;
+ *   <li>plain DuckDB, in this JVM on one thread, reads every column of the table at its latest
+ *       version: rows per second;
+ *   <li>Flink's {@code DataGeneratorSource} into a sink that counts and discards, rows of the same
+ *       shape: rows per second (every job below feeds the same sink);
+ *   <li>the source's bounded {@code snapshot()} read of the table at parallelism 1 and 2: rows per
+ *       second, and their ratios to the two baselines and to each other;
+ *   <li>the changelog of the 7 commits at parallelism 1: changes per second, and the ratio to the scan;
  *   <li>a streaming job follows the table at the default discovery interval (1 s) while 100 commits
  *       of one row each are made; the latency from each commit's return to the row's emission:
  *       median and p99.
@@ -51,7 +67,8 @@ import org.apache.flink.util.FileUtils;
  *
  * <pre>{@code
  * mvn -q -pl benchmarks -am install -DskipTests
- * mvn -q -pl benchmarks exec:exec -Dexec.mainClass=dev.ducklake.benchmarks.SourceBenchmark
+ * mvn -q -pl benchmarks exec:exec -Dexec.mainClass=dev.ducklake.benchmarks.SourceBenchmark \
+ *     -Dbenchmark.heap=512m -Dbenchmark.args="10000000 1000000"
  * }</pre>
  */
 public final class SourceBenchmark {
@@ -65,17 +82,26 @@ public final class SourceBenchmark {
     private SourceBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        long changes = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
+        long rows = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
+        long changes = args.length > 1 ? Long.parseLong(args[1]) : 1_000_000L;
         Path dir = Files.createTempDirectory("ducklake-source-bench");
         try {
             EngineSpec spec = EngineSpec.of(dir.resolve("metadata.ducklake").toString())
                     .with(DATA_PATH, dir.resolve("data") + "/");
-            long[] range = history(spec.toEngineConfig(), changes);
-            System.out.printf("Change source benchmark: %,d keys loaded, then %,d changes in 7 commits, parallelism 1%n",
-                    changes / 2, changes);
-            double scan = run("table rows (bounded)", source(dir).snapshot().build());
-            double changelog = run("changelog", source(dir).startAfterVersion(range[0]).endVersion(range[1]).build());
-            System.out.printf("changelog / table rows = %.2fx%n", changelog / scan);
+            long[] range = history(spec.toEngineConfig(), rows, changes);
+            System.out.printf("Change source benchmark: %,d keys loaded, then %,d changes in 7 commits; heap %,d MB%n",
+                    rows, changes, Runtime.getRuntime().maxMemory() >> 20);
+            double duckDb = plainDuckDb(dir);
+            double generator = generator(rows);
+            double scan = run("table rows, p1", source(dir).snapshot().build(), 1);
+            double scan2 = run("table rows, p2", source(dir).snapshot().build(), 2);
+            double changelog = run("changelog, p1",
+                    source(dir).startAfterVersion(range[0]).endVersion(range[1]).build(), 1);
+            System.out.printf("table rows p1 / plain DuckDB = %.3fx (target >= 0.08x), / generator job = %.2fx%n",
+                    scan / duckDb, scan / generator);
+            System.out.printf("table rows p2 / p1 = %.2fx (target >= 1.6x)%n", scan2 / scan);
+            System.out.printf("changelog / table rows = %.2fx (target >= 0.5x), / plain DuckDB = %.3fx,"
+                    + " / generator job = %.2fx%n", changelog / scan, changelog / duckDb, changelog / generator);
             latency(dir, spec);
         } finally {
             FileUtils.deleteDirectory(dir.toFile());
@@ -88,13 +114,51 @@ public final class SourceBenchmark {
     }
 
     /**
-     * Creates the table, loads {@code changes / 2} keys in a first commit, then applies
-     * {@code changes} upserts and deletes over them (a tenth deletes, a twentieth new keys) in 7
-     * more commits. Returns the load's version and the last one: the changelog between them holds
-     * inserts, updates and deletes.
+     * Plain DuckDB on one thread, in this JVM, reading every column of every row of the table at its
+     * latest version (a minimum per column, so no column is skipped): rows per second, best of three.
      */
-    private static long[] history(EngineConfig config, long changes) {
-        long keys = changes / 2;
+    private static double plainDuckDb(Path dir) throws Exception {
+        String columns = SinkBenchmark.ROW_TYPE.getFieldNames().stream().map(c -> "min(" + c + ")")
+                .collect(Collectors.joining(", "));
+        try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
+                Statement statement = connection.createStatement()) {
+            statement.execute("SET threads = 1");
+            statement.execute("ATTACH 'ducklake:" + dir.resolve("metadata.ducklake") + "' AS lake (READ_ONLY)");
+            double best = 0;
+            for (int i = 0; i < 3; i++) {
+                long start = System.nanoTime();
+                long rows;
+                try (ResultSet result = statement.executeQuery("SELECT count(*), " + columns + " FROM lake.orders")) {
+                    result.next();
+                    rows = result.getLong(1);
+                }
+                best = Math.max(best, rows / ((System.nanoTime() - start) / 1e9));
+            }
+            System.out.printf("%-22s %,12.0f rows/s  (best of 3, one thread)%n", "plain DuckDB scan", best);
+            return best;
+        }
+    }
+
+    /** Flink's generator source into the discarding sink, rows of the same shape at parallelism 1: rows per second. */
+    private static double generator(long rows) throws Exception {
+        StreamExecutionEnvironment env = environment(1);
+        env.fromSource(new DataGeneratorSource<>(i -> SinkBenchmark.row(i, Integer.MAX_VALUE), rows,
+                        InternalTypeInfo.of(SinkBenchmark.ROW_TYPE)), WatermarkStrategy.noWatermarks(), "generator")
+                .sinkTo(new CountingSink());
+        long start = System.nanoTime();
+        env.execute("generator");
+        double perSecond = rows / ((System.nanoTime() - start) / 1e9);
+        System.out.printf("%-22s %,12.0f rows/s%n", "generator job, p1", perSecond);
+        return perSecond;
+    }
+
+    /**
+     * Creates the table, loads {@code keys} keys in a first commit, then applies {@code changes}
+     * upserts and deletes over them (a tenth deletes, a twentieth new keys) in 7 more commits.
+     * Returns the load's version and the last one: the changelog between them holds inserts,
+     * updates and deletes.
+     */
+    private static long[] history(EngineConfig config, long keys, long changes) {
         int commits = 7;
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(config)) {
             LakeEngine engine = lease.engine();
@@ -132,12 +196,11 @@ public final class SourceBenchmark {
     }
 
     /** Runs the source into the blackhole sink; returns the changes it emitted per second (a row is an insert). */
-    private static double run(String name, DuckLakeSource source) throws Exception {
+    private static double run(String name, DuckLakeSource source, int parallelism) throws Exception {
         COUNTED.reset();
         CHANGES.reset();
-        StreamExecutionEnvironment env = environment();
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), name).map(new Count()).returns(source.getProducedType())
-                .sinkTo(new DiscardingSink<>());
+        StreamExecutionEnvironment env = environment(parallelism);
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), name).sinkTo(new CountingSink());
         long start = System.nanoTime();
         env.execute(name);
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -150,7 +213,7 @@ public final class SourceBenchmark {
     }
 
     private static void latency(Path dir, EngineSpec spec) throws Exception {
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = environment(1);
         DuckLakeSource follow = source(dir).startupMode(StartupMode.LATEST).build();
         env.fromSource(follow, WatermarkStrategy.noWatermarks(), "follow").map(new RecordEmission())
                 .returns(follow.getProducedType()).sinkTo(new DiscardingSink<>());
@@ -185,15 +248,28 @@ public final class SourceBenchmark {
                 latencies.get(49), latencies.get(98));
     }
 
-    /** Counts the rows that pass, and the changes (an update's two rows are one), in this JVM. */
-    private static final class Count implements MapFunction<RowData, RowData> {
+    /**
+     * Flink's discarding sink that counts the rows, and the changes (an update's two rows are one),
+     * in this JVM: the job has the generator job's shape, a source chained to a sink.
+     */
+    private static final class CountingSink implements Sink<RowData> {
         @Override
-        public RowData map(RowData row) {
-            COUNTED.increment();
-            if (row.getRowKind() != RowKind.UPDATE_BEFORE) {
-                CHANGES.increment();
-            }
-            return row;
+        public SinkWriter<RowData> createWriter(WriterInitContext context) {
+            return new SinkWriter<>() {
+                @Override
+                public void write(RowData row, Context context) {
+                    COUNTED.increment();
+                    if (row.getRowKind() != RowKind.UPDATE_BEFORE) {
+                        CHANGES.increment();
+                    }
+                }
+
+                @Override
+                public void flush(boolean endOfInput) {}
+
+                @Override
+                public void close() {}
+            };
         }
     }
 
@@ -206,11 +282,11 @@ public final class SourceBenchmark {
         }
     }
 
-    private static StreamExecutionEnvironment environment() {
+    private static StreamExecutionEnvironment environment(int parallelism) {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(1);
+        env.setParallelism(parallelism);
         env.enableCheckpointing(1000);
         return env;
     }
