@@ -463,10 +463,7 @@ public final class LakeEngine implements AutoCloseable {
     public BatchReader readBatches(TableName name, ScanRequest request, int batchRows) {
         requirePositive(batchRows);
         ScanQuery query = scanQuery(name, request);
-        QueryCursor cursor = new QueryCursor(context, query.what());
-        if (query.scanOrder()) {
-            cursor.keepScanOrder();
-        }
+        QueryCursor cursor = query.cursor(context);
         cursor.openBatches(query.sql(), batchRows);
         return new BatchReaderImpl(cursor, query.columns());
     }

@@ -36,8 +36,8 @@ import org.apache.flink.types.RowKind;
  * enumerator assigns a bucket's ranges in version order, but a restored reader gets the splits of
  * its state back in no particular order. A split's rows or changes are read in their stable order
  * from its offset, one columnar batch from DuckDB per fetch, turned into rows here on the fetcher
- * thread while the task thread emits the previous batch. The versions of the splits it holds stay pinned against
- * expiry by this process's engine.
+ * thread while the task thread emits the previous batch. The versions of the splits it holds stay
+ * pinned against expiry by this process's engine.
  */
 @Internal
 public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLakeSplit> {

@@ -5,7 +5,6 @@ import dev.ducklake.engine.change.ChangeSummary;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.QueryCursor;
 import dev.ducklake.engine.internal.read.BatchReaderImpl;
-import java.sql.SQLException;
 
 /** A {@link ChangeBatchReader}: a prepared {@link ChangeSelection} streamed as Arrow batches. */
 final class ChangeBatchReaderImpl extends BatchReaderImpl implements ChangeBatchReader {
@@ -14,16 +13,7 @@ final class ChangeBatchReaderImpl extends BatchReaderImpl implements ChangeBatch
 
     ChangeBatchReaderImpl(EngineContext context, ChangeSelection selection, int batchRows) {
         super(new QueryCursor(context, selection.what()), selection.columns());
-        try {
-            ChangeSelection.Prepared prepared = selection.prepare(cursor);
-            this.summary = prepared.summary();
-            cursor.openBatches(prepared.sql(), batchRows);
-        } catch (SQLException e) {
-            throw cursor.failure(e);
-        } catch (RuntimeException e) {
-            cursor.close();
-            throw e;
-        }
+        this.summary = selection.start(cursor, (opened, sql) -> opened.openBatches(sql, batchRows));
     }
 
     @Override

@@ -21,16 +21,7 @@ final class ChangeReaderImpl extends CursorIterator<Change> implements ChangeRea
     ChangeReaderImpl(EngineContext context, ChangeSelection selection) {
         super(new QueryCursor(context, selection.what()));
         this.columns = selection.columns();
-        try {
-            ChangeSelection.Prepared prepared = selection.prepare(cursor);
-            this.summary = prepared.summary();
-            cursor.open(prepared.sql());
-        } catch (SQLException e) {
-            throw cursor.failure(e);
-        } catch (RuntimeException e) {
-            cursor.close();
-            throw e;
-        }
+        this.summary = selection.start(cursor, QueryCursor::open);
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.stream.IntStream;
 
@@ -47,8 +48,24 @@ final class ChangeSelection {
         return Arrays.stream(positions).mapToObj(query.atTo()::column).toList();
     }
 
-    /** Computes and counts the changes on the cursor's connection; returns the summary and the query. */
-    Prepared prepare(QueryCursor cursor) throws SQLException {
+    /**
+     * Computes and counts the changes on the cursor's connection, then starts the query of the
+     * selected ones with {@code start} (as rows or as batches); closes the cursor if any of it fails.
+     */
+    ChangeSummary start(QueryCursor cursor, BiConsumer<QueryCursor, String> start) {
+        try {
+            Prepared prepared = prepare(cursor);
+            start.accept(cursor, prepared.sql());
+            return prepared.summary();
+        } catch (SQLException e) {
+            throw cursor.failure(e);
+        } catch (RuntimeException e) {
+            cursor.close();
+            throw e;
+        }
+    }
+
+    private Prepared prepare(QueryCursor cursor) throws SQLException {
         long from = query.from();
         long to = query.to();
         String changes = "ducklake_changes_" + COUNTER.incrementAndGet();
@@ -67,7 +84,7 @@ final class ChangeSelection {
     }
 
     /** The summary of a prepared read and the query of its selected changes. */
-    record Prepared(ChangeSummary summary, String sql) {}
+    private record Prepared(ChangeSummary summary, String sql) {}
 
     /** No changes, with the columns of the selection (a batch reader's schema). */
     private String emptySelect(String changes) {

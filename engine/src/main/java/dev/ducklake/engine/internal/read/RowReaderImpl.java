@@ -2,7 +2,6 @@ package dev.ducklake.engine.internal.read;
 
 import dev.ducklake.engine.internal.CursorIterator;
 import dev.ducklake.engine.internal.EngineContext;
-import dev.ducklake.engine.internal.QueryCursor;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.schema.Column;
 import java.sql.ResultSet;
@@ -10,18 +9,15 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * A {@link RowReader}: one query at the version, streamed through a {@link QueryCursor}.
+ * A {@link RowReader}: one query at the version, streamed through its query cursor.
  */
 public final class RowReaderImpl extends CursorIterator<Object[]> implements RowReader {
 
     private final List<Column> columns;
 
     public RowReaderImpl(EngineContext context, ScanQuery query) {
-        super(new QueryCursor(context, query.what()));
+        super(query.cursor(context));
         this.columns = query.columns();
-        if (query.scanOrder()) {
-            cursor.keepScanOrder();
-        }
         cursor.open(query.sql());
     }
 

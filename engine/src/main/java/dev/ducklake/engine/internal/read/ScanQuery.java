@@ -1,6 +1,7 @@
 package dev.ducklake.engine.internal.read;
 
 import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.QueryCursor;
 import dev.ducklake.engine.read.ScanPart;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.Column;
@@ -37,6 +38,15 @@ public record ScanQuery(String what, List<Column> columns, String sql, boolean s
                 + (request.offset() > 0 ? " OFFSET " + request.offset() : "");
         boolean scanOrder = !request.orderByKey() && request.part().map(part -> !part.inlined()).orElse(false);
         return new ScanQuery("The read of " + table + " at version " + version, columns, sql, scanOrder);
+    }
+
+    /** A cursor for this read: a slot and a connection, set to keep the scan's order when the read needs it. */
+    public QueryCursor cursor(EngineContext context) {
+        QueryCursor cursor = new QueryCursor(context, what);
+        if (scanOrder) {
+            cursor.keepScanOrder();
+        }
+        return cursor;
     }
 
     /** A part of a file comes in the file's order; inlined rows, read from the catalog, are sorted. */
