@@ -1,5 +1,6 @@
 package dev.ducklake.flink.source.reader;
 
+import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.read.RowFilter;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.common.EngineSpec;
@@ -38,12 +39,16 @@ import org.apache.flink.table.types.logical.RowType;
  * Once it has finished every split of its own up to a version that the enumerator announced as
  * assigned ({@link SplitsAssignedEvent}), it emits that version's snapshot: right after the last of
  * those changes, within the same poll, so that no checkpoint barrier comes between them.
+ *
+ * <p>It holds the lake's engine for its whole life: Flink closes a fetcher that runs out of splits,
+ * and the next split must not wait for the lake to be opened again.
  */
 @Internal
 public final class DuckLakeSourceReader
         extends SingleThreadMultiplexSourceReaderBase<LakeRecord, RowData, DuckLakeSplit, DuckLakeSplitState> {
 
     private final boolean snapshotWatermarks;
+    private final EngineRegistry.Lease engine;
     private int unfinished;
     /** The last version of each unfinished split, with how many such splits there are. */
     private final TreeMap<Long, Integer> unfinishedUpTo = new TreeMap<>();
@@ -72,6 +77,7 @@ public final class DuckLakeSourceReader
                 new ChangeEmitter(keyed, metadataRows),
                 new Configuration(), context);
         this.snapshotWatermarks = snapshotWatermarks;
+        this.engine = EngineRegistry.shared().acquire(engineSpec.toEngineConfig());
     }
 
     @Override
@@ -155,6 +161,15 @@ public final class DuckLakeSourceReader
         if (watermarkDue && output != null) {
             output.emitWatermark(new Watermark(watermark));
             watermarkDue = false;
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            super.close();
+        } finally {
+            engine.close();
         }
     }
 
