@@ -328,8 +328,9 @@ public final class DuckLakeConnectorOptions {
 
     public static final ConfigOption<Duration> SCAN_DISCOVERY_INTERVAL = ConfigOptions.key("scan.discovery-interval")
             .durationType()
-            .defaultValue(Duration.ofSeconds(1))
-            .withDescription("How often a streaming read looks for new versions of the table.");
+            .defaultValue(Duration.ofMillis(100))
+            .withDescription("How often a streaming read looks for new versions of the table. A look is one"
+                    + " statement on the catalog (the lake's latest snapshot) while the lake does not change.");
 
     public static final ConfigOption<Integer> SCAN_BATCH_SIZE = ConfigOptions.key("scan.batch-size")
             .intType()

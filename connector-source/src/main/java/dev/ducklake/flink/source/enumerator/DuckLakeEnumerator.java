@@ -79,6 +79,8 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
      */
     private final Object engineLock = new Object();
     private boolean closed;
+    /** The last observation: a lake still at its snapshot has no new version of the table to find. */
+    @Nullable private Observed lastObserved;
     @Nullable private EngineRegistry.Lease lease;
     @Nullable private VersionPins.Pin pin;
 
@@ -206,21 +208,27 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         position = version;
     }
 
-    /** The lake's latest snapshot, looked at first (with snapshot watermarks only), and the table's latest version. */
+    /** The lake's latest snapshot, looked at first, and the table's latest version. */
     private record Observed(long snapshot, long latest) {}
 
     /** A version planned through, and the lake snapshot whose changes of the table the splits up to it hold. */
     private record Planned(long version, long snapshot) {}
 
-    /** What a look at the lake found, on a worker thread; nothing once the enumerator closed. */
+    /**
+     * What a look at the lake found, on a worker thread; nothing once the enumerator closed. The probe
+     * is one statement: only when the lake's snapshot moved does it look for the table's latest version.
+     */
     @Nullable
     private Observed observe() {
         synchronized (engineLock) {
             if (closed) {
                 return null;
             }
-            long snapshot = snapshotWatermarks ? lease.engine().latestSnapshot() : 0;
-            return new Observed(snapshot, lease.engine().latestVersion(table));
+            long snapshot = lease.engine().latestSnapshot();
+            if (lastObserved == null || lastObserved.snapshot() != snapshot) {
+                lastObserved = new Observed(snapshot, lease.engine().latestVersion(table));
+            }
+            return lastObserved;
         }
     }
 
