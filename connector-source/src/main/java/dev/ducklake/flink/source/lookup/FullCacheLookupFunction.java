@@ -122,7 +122,7 @@ public final class FullCacheLookupFunction extends LookupFunction {
             previous.close();
         }
         checkedAt = checked;
-        LOG.info("Loaded {} keys of {} at version {}", loaded.keys(), settings.table(), at);
+        LOG.info("Loaded {} rows of {} at version {}", loaded.rows(), settings.table(), at);
     }
 
     /**

@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
@@ -16,20 +14,30 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * The rows of a table in memory by lookup key, each row and key held as its serialized bytes (a
- * row costs its serialized form plus about 150 bytes of array headers, map entry and key), so that
- * a full cache of millions of rows fits a TaskManager's heap. Not thread-safe.
+ * The rows of a table in memory by lookup key, so that a full cache of millions of rows fits a
+ * TaskManager's heap and loads without strain on the garbage collector: each row is one array
+ * holding its serialized key and row, in an open-addressing table of such arrays (linear probing;
+ * a key with several rows has several entries). Not thread-safe.
  */
 @Internal
 final class RowIndex {
+
+    /** The mark of a removed entry, which a probe passes over. */
+    private static final byte[] REMOVED = new byte[0];
+    private static final int KEY_LENGTH_BYTES = Integer.BYTES;
 
     private final KeyProjection keys;
     private final RowDataSerializer rowSerializer;
     private final RowDataSerializer keySerializer;
     private final DataOutputSerializer out = new DataOutputSerializer(256);
     private final DataInputDeserializer in = new DataInputDeserializer();
-    /** A key's row as byte[], or its rows as a List of byte[] when it has several. */
-    private final Map<Bytes, Object> rows = new HashMap<>();
+    /** Each entry: the key's length in bytes, the key, then the row; null where free. */
+    private byte[][] entries = new byte[1024][];
+    /** The hash of each entry's key. */
+    private int[] hashes = new int[1024];
+    private int rows;
+    /** Entries and removal marks: a probe ends only at a free slot. */
+    private int occupied;
 
     RowIndex(RowType rowType, int[] keyPositions) {
         LogicalType[] types = rowType.getChildren().toArray(LogicalType[]::new);
@@ -39,8 +47,9 @@ final class RowIndex {
                 .toArray(LogicalType[]::new));
     }
 
-    int keys() {
-        return rows.size();
+    /** The rows held. */
+    int rows() {
+        return rows;
     }
 
     /** Adds a row; one with a NULL key column is not held, since no lookup matches it. */
@@ -49,36 +58,41 @@ final class RowIndex {
         if (hasNull(keyRow)) {
             return;
         }
-        Bytes key = new Bytes(serialize(keySerializer, keyRow));
-        byte[] bytes = serialize(rowSerializer, row);
-        rows.merge(key, bytes, (held, added) -> {
-            List<byte[]> all = held instanceof byte[] one ? new ArrayList<>(List.of(one)) : asList(held);
-            all.add((byte[]) added);
-            return all;
-        });
+        byte[] entry = entry(keyRow, row);
+        if ((occupied + 1) * 2 > entries.length) {
+            resize();
+        }
+        int hash = hash(entry, KEY_LENGTH_BYTES, KEY_LENGTH_BYTES + keyLength(entry));
+        int mask = entries.length - 1;
+        int slot = hash & mask;
+        while (entries[slot] != null && entries[slot] != REMOVED) {
+            slot = (slot + 1) & mask;
+        }
+        if (entries[slot] == null) {
+            occupied++;
+        }
+        entries[slot] = entry;
+        hashes[slot] = hash;
+        rows++;
     }
 
+    /** Removes one row equal to the given one in every column, if one is held. */
     void remove(RowData row) {
         RowData keyRow = keys.ofRow(row);
         if (hasNull(keyRow)) {
             return;
         }
-        Bytes key = new Bytes(serialize(keySerializer, keyRow));
-        byte[] bytes = serialize(rowSerializer, row);
-        rows.computeIfPresent(key, (k, held) -> {
-            if (held instanceof byte[] one) {
-                return Arrays.equals(one, bytes) ? null : one;
-            }
+        byte[] entry = entry(keyRow, row);
+        int hash = hash(entry, KEY_LENGTH_BYTES, KEY_LENGTH_BYTES + keyLength(entry));
+        int mask = entries.length - 1;
+        for (int slot = hash & mask; entries[slot] != null; slot = (slot + 1) & mask) {
             // One copy: a table may hold equal rows, and a delete removes one of them.
-            List<byte[]> all = asList(held);
-            for (int i = 0; i < all.size(); i++) {
-                if (Arrays.equals(all.get(i), bytes)) {
-                    all.remove(i);
-                    break;
-                }
+            if (hashes[slot] == hash && Arrays.equals(entries[slot], entry)) {
+                entries[slot] = REMOVED;
+                rows--;
+                return;
             }
-            return all.size() == 1 ? all.get(0) : all;
-        });
+        }
     }
 
     /** The rows of a lookup's key row; none for a key with a NULL, as in SQL. */
@@ -87,16 +101,95 @@ final class RowIndex {
         if (hasNull(key)) {
             return List.of();
         }
-        Object held = rows.get(new Bytes(serialize(keySerializer, key)));
-        if (held == null) {
-            return List.of();
+        serialize(keySerializer, key);
+        byte[] keyBytes = out.getSharedBuffer();
+        int keyLength = out.length();
+        int hash = hash(keyBytes, 0, keyLength);
+        int mask = entries.length - 1;
+        List<RowData> found = List.of();
+        for (int slot = hash & mask; entries[slot] != null; slot = (slot + 1) & mask) {
+            byte[] entry = entries[slot];
+            if (hashes[slot] == hash && entry != REMOVED && keyLength(entry) == keyLength
+                    && Arrays.equals(entry, KEY_LENGTH_BYTES, KEY_LENGTH_BYTES + keyLength, keyBytes, 0, keyLength)) {
+                if (found.isEmpty()) {
+                    found = new ArrayList<>(1);
+                }
+                found.add(row(entry));
+            }
         }
-        if (held instanceof byte[] one) {
-            return List.of(deserialize(one));
-        }
-        List<RowData> found = new ArrayList<>();
-        asList(held).forEach(bytes -> found.add(deserialize(bytes)));
         return found;
+    }
+
+    /** Twice the room, without the removal marks. */
+    private void resize() {
+        byte[][] held = entries;
+        int[] heldHashes = hashes;
+        int capacity = Math.max(held.length, Integer.highestOneBit(Math.max(rows, 1)) * 4);
+        entries = new byte[capacity][];
+        hashes = new int[capacity];
+        int mask = capacity - 1;
+        for (int i = 0; i < held.length; i++) {
+            if (held[i] != null && held[i] != REMOVED) {
+                int slot = heldHashes[i] & mask;
+                while (entries[slot] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                entries[slot] = held[i];
+                hashes[slot] = heldHashes[i];
+            }
+        }
+        occupied = rows;
+    }
+
+    private byte[] entry(RowData keyRow, RowData row) {
+        out.clear();
+        try {
+            out.writeInt(0);
+            keySerializer.serialize(keyRow, out);
+            int keyLength = out.length() - KEY_LENGTH_BYTES;
+            rowSerializer.serialize(row, out);
+            byte[] entry = out.getCopyOfBuffer();
+            entry[0] = (byte) (keyLength >>> 24);
+            entry[1] = (byte) (keyLength >>> 16);
+            entry[2] = (byte) (keyLength >>> 8);
+            entry[3] = (byte) keyLength;
+            return entry;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int keyLength(byte[] entry) {
+        return (entry[0] & 0xff) << 24 | (entry[1] & 0xff) << 16 | (entry[2] & 0xff) << 8 | (entry[3] & 0xff);
+    }
+
+    /** The key's bytes hashed, with the high bits spread into the low ones that pick a slot. */
+    private static int hash(byte[] bytes, int from, int to) {
+        int hash = 1;
+        for (int i = from; i < to; i++) {
+            hash = 31 * hash + bytes[i];
+        }
+        hash *= 0x9E3779B9;
+        return hash ^ (hash >>> 16);
+    }
+
+    private RowData row(byte[] entry) {
+        int rowStart = KEY_LENGTH_BYTES + keyLength(entry);
+        in.setBuffer(entry, rowStart, entry.length - rowStart);
+        try {
+            return rowSerializer.deserialize(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void serialize(RowDataSerializer serializer, RowData row) {
+        out.clear();
+        try {
+            serializer.serialize(row, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static boolean hasNull(RowData key) {
@@ -106,50 +199,5 @@ final class RowIndex {
             }
         }
         return false;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<byte[]> asList(Object held) {
-        return (List<byte[]>) held;
-    }
-
-    private byte[] serialize(RowDataSerializer serializer, RowData row) {
-        out.clear();
-        try {
-            serializer.serialize(row, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.getCopyOfBuffer();
-    }
-
-    private RowData deserialize(byte[] bytes) {
-        in.setBuffer(bytes);
-        try {
-            return rowSerializer.deserialize(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Bytes compared by content. */
-    private static final class Bytes {
-        private final byte[] bytes;
-        private final int hash;
-
-        Bytes(byte[] bytes) {
-            this.bytes = bytes;
-            this.hash = Arrays.hashCode(bytes);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Bytes other && hash == other.hash && Arrays.equals(bytes, other.bytes);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
     }
 }

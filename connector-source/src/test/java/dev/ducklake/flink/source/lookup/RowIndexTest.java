@@ -2,7 +2,11 @@ package dev.ducklake.flink.source.lookup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -22,7 +26,7 @@ class RowIndexTest {
 
     private static List<String> lookup(RowIndex index, Object key) {
         return index.lookup(GenericRowData.of(key)).stream()
-                .map(r -> r.getLong(0) + "/" + r.getString(1) + "/" + (r.isNullAt(2) ? null : r.getLong(2))).toList();
+                .map(RowIndexTest::describe).toList();
     }
 
     @Test
@@ -41,14 +45,14 @@ class RowIndexTest {
         assertThat(lookup(byTier, StringData.fromString("silver"))).containsExactly("2/silver/21");
         byTier.remove(row(1, "gold", 10L));
         assertThat(lookup(byTier, StringData.fromString("gold"))).isEmpty();
-        assertThat(byTier.keys()).isEqualTo(1);
+        assertThat(byTier.rows()).isEqualTo(1);
     }
 
     @Test
     void aNullKeyMatchesNothing() {
         RowIndex byTier = new RowIndex(ROW, new int[] {1});
         byTier.add(row(1, null, 10L));
-        assertThat(byTier.keys()).isZero();
+        assertThat(byTier.rows()).isZero();
         assertThat(lookup(byTier, null)).isEmpty();
     }
 
@@ -58,5 +62,35 @@ class RowIndexTest {
         byId.add(row(1, "gold", 10L));
         byId.remove(row(1, "gold", 11L));
         assertThat(lookup(byId, 1L)).containsExactly("1/gold/10");
+    }
+
+    @Test
+    void manyRowsAddedAndRemovedMatchAModel() {
+        RowIndex byTier = new RowIndex(ROW, new int[] {1});
+        Map<String, List<String>> model = new HashMap<>();
+        Random random = new Random(7);
+        List<RowData> held = new ArrayList<>();
+        for (int i = 0; i < 200_000; i++) {
+            if (!held.isEmpty() && random.nextInt(3) == 0) {
+                RowData removed = held.remove(random.nextInt(held.size()));
+                byTier.remove(removed);
+                model.get(removed.getString(1).toString()).remove(describe(removed));
+            } else {
+                RowData added = row(i, "tier-" + random.nextInt(5_000), (long) random.nextInt(3));
+                byTier.add(added);
+                held.add(added);
+                model.computeIfAbsent(added.getString(1).toString(), tier -> new ArrayList<>()).add(describe(added));
+            }
+        }
+        assertThat(byTier.rows()).isEqualTo(held.size());
+        for (int tier = 0; tier < 5_000; tier++) {
+            String key = "tier-" + tier;
+            assertThat(lookup(byTier, StringData.fromString(key))).as(key)
+                    .containsExactlyInAnyOrderElementsOf(model.getOrDefault(key, List.of()));
+        }
+    }
+
+    private static String describe(RowData row) {
+        return row.getLong(0) + "/" + row.getString(1) + "/" + (row.isNullAt(2) ? null : row.getLong(2));
     }
 }
