@@ -113,7 +113,7 @@ public final class FullCacheLookupFunction extends LookupFunction {
         long checked = System.currentTimeMillis();
         ScanRequest.Builder request = ScanRequest.builder().version(at).columns(settings.rowType().getFieldNames());
         lookups.rowFilter().ifPresent(request::filter);
-        lookups.reads().forEachRow(request.build(), loaded::add);
+        lookups.reads().forEachRowReadAhead(request.build(), loaded::add);
         VersionPins.Pin previous = pin(at);
         rows = loaded;
         loads++;
