@@ -24,6 +24,7 @@ import dev.ducklake.engine.internal.read.RowReaderImpl;
 import dev.ducklake.engine.internal.read.ScanParts;
 import dev.ducklake.engine.internal.read.ScanQuery;
 import dev.ducklake.engine.internal.table.ColumnChanges;
+import dev.ducklake.engine.internal.table.LatestViews;
 import dev.ducklake.engine.internal.table.SchemaCatalog;
 import dev.ducklake.engine.internal.table.TableCatalog;
 import dev.ducklake.engine.internal.table.TableDdl;
@@ -101,6 +102,7 @@ public final class LakeEngine implements AutoCloseable {
     private final EngineContext context;
     private final CommitExecutor commits;
     private final TableCatalog tables;
+    private final LatestViews latestViews;
     private final VersionLog versions;
     private final VersionPins pins = new VersionPins();
     private final LakeMaintenance maintenance;
@@ -118,6 +120,7 @@ public final class LakeEngine implements AutoCloseable {
         this.context = context;
         this.commits = new CommitExecutor(context);
         this.tables = new TableCatalog(context, commits);
+        this.latestViews = new LatestViews(context, tables);
         this.versions = new VersionLog(context);
         this.maintenance = new LakeMaintenance(context, pins);
         this.changeReads = new ChangeReads(context, tables, versions);
@@ -483,8 +486,11 @@ public final class LakeEngine implements AutoCloseable {
     }
 
     private ScanQuery scanQuery(TableName name, ScanRequest request) {
-        long version = request.version().isPresent() ? versions.get(name, request.version().getAsLong()).id()
-                : versions.latest(name);
+        if (request.version().isEmpty()) {
+            TableCatalog.SnapshotView latest = latestViews.latest(name);
+            return ScanQuery.of(name, latest.storedAs(), latest.schema(), request, latest.snapshot());
+        }
+        long version = versions.get(name, request.version().getAsLong()).id();
         TableSchema schema = tables.describe(name, version);
         return ScanQuery.of(name, tables.nameAt(name, version), schema, request, version);
     }

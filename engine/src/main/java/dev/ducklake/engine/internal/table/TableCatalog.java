@@ -185,6 +185,21 @@ public final class TableCatalog {
         });
     }
 
+    /** The table as a read at a lake snapshot sees it: its definition and the name it is stored under. */
+    public record SnapshotView(long snapshot, TableSchema schema, TableName storedAs) {}
+
+    /**
+     * The table that has the name now, as it was at a lake snapshot at or after its creation, read on
+     * one connection; a not-found error when no table has the name.
+     */
+    public SnapshotView viewAt(TableName name, long snapshot) {
+        return context.withConnection("describe " + name + " at snapshot " + snapshot, c -> {
+            TableIdentity id = MetadataTables.requireIdentity(c, name);
+            TableSchema schema = describe(c, name, snapshot).orElseThrow(() -> MetadataTables.notFound(name));
+            return new SnapshotView(snapshot, schema, MetadataTables.nameAt(c, name, id, snapshot));
+        });
+    }
+
     /** The definition as it was at a snapshot. */
     public TableSchema describe(TableName name, long version) {
         return context.withConnection("describe " + name + " at version " + version, c -> describe(c, name, version))

@@ -1,0 +1,38 @@
+package dev.ducklake.engine.internal.table;
+
+import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.catalog.MetadataTables;
+import dev.ducklake.engine.schema.TableName;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What a read of a table's latest rows needs to know of it, held per table for the lake snapshot it
+ * was read at. A new snapshot is the only way the lake changes (a commit, a schema change, a drop or
+ * a rename each make one), so while the lake's latest snapshot has not moved, a read of the latest
+ * rows costs one catalog statement before its scan, whatever the length of the history. The read
+ * is at that snapshot, which expiry never removes while it is the latest.
+ */
+public final class LatestViews {
+
+    private final EngineContext context;
+    private final TableCatalog tables;
+    private final Map<TableName, TableCatalog.SnapshotView> views = new ConcurrentHashMap<>();
+
+    public LatestViews(EngineContext context, TableCatalog tables) {
+        this.context = context;
+        this.tables = tables;
+    }
+
+    /** The table at the lake's latest snapshot. */
+    public TableCatalog.SnapshotView latest(TableName name) {
+        long snapshot = context.withConnection("find the latest snapshot", MetadataTables::currentSnapshot);
+        TableCatalog.SnapshotView held = views.get(name);
+        if (held != null && held.snapshot() == snapshot) {
+            return held;
+        }
+        TableCatalog.SnapshotView view = tables.viewAt(name, snapshot);
+        views.put(name, view);
+        return view;
+    }
+}
