@@ -63,8 +63,9 @@ import org.apache.flink.util.FileUtils;
  *   <li>the changelog of the 7 commits at parallelism 1: changes per second, and the ratio to the scan;
  *       again with 2 DuckDB threads ({@code duckdb.threads}), which compute the net changes;
  *   <li>a streaming job follows the table at the default discovery interval: the process's CPU while
- *       the table does not change, and the cost of one probe for a new snapshot; then, while 100 commits of one row each are made, the latency
- *       from each commit's return to the row's emission: median and p99.
+ *       the table does not change, and the cost of one probe for a new snapshot; then, while 100
+ *       commits of one row each are made, the latency from each commit's return to the row's
+ *       emission: median and p99.
  * </ol>
  *
  * <pre>{@code

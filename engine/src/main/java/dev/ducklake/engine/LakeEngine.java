@@ -304,7 +304,7 @@ public final class LakeEngine implements AutoCloseable {
 
     /** The newest snapshot of the lake, whichever tables it changed. */
     public long latestSnapshot() {
-        return context.withConnection("find the latest snapshot", MetadataTables::currentSnapshot);
+        return latestViews.latestSnapshot();
     }
 
     /**

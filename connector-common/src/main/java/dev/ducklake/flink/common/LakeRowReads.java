@@ -38,15 +38,11 @@ public final class LakeRowReads {
     /** Hands over each row the request selects. */
     public <E extends Exception> void forEachRow(ScanRequest request, ThrowingConsumer<GenericRowData, E> action)
             throws E {
-        try (BatchReader reader = engine.readBatches(table, request, batchSize)) {
-            while (reader.loadNextBatch()) {
-                VectorSchemaRoot batch = reader.batch();
-                ArrowRowConverter.Rows rows = converter.bind(batch.getFieldVectors(), 0);
-                for (int i = 0; i < batch.getRowCount(); i++) {
-                    action.accept(rows.row(RowKind.INSERT, i));
-                }
+        forEachBatch(request, batch -> {
+            for (GenericRowData row : batch) {
+                action.accept(row);
             }
-        }
+        });
     }
 
     /**
@@ -55,19 +51,23 @@ public final class LakeRowReads {
      */
     public <E extends Exception> void forEachRowReadAhead(ScanRequest request,
             ThrowingConsumer<GenericRowData, E> action) throws E {
-        ReadAhead.forEachRow("DuckLake read of " + table, batches -> {
-            try (BatchReader reader = engine.readBatches(table, request, batchSize)) {
-                while (reader.loadNextBatch()) {
-                    VectorSchemaRoot batch = reader.batch();
-                    ArrowRowConverter.Rows rows = converter.bind(batch.getFieldVectors(), 0);
-                    GenericRowData[] converted = new GenericRowData[batch.getRowCount()];
-                    for (int i = 0; i < converted.length; i++) {
-                        converted[i] = rows.row(RowKind.INSERT, i);
-                    }
-                    batches.accept(converted);
+        ReadAhead.forEachRow("DuckLake read of " + table, batches -> forEachBatch(request, batches), action);
+    }
+
+    /** Hands over the rows the request selects, a batch at a time. */
+    private <E extends Exception> void forEachBatch(ScanRequest request,
+            ThrowingConsumer<GenericRowData[], E> action) throws E {
+        try (BatchReader reader = engine.readBatches(table, request, batchSize)) {
+            while (reader.loadNextBatch()) {
+                VectorSchemaRoot batch = reader.batch();
+                ArrowRowConverter.Rows rows = converter.bind(batch.getFieldVectors(), 0);
+                GenericRowData[] converted = new GenericRowData[batch.getRowCount()];
+                for (int i = 0; i < converted.length; i++) {
+                    converted[i] = rows.row(RowKind.INSERT, i);
                 }
+                action.accept(converted);
             }
-        }, action);
+        }
     }
 
     /** Hands over each change the request selects, as its before and after image (null when absent). */

@@ -2,6 +2,7 @@ package dev.ducklake.flink.source.lookup;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -149,10 +150,7 @@ final class RowIndex {
             int keyLength = out.length() - KEY_LENGTH_BYTES;
             rowSerializer.serialize(row, out);
             byte[] entry = out.getCopyOfBuffer();
-            entry[0] = (byte) (keyLength >>> 24);
-            entry[1] = (byte) (keyLength >>> 16);
-            entry[2] = (byte) (keyLength >>> 8);
-            entry[3] = (byte) keyLength;
+            ByteBuffer.wrap(entry).putInt(0, keyLength);
             return entry;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -160,7 +158,7 @@ final class RowIndex {
     }
 
     private static int keyLength(byte[] entry) {
-        return (entry[0] & 0xff) << 24 | (entry[1] & 0xff) << 16 | (entry[2] & 0xff) << 8 | (entry[3] & 0xff);
+        return ByteBuffer.wrap(entry).getInt(0);
     }
 
     /** The key's bytes hashed, with the high bits spread into the low ones that pick a slot. */

@@ -24,9 +24,14 @@ public final class LatestViews {
         this.tables = tables;
     }
 
+    /** The newest snapshot of the lake, whichever tables it changed. */
+    public long latestSnapshot() {
+        return context.withConnection("find the latest snapshot", MetadataTables::currentSnapshot);
+    }
+
     /** The table at the lake's latest snapshot. */
     public TableCatalog.SnapshotView latest(TableName name) {
-        long snapshot = context.withConnection("find the latest snapshot", MetadataTables::currentSnapshot);
+        long snapshot = latestSnapshot();
         TableCatalog.SnapshotView held = views.get(name);
         if (held != null && held.snapshot() == snapshot) {
             return held;
