@@ -216,16 +216,57 @@ final class FlinkCluster implements AutoCloseable {
         return get("/jobs/" + job).path("state").asText();
     }
 
-    /** Waits until the job is finished; fails at once if it failed or was cancelled. */
+    /**
+     * Waits until the job is finished; fails at once if it failed or was cancelled, and after the
+     * timeout with what the job was doing (see {@link #progress}).
+     */
     void awaitFinished(String job, Duration timeout) throws Exception {
-        await(() -> {
-            String state = state(job);
-            if (state.equals("FAILED") || state.equals("CANCELED")) {
-                throw new AssertionError("Job " + job + " ended " + state + ": " + get("/jobs/" + job
-                        + "/exceptions"));
+        try {
+            await(() -> {
+                String state = state(job);
+                if (state.equals("FAILED") || state.equals("CANCELED")) {
+                    throw new AssertionError("Job " + job + " ended " + state + ": " + get("/jobs/" + job
+                            + "/exceptions"));
+                }
+                return state.equals("FINISHED");
+            }, timeout, "job " + job + " finished");
+        } catch (AssertionError timedOut) {
+            throw new AssertionError(timedOut.getMessage() + "; " + progress(job), timedOut);
+        }
+    }
+
+    /**
+     * The job's state, restarts, checkpoints (with the last failed one's reason), the tasks not
+     * finished and its latest failure, in one line for a test's failure message.
+     */
+    String progress(String job) throws IOException, InterruptedException {
+        JsonNode overview = get("/jobs/" + job);
+        List<String> unfinished = new ArrayList<>();
+        for (JsonNode vertex : overview.path("vertices")) {
+            if (!vertex.path("status").asText().equals("FINISHED")) {
+                unfinished.add(vertex.path("name").asText() + " " + vertex.path("status").asText()
+                        + " " + vertex.path("tasks"));
             }
-            return state.equals("FINISHED");
-        }, timeout, "job " + job + " finished");
+        }
+        JsonNode checkpoints = get("/jobs/" + job + "/checkpoints");
+        JsonNode history = get("/jobs/" + job + "/exceptions").path("exceptionHistory").path("entries");
+        String latestFailure = history.isEmpty() ? "none" : causes(history.get(0).path("stacktrace").asText());
+        return "job " + job + " is " + overview.path("state").asText() + " after " + restarts(job) + " restarts, "
+                + checkpoints.path("counts").path("completed").asLong() + " checkpoints completed, "
+                + checkpoints.path("counts").path("failed").asLong() + " failed (last: "
+                + firstLine(checkpoints.path("latest").path("failed").path("failure_message").asText("none"))
+                + "); tasks not finished: " + unfinished + "; latest failure: " + latestFailure;
+    }
+
+    /** The first line of a stack trace and its last cause. */
+    private static String causes(String stackTrace) {
+        int root = stackTrace.lastIndexOf("Caused by: ");
+        return firstLine(stackTrace) + (root < 0 ? "" : " ... " + firstLine(stackTrace.substring(root)));
+    }
+
+    private static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        return end < 0 ? text : text.substring(0, end);
     }
 
     /** Cancels a job and waits until it is cancelled. */

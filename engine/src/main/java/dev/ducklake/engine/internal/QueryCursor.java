@@ -12,6 +12,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBConnection;
 import org.duckdb.DuckDBResultSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A streaming query on a connection of its own, holding a read slot and the read gate until
@@ -28,6 +30,8 @@ import org.duckdb.DuckDBResultSet;
  * error instead of fewer rows.
  */
 public final class QueryCursor implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(QueryCursor.class);
 
     private final EngineContext context;
     private final String what;
@@ -199,6 +203,7 @@ public final class QueryCursor implements AutoCloseable {
         close();
     }
 
+    /** Ends the query and lets go of the connection, the read gate and the read slot, whatever fails. */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -206,6 +211,15 @@ public final class QueryCursor implements AutoCloseable {
         }
         closed = true;
         context.resources().unregister(cancelHandle);
+        try {
+            closeQuery();
+        } finally {
+            gate.close();
+            slot.close();
+        }
+    }
+
+    private void closeQuery() {
         try {
             if (batches != null) {
                 batches.close();
@@ -228,10 +242,12 @@ public final class QueryCursor implements AutoCloseable {
             // nothing more to release
         }
         if (allocator != null) {
-            allocator.close();
+            try {
+                allocator.close();
+            } catch (IllegalStateException leaked) {
+                LOG.warn("{} left Arrow memory allocated at its close: {}", what, leaked.getMessage());
+            }
         }
-        gate.close();
-        slot.close();
     }
 
     private void ensureOpen() {

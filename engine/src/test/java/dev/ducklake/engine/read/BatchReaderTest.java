@@ -10,6 +10,7 @@ import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
@@ -19,6 +20,7 @@ import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -48,7 +50,8 @@ class BatchReaderTest {
     @BeforeEach
     void open() {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        engine = LakeEngine.open(TestLakes.config(catalog, dir).threads(1).maxConcurrentReads(2).build());
+        engine = LakeEngine.open(TestLakes.config(catalog, dir).threads(1).maxConcurrentReads(2)
+                .acquireTimeout(Duration.ofSeconds(5)).build());
         engine.createTableIfNotExists(TABLE, TableSchema.builder()
                 .column("id", Primitive.BIGINT)
                 .column("name", Primitive.VARCHAR)
@@ -147,6 +150,30 @@ class BatchReaderTest {
                 }
             }
         }).isInstanceOf(LakeException.class).hasMessageContaining("boom");
+    }
+
+    @Test
+    void aReadFailingMidStreamLeavesNoHoldOnTheEngine() {
+        ScanRequest failing = ScanRequest.builder()
+                .filter(column -> "CASE WHEN " + column.apply("id") + " = " + (ROWS - 10)
+                        + " THEN error('boom')::BOOLEAN ELSE true END")
+                .build();
+        for (int i = 0; i < 3; i++) { // more failed reads than the engine has read slots
+            assertThatThrownBy(() -> {
+                try (BatchReader reader = engine.readBatches(TABLE, failing, 100)) {
+                    while (reader.loadNextBatch()) {
+                        reader.batch();
+                    }
+                }
+            }).isInstanceOf(LakeException.class);
+        }
+        // maintenance needs every read to have let go of the engine's read gate
+        engine.maintain(MaintenanceRequest.builder().table(TABLE).build());
+        try (BatchReader first = engine.readBatches(TABLE, ScanRequest.all(), 100);
+                BatchReader second = engine.readBatches(TABLE, ScanRequest.all(), 100)) {
+            assertThat(first.loadNextBatch()).isTrue();
+            assertThat(second.loadNextBatch()).isTrue();
+        }
     }
 
     @Test
