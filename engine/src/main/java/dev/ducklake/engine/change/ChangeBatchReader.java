@@ -12,6 +12,9 @@ import dev.ducklake.engine.read.BatchReader;
  */
 public interface ChangeBatchReader extends BatchReader {
 
-    /** The range, the row counts at both ends, and the number of changes (before any selection). */
+    /**
+     * The range, the row counts at both ends, and the number of changes (before any selection). The
+     * row counts are read at the first call, which counts the table's rows at both versions.
+     */
     ChangeSummary summary();
 }

@@ -17,7 +17,10 @@ public interface ChangeReader extends Iterator<Change>, AutoCloseable {
     /** The columns of the images, in order. */
     List<Column> columns();
 
-    /** The range, the row counts at both ends, and the number of changes (before any selection). */
+    /**
+     * The range, the row counts at both ends, and the number of changes (before any selection). The
+     * row counts are read at the first call, which counts the table's rows at both versions.
+     */
     ChangeSummary summary();
 
     /** Reads all remaining changes into a list; for small results and tests. */

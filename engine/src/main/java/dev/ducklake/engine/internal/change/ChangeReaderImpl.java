@@ -11,17 +11,18 @@ import dev.ducklake.engine.schema.Column;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** A {@link ChangeReader}: a prepared {@link ChangeSelection} streamed through a {@link QueryCursor}. */
 final class ChangeReaderImpl extends CursorIterator<Change> implements ChangeReader {
 
     private final List<Column> columns;
-    private final ChangeSummary summary;
+    private final Supplier<ChangeSummary> summary;
 
     ChangeReaderImpl(EngineContext context, ChangeSelection selection) {
         super(new QueryCursor(context, selection.what()));
         this.columns = selection.columns();
-        this.summary = selection.start(cursor, QueryCursor::open);
+        this.summary = selection.start(context, cursor, QueryCursor::open);
     }
 
     @Override
@@ -31,7 +32,7 @@ final class ChangeReaderImpl extends CursorIterator<Change> implements ChangeRea
 
     @Override
     public ChangeSummary summary() {
-        return summary;
+        return summary.get();
     }
 
     @Override

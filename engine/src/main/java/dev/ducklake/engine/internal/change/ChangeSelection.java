@@ -3,6 +3,7 @@ package dev.ducklake.engine.internal.change;
 import dev.ducklake.engine.change.ChangeMethod;
 import dev.ducklake.engine.change.ChangeRequest;
 import dev.ducklake.engine.change.ChangeSummary;
+import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.QueryCursor;
 import dev.ducklake.engine.schema.Column;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -30,6 +32,7 @@ final class ChangeSelection {
     private final ChangeMethod method;
     private final ChangeRequest request;
     private final int[] positions;
+    private final String changesTable = "ducklake_changes_" + COUNTER.incrementAndGet();
 
     ChangeSelection(ChangeQuery query, ChangeMethod method, ChangeRequest request) {
         this.query = query;
@@ -51,12 +54,14 @@ final class ChangeSelection {
     /**
      * Computes and counts the changes on the cursor's connection, then starts the query of the
      * selected ones with {@code start} (as rows or as batches); closes the cursor if any of it fails.
+     * The summary's row counts are read when first asked for: most readers never ask, and counting
+     * a large table twice would cost more than a small range's changes.
      */
-    ChangeSummary start(QueryCursor cursor, BiConsumer<QueryCursor, String> start) {
+    Supplier<ChangeSummary> start(EngineContext context, QueryCursor cursor, BiConsumer<QueryCursor, String> start) {
         try {
-            Prepared prepared = prepare(cursor);
-            start.accept(cursor, prepared.sql());
-            return prepared.summary();
+            long changes = prepare(cursor);
+            start.accept(cursor, changes == 0 ? emptySelect() : select());
+            return new CountedRows(context, changes);
         } catch (SQLException e) {
             throw cursor.failure(e);
         } catch (RuntimeException e) {
@@ -65,29 +70,44 @@ final class ChangeSelection {
         }
     }
 
-    private Prepared prepare(QueryCursor cursor) throws SQLException {
-        long from = query.from();
-        long to = query.to();
-        String changes = "ducklake_changes_" + COUNTER.incrementAndGet();
-        long count = 0;
-        if (from < to) {
-            Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changes + " AS " + query.sql(method));
-            count = Jdbc.queryLong(cursor.connection(), "SELECT count(*) FROM " + changes);
-        } else {
-            Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changes + " AS SELECT false AS bp");
+    /** Computes the changes of the range into the read's temporary table; the number of changes. */
+    private long prepare(QueryCursor cursor) throws SQLException {
+        if (query.from() == query.to()) {
+            Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changesTable + " AS SELECT false AS bp");
+            return 0;
         }
-        long rowsAtFrom = Jdbc.queryLong(cursor.connection(), "SELECT count(*) FROM " + query.at(from));
-        long rowsAtTo = from == to ? rowsAtFrom : Jdbc.queryLong(cursor.connection(),
-                "SELECT count(*) FROM " + query.at(to));
-        ChangeSummary summary = new ChangeSummary(from, to, rowsAtFrom, rowsAtTo, count);
-        return new Prepared(summary, count == 0 ? emptySelect(changes) : select(changes));
+        Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changesTable + " AS " + query.sql(method));
+        return Jdbc.queryLong(cursor.connection(), "SELECT count(*) FROM " + changesTable);
     }
 
-    /** The summary of a prepared read and the query of its selected changes. */
-    private record Prepared(ChangeSummary summary, String sql) {}
+    /** The summary of a started read, its row counts at both ends read once, at those versions. */
+    private final class CountedRows implements Supplier<ChangeSummary> {
+        private final EngineContext context;
+        private final long changes;
+        private ChangeSummary summary;
+
+        CountedRows(EngineContext context, long changes) {
+            this.context = context;
+            this.changes = changes;
+        }
+
+        @Override
+        public synchronized ChangeSummary get() {
+            if (summary == null) {
+                summary = context.withConnection("count the rows of " + query.table() + " at versions " + query.from()
+                        + " and " + query.to(), c -> {
+                            long atFrom = Jdbc.queryLong(c, "SELECT count(*) FROM " + query.at(query.from()));
+                            long atTo = query.from() == query.to() ? atFrom
+                                    : Jdbc.queryLong(c, "SELECT count(*) FROM " + query.at(query.to()));
+                            return new ChangeSummary(query.from(), query.to(), atFrom, atTo, changes);
+                        });
+            }
+            return summary;
+        }
+    }
 
     /** No changes, with the columns of the selection (a batch reader's schema). */
-    private String emptySelect(String changes) {
+    private String emptySelect() {
         List<String> images = new ArrayList<>();
         for (String prefix : List.of("b", "a")) {
             for (int p : positions) {
@@ -95,7 +115,7 @@ final class ChangeSelection {
             }
         }
         return "SELECT false AS has_before, false AS has_after" + (images.isEmpty() ? "" : ", "
-                + String.join(", ", images)) + " FROM " + changes + " LIMIT 0";
+                + String.join(", ", images)) + " FROM " + changesTable + " LIMIT 0";
     }
 
     /**
@@ -104,7 +124,7 @@ final class ChangeSelection {
      * bucket, projected, without updates that leave the projected columns as they were, then
      * ordered and offset.
      */
-    private String select(String changes) {
+    private String select() {
         TableSchema schema = query.atTo();
         String before = request.filter().map(f -> "(bp AND coalesce(" + f.sql(image(schema, "b")) + ", false))")
                 .orElse("bp");
@@ -126,7 +146,7 @@ final class ChangeSelection {
         where.add("NOT (" + before + " AND " + after + " AND " + String.join(" AND ", unchanged) + ")");
         request.bucket().ifPresent(bucket -> where.add(bucket.sql(identity)));
         return "SELECT " + before + " AS has_before, " + after + " AS has_after, " + String.join(", ", images)
-                + " FROM " + changes + " WHERE " + String.join(" AND ", where)
+                + " FROM " + changesTable + " WHERE " + String.join(" AND ", where)
                 + (request.ordered() ? " ORDER BY " + String.join(", ", identity) + ", " + before : "")
                 + (request.offset() > 0 ? " OFFSET " + request.offset() : "");
     }
