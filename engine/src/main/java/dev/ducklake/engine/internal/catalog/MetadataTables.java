@@ -26,13 +26,6 @@ public final class MetadataTables {
     /** The name under which DuckLake attaches the metadata catalog of the lake. */
     public static final String METADATA = "__ducklake_metadata_" + EngineContext.LAKE_ALIAS;
 
-    /** Snapshot change kinds that change a table's rows or definition, keyed by table id. */
-    private static final String CHANGE_KINDS = "['tables_inserted_into', 'tables_deleted_from', 'inlined_insert',"
-            + " 'inlined_delete', 'tables_altered']";
-    /** Snapshot change kinds of maintenance, which leave a table's rows as they were. */
-    private static final String MAINTENANCE_KINDS = "['flushed_inlined', 'merge_adjacent', 'rewrite_delete',"
-            + " 'compacted_table']";
-
     private MetadataTables() {}
 
     public static TableNotFoundException notFound(TableName name) {
@@ -93,17 +86,26 @@ public final class MetadataTables {
     }
 
     /**
-     * SQL selecting the versions of the table (snapshot id, time, author, message, extra info): the
-     * snapshots that created or renamed it and those that changed its rows or definition, without maintenance.
-     * Append {@code AND ...} conditions and an {@code ORDER BY} as needed.
+     * SQL selecting the versions of the table (snapshot id, time, author, message, extra info) from
+     * DuckLake's snapshots, safe inside a commit transaction; see {@link #versionsQuery(TableIdentity,
+     * SnapshotHistory)}.
      */
     public static String versionsQuery(TableIdentity table) {
-        String id = "'" + table.id() + "'";
+        return versionsQuery(table, SnapshotHistory.LAKE);
+    }
+
+    /**
+     * SQL selecting the versions of the table (snapshot id, time, author, message, extra info) from
+     * the history: the snapshots that created or renamed it and those that changed its rows or
+     * definition, without maintenance. Append {@code AND ...} conditions and an {@code ORDER BY} as
+     * needed.
+     */
+    public static String versionsQuery(TableIdentity table, SnapshotHistory history) {
         return "SELECT snapshot_id, snapshot_time, author, commit_message, commit_extra_info FROM "
-                + EngineContext.LAKE_ALIAS + ".snapshots() WHERE (snapshot_id IN (" + table.namedAt().stream().map(String::valueOf)
+                + history.source() + " WHERE (snapshot_id IN (" + table.namedAt().stream().map(String::valueOf)
                 .collect(Collectors.joining(", ")) + ")"
-                + " OR (list_contains(" + kinds(CHANGE_KINDS) + ", " + id + ") AND NOT list_contains("
-                + kinds(MAINTENANCE_KINDS) + ", " + id + ") AND author IS DISTINCT FROM "
+                + " OR (" + history.touches(ChangeKind.ROWS, table.id()) + " AND NOT "
+                + history.touches(ChangeKind.MAINTENANCE, table.id()) + " AND author IS DISTINCT FROM "
                 + Identifiers.literal(CommitMetadata.MAINTENANCE_AUTHOR) + "))";
     }
 
@@ -113,13 +115,10 @@ public final class MetadataTables {
      */
     public static String latestVersionSnapshotsSql() {
         String snapshots = EngineContext.LAKE_ALIAS + ".snapshots()";
-        return "SELECT max(snapshot_id) FROM (SELECT snapshot_id, unnest(" + kinds(CHANGE_KINDS) + ") AS t FROM "
+        return "SELECT max(snapshot_id) FROM (SELECT snapshot_id, unnest("
+                + SnapshotHistory.lakeTableIds(ChangeKind.ROWS) + ") AS t FROM "
                 + snapshots + " UNION ALL SELECT snapshot_id, unnest(coalesce(changes['tables_created'], [])) FROM "
                 + snapshots + ") GROUP BY t";
-    }
-
-    private static String kinds(String keys) {
-        return "flatten(list_transform(" + keys + ", k -> coalesce(changes[k], [])))";
     }
 
     /** The version whose commit metadata carries the key, if any commit carried it; safe in a transaction. */

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.catalog.ChangeKind;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
+import dev.ducklake.engine.internal.catalog.SnapshotHistory;
 import dev.ducklake.engine.internal.catalog.TableIdentity;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.CommitMetadata;
@@ -31,9 +33,11 @@ import java.util.stream.Collectors;
  */
 public final class VersionLog {
 
-    /** Snapshot changes that change a table's rows or columns, each listing table ids. */
-    private static final List<String> ROW_CHANGES = List.of("tables_inserted_into", "tables_deleted_from",
-            "inlined_insert", "inlined_delete", "tables_altered");
+    /**
+     * The history this log reads outside commit transactions: the catalog's tables by key, so that
+     * finding a version costs the same whatever the length of the history.
+     */
+    private static final SnapshotHistory HISTORY = SnapshotHistory.CATALOG;
 
     private final EngineContext context;
 
@@ -43,14 +47,14 @@ public final class VersionLog {
 
     /** The newest version of the table. */
     public long latest(TableName table) {
-        return context.withConnection("find the latest version of " + table, c -> MetadataTables.latestVersion(c, table));
+        return context.withConnection("find the latest version of " + table, c -> Jdbc.queryLong(c,
+                "SELECT max(snapshot_id) FROM (" + versionsOf(c, table) + ")"));
     }
 
     /** The newest version of the table that is not after the given snapshot. */
     public long latestAtOrBefore(TableName table, long snapshot) {
         return context.withConnection("find the latest version of " + table + " up to " + snapshot, c ->
-                Jdbc.queryLong(c, "SELECT max(snapshot_id) FROM (" + MetadataTables.versionsQuery(MetadataTables.requireIdentity(c, table))
-                        + " AND snapshot_id <= ?)", snapshot));
+                Jdbc.queryLong(c, "SELECT max(snapshot_id) FROM (" + versionsOf(c, table) + " AND snapshot_id <= ?)", snapshot));
     }
 
     /** Versions of the table, newest first. */
@@ -60,7 +64,7 @@ public final class VersionLog {
         }
         return context.withConnection("list the versions of " + table, c -> {
             TableIdentity id = MetadataTables.requireIdentity(c, table);
-            return Jdbc.query(c, MetadataTables.versionsQuery(id) + " ORDER BY snapshot_id DESC LIMIT ? OFFSET ?", rs -> toVersion(rs, table),
+            return Jdbc.query(c, MetadataTables.versionsQuery(id, HISTORY) + " ORDER BY snapshot_id DESC LIMIT ? OFFSET ?", rs -> toVersion(rs, table),
                     limit, offset);
         });
     }
@@ -73,7 +77,7 @@ public final class VersionLog {
     public TableVersion get(TableName table, long version) {
         return context.withConnection("read version " + version + " of " + table, c -> {
             TableIdentity id = MetadataTables.requireIdentity(c, table);
-            Optional<TableVersion> found = Jdbc.queryFirst(c, MetadataTables.versionsQuery(id) + " AND snapshot_id = ?",
+            Optional<TableVersion> found = Jdbc.queryFirst(c, MetadataTables.versionsQuery(id, HISTORY) + " AND snapshot_id = ?",
                     rs -> toVersion(rs, table), version);
             if (found.isEmpty()) {
                 throw notAVersion(c, table, id, version);
@@ -85,8 +89,8 @@ public final class VersionLog {
     private static LakeValidationException notAVersion(Connection connection, TableName table, TableIdentity id,
             long version) throws SQLException {
         long latestSnapshot = MetadataTables.currentSnapshot(connection);
-        boolean exists = Jdbc.queryLong(connection, "SELECT count(*) FROM " + EngineContext.LAKE_ALIAS
-                + ".snapshots() WHERE snapshot_id = ?", version) > 0;
+        boolean exists = Jdbc.queryLong(connection, "SELECT count(*) FROM " + HISTORY.source()
+                + " WHERE snapshot_id = ?", version) > 0;
         String why;
         if (version > latestSnapshot) {
             why = "no such snapshot yet; the latest snapshot of the lake is " + latestSnapshot;
@@ -100,7 +104,7 @@ public final class VersionLog {
                     .orElse("the table was created later, at snapshot " + id.createdAt());
         } else if (!exists) {
             why = "the snapshot was expired or never existed; the oldest version of " + table + " kept is "
-                    + Jdbc.queryLong(connection, "SELECT min(snapshot_id) FROM (" + MetadataTables.versionsQuery(id) + ")");
+                    + Jdbc.queryLong(connection, "SELECT min(snapshot_id) FROM (" + MetadataTables.versionsQuery(id, HISTORY) + ")");
         } else {
             why = "that snapshot did not change this table";
         }
@@ -114,7 +118,7 @@ public final class VersionLog {
     public TableVersion at(TableName table, Instant instant) {
         return context.withConnection("find the version of " + table + " at " + instant, c -> {
             TableIdentity id = MetadataTables.requireIdentity(c, table);
-            return Jdbc.queryFirst(c, MetadataTables.versionsQuery(id) + " AND snapshot_time <= ? ORDER BY snapshot_id DESC LIMIT 1",
+            return Jdbc.queryFirst(c, MetadataTables.versionsQuery(id, HISTORY) + " AND snapshot_time <= ? ORDER BY snapshot_id DESC LIMIT 1",
                     rs -> toVersion(rs, table), OffsetDateTime.ofInstant(instant, ZoneOffset.UTC)).orElseThrow(() ->
                     new LakeValidationException("No version of " + table + " was committed at or before " + instant
                             + ": the table was created later, or its versions of that time were expired"));
@@ -124,7 +128,7 @@ public final class VersionLog {
     /** The versions of the table in {@code (from, to]}, oldest first, at most {@code limit}. */
     public List<TableVersion> between(TableName table, long from, long to, int limit) {
         return context.withConnection("list the versions of " + table, c -> Jdbc.query(c,
-                MetadataTables.versionsQuery(MetadataTables.requireIdentity(c, table)) + " AND snapshot_id > ? AND snapshot_id <= ?"
+                versionsOf(c, table) + " AND snapshot_id > ? AND snapshot_id <= ?"
                         + " ORDER BY snapshot_id LIMIT ?", rs -> toVersion(rs, table), from, to, limit));
     }
 
@@ -139,12 +143,15 @@ public final class VersionLog {
      */
     public boolean filesRewrittenAfter(TableName table, long version) {
         return context.withConnection("look for rewrites of the files of " + table, c -> {
-            String id = String.valueOf(MetadataTables.requireIdentity(c, table).id());
-            return Jdbc.queryLong(c, "SELECT count(*) FROM " + EngineContext.LAKE_ALIAS + ".snapshots() WHERE snapshot_id > ?"
-                    + " AND (list_contains(coalesce(changes['flushed_inlined'], []), ?)"
-                    + " OR list_contains(coalesce(changes['rewrite_delete'], []), ?)"
-                    + " OR list_contains(coalesce(changes['merge_adjacent'], []), ?))", version, id, id, id) > 0;
+            long id = MetadataTables.requireIdentity(c, table).id();
+            return Jdbc.queryLong(c, "SELECT count(*) FROM " + HISTORY.source() + " WHERE snapshot_id > ? AND "
+                    + HISTORY.touches(ChangeKind.REWRITES, id), version) > 0;
         });
+    }
+
+    /** The versions of the table, as {@link MetadataTables#versionsQuery(TableIdentity, SnapshotHistory)} selects them. */
+    private static String versionsOf(Connection connection, TableName table) throws SQLException {
+        return MetadataTables.versionsQuery(MetadataTables.requireIdentity(connection, table), HISTORY);
     }
 
     /**
@@ -154,19 +161,15 @@ public final class VersionLog {
      */
     public static boolean rowsChangedByOthers(Connection connection, TableIdentity table, long after,
             Map<String, String> producer) throws SQLException {
-        String id = String.valueOf(table.id());
         List<Object> parameters = new ArrayList<>(List.of(after));
-        String changed = ROW_CHANGES.stream().map(change -> {
-            parameters.add(id);
-            return "list_contains(coalesce(changes['" + change + "'], []), ?)";
-        }).collect(Collectors.joining(" OR "));
+        String changed = SnapshotHistory.LAKE.touches(ChangeKind.ROWS, table.id());
         String same = producer.entrySet().stream().map(field -> {
             parameters.add("$.producer.\"" + field.getKey() + "\"");
             parameters.add(field.getValue());
             return "json_extract_string(commit_extra_info, ?) = ?";
         }).collect(Collectors.joining(" AND "));
-        return Jdbc.queryLong(connection, "SELECT count(*) FROM " + EngineContext.LAKE_ALIAS + ".snapshots() WHERE"
-                + " snapshot_id > ? AND (" + changed + ") AND NOT coalesce(" + same + ", false)",
+        return Jdbc.queryLong(connection, "SELECT count(*) FROM " + SnapshotHistory.LAKE.source() + " WHERE"
+                + " snapshot_id > ? AND " + changed + " AND NOT coalesce(" + same + ", false)",
                 parameters.toArray()) > 0;
     }
 
@@ -177,7 +180,7 @@ public final class VersionLog {
      */
     public static boolean historyIntactAfter(Connection connection, long snapshot) throws SQLException {
         return Jdbc.queryLong(connection, "SELECT (count(*) = coalesce(max(snapshot_id) - ?, 0))::BIGINT FROM "
-                + EngineContext.LAKE_ALIAS + ".snapshots() WHERE snapshot_id > ?", snapshot, snapshot) == 1;
+                + SnapshotHistory.LAKE.source() + " WHERE snapshot_id > ?", snapshot, snapshot) == 1;
     }
 
     /** See {@link #historyIntactAfter(Connection, long)}. */
