@@ -531,11 +531,19 @@ public final class LakeEngine implements AutoCloseable {
 
     /**
      * Keeps a version, and everything newer, safe from snapshot expiry until the pin is closed. A
-     * change source pins the version it will read from.
+     * change source pins the version it will read from. Fails, holding nothing, when the version is
+     * not (or no longer) one of the table's; the pin is taken first, so an expiry cannot remove the
+     * version between that check and the pin.
      */
     public VersionPins.Pin pinVersion(TableName name, long version) {
-        versions.get(name, version);
-        return pins.pin(name, version);
+        VersionPins.Pin pin = pins.pin(name, version);
+        try {
+            versions.get(name, version);
+            return pin;
+        } catch (RuntimeException e) {
+            pin.close();
+            throw e;
+        }
     }
 
     /** Runs maintenance; see {@link MaintenanceRequest}. Waits for open reads, and new reads wait for it. */
