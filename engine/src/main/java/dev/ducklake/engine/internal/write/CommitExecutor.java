@@ -9,6 +9,7 @@ import dev.ducklake.engine.internal.CatalogContention;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
+import dev.ducklake.engine.internal.catalog.SnapshotHistory;
 import dev.ducklake.engine.internal.catalog.TableIdentity;
 import dev.ducklake.engine.internal.secret.SecretMasking;
 import dev.ducklake.engine.schema.Identifiers;
@@ -217,8 +218,9 @@ public final class CommitExecutor {
                     + ", extra_info => " + Identifiers.literal(toJson(metadata)) + ")");
             Jdbc.execute(connection, "COMMIT");
             open = false;
-            long version = Jdbc.queryLong(connection, "SELECT max(snapshot_id) FROM " + EngineContext.LAKE_ALIAS
-                    + ".snapshots() WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, commitId);
+            // Committed, so the catalog's own tables hold it: read them, not the whole history through DuckLake.
+            long version = Jdbc.queryLong(connection, "SELECT max(snapshot_id) FROM " + SnapshotHistory.CATALOG.source()
+                    + " WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, commitId);
             return new Committed(true, version, commitId, outcomes, false, retries);
         } finally {
             if (open) {
