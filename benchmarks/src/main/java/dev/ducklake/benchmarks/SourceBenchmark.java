@@ -6,7 +6,9 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_DISCOVERY_
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -26,6 +28,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -65,13 +68,15 @@ import org.apache.flink.util.FileUtils;
  *   <li>a streaming job follows the table at the default discovery interval: the process's CPU while
  *       the table does not change, and the cost of one probe for a new snapshot; then, while 100
  *       commits of one row each are made, the latency from each commit's return to the row's
- *       emission: median and p99.
+ *       emission: median and p99;
+ *   <li>the same again after {@code history} more snapshots (default 10,000; one-row commits of
+ *       the engine to another table), and the ratio of the two medians.
  * </ol>
  *
  * <pre>{@code
  * mvn -q -pl benchmarks -am install -DskipTests
  * mvn -q -pl benchmarks exec:exec -Dexec.mainClass=dev.ducklake.benchmarks.SourceBenchmark \
- *     -Dbenchmark.heap=512m -Dbenchmark.args="10000000 1000000"
+ *     -Dbenchmark.heap=512m -Dbenchmark.args="10000000 1000000 10000"
  * }</pre>
  */
 public final class SourceBenchmark {
@@ -81,12 +86,15 @@ public final class SourceBenchmark {
     private static final LongAdder COUNTED = new LongAdder();
     private static final LongAdder CHANGES = new LongAdder();
     private static final long MARKER = 1_000_000_000L;
+    /** Rows committed by {@link #commitAndAwait}, whose keys count up from {@link #MARKER}. */
+    private static long markerCommits;
 
     private SourceBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         long rows = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
         long changes = args.length > 1 ? Long.parseLong(args[1]) : 1_000_000L;
+        int moreSnapshots = args.length > 2 ? Integer.parseInt(args[2]) : 10_000;
         Path dir = Files.createTempDirectory("ducklake-source-bench");
         try {
             EngineSpec spec = EngineSpec.of(dir.resolve("metadata.ducklake").toString())
@@ -108,7 +116,13 @@ public final class SourceBenchmark {
             System.out.printf("changelog / table rows = %.2fx (target >= 0.5x), / plain DuckDB = %.3fx,"
                     + " / generator job = %.2fx%n", changelog / scan, changelog / duckDb, changelog / generator);
             System.out.printf("changelog with 2 DuckDB threads / table rows = %.2fx%n", changelog2 / scan);
-            latency(dir, spec);
+            double fresh = latency(dir, spec, "this lake");
+            if (moreSnapshots > 0) {
+                addSnapshots(spec, moreSnapshots);
+                double aged = latency(dir, spec, String.format(Locale.ROOT, "%,d more snapshots", moreSnapshots));
+                System.out.printf("latency median with %,d more snapshots / this lake = %.2fx (target <= 1.2x)%n",
+                        moreSnapshots, aged / fresh);
+            }
         } finally {
             FileUtils.deleteDirectory(dir.toFile());
         }
@@ -223,7 +237,25 @@ public final class SourceBenchmark {
      * emitted, shows the job is running; then the process's CPU time over 10 idle seconds, and the
      * latency of 100 commits of one row each, from the commit's return to the row's emission.
      */
-    private static void latency(Path dir, EngineSpec spec) throws Exception {
+    /** Lengthens the lake's history by {@code count} snapshots: one-row commits to another table. */
+    private static void addSnapshots(EngineSpec spec, int count) {
+        TableName filler = TableName.of("history_filler");
+        long start = System.nanoTime();
+        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
+            LakeEngine engine = lease.engine();
+            engine.createTable(filler, TableSchema.builder().column("n", Primitive.BIGINT).build());
+            for (long n = 0; n < count; n++) {
+                try (WriteSession commit = engine.openWriteSession(filler, WriteMode.APPEND)) {
+                    commit.write(new Object[] {n});
+                    commit.commit();
+                }
+            }
+        }
+        System.out.printf("%,d more snapshots in %.0f s%n", count, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The idle cost and the latency of a streaming job following the table; returns the median latency in ms. */
+    private static double latency(Path dir, EngineSpec spec, String lake) throws Exception {
         List<Double> latencies = new ArrayList<>();
         double idleCores;
         double probeMillis;
@@ -234,14 +266,14 @@ public final class SourceBenchmark {
                     .returns(follow.getProducedType()).sinkTo(new DiscardingSink<>());
             JobClient job = env.executeAsync("latency");
             try {
-                commitAndAwait(lease.engine(), -1);
+                commitAndAwait(lease.engine());
                 long cpuBefore = processCpuNanos();
                 long idleStart = System.nanoTime();
                 Thread.sleep(10_000);
                 idleCores = (double) (processCpuNanos() - cpuBefore) / (System.nanoTime() - idleStart);
                 probeMillis = probeMillis(lease.engine());
                 for (long n = 0; n < 100; n++) {
-                    latencies.add(commitAndAwait(lease.engine(), n) / 1e6);
+                    latencies.add(commitAndAwait(lease.engine()) / 1e6);
                     Thread.sleep((n * 37) % 300);
                 }
             } finally {
@@ -249,11 +281,12 @@ public final class SourceBenchmark {
             }
         }
         Collections.sort(latencies);
-        System.out.printf("idle follow job (discovery every %d ms): CPU %.1f%% of one core for the whole process;"
-                + " one probe of the lake's latest snapshot %.2f ms%n",
+        System.out.printf("%s: idle follow job (discovery every %d ms): CPU %.1f%% of one core for the whole"
+                + " process; one probe of the lake's latest snapshot %.2f ms%n", lake,
                 SCAN_DISCOVERY_INTERVAL.defaultValue().toMillis(), idleCores * 100, probeMillis);
-        System.out.printf("commit to emission over 100 commits: median %.0f ms, p99 %.0f ms (target <= 150 / 500 ms)%n",
-                latencies.get(49), latencies.get(98));
+        System.out.printf("%s: commit to emission over 100 commits: median %.0f ms, p99 %.0f ms (target <= 150 / 500"
+                + " ms)%n", lake, latencies.get(49), latencies.get(98));
+        return latencies.get(49);
     }
 
     /** What the source's probe of an unchanged lake costs: milliseconds per probe, mean of 1,000. */
@@ -266,7 +299,8 @@ public final class SourceBenchmark {
     }
 
     /** Commits one row, then waits for its emission: nanoseconds from the commit's return. */
-    private static long commitAndAwait(LakeEngine engine, long n) throws InterruptedException {
+    private static long commitAndAwait(LakeEngine engine) throws InterruptedException {
+        long n = markerCommits++;
         long id = MARKER + n;
         long committed;
         try (WriteSession write = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
