@@ -139,33 +139,13 @@ class BatchReaderTest {
 
     @Test
     void aQueryFailingMidStreamFailsTheRead() {
-        ScanRequest failing = ScanRequest.builder()
-                .filter(column -> "CASE WHEN " + column.apply("id") + " = " + (ROWS - 10)
-                        + " THEN error('boom')::BOOLEAN ELSE true END")
-                .build();
-        assertThatThrownBy(() -> {
-            try (BatchReader reader = engine.readBatches(TABLE, failing, 100)) {
-                while (reader.loadNextBatch()) {
-                    reader.batch();
-                }
-            }
-        }).isInstanceOf(LakeException.class).hasMessageContaining("boom");
+        assertThatThrownBy(this::readFailingMidStream).isInstanceOf(LakeException.class).hasMessageContaining("boom");
     }
 
     @Test
     void aReadFailingMidStreamLeavesNoHoldOnTheEngine() {
-        ScanRequest failing = ScanRequest.builder()
-                .filter(column -> "CASE WHEN " + column.apply("id") + " = " + (ROWS - 10)
-                        + " THEN error('boom')::BOOLEAN ELSE true END")
-                .build();
         for (int i = 0; i < 3; i++) { // more failed reads than the engine has read slots
-            assertThatThrownBy(() -> {
-                try (BatchReader reader = engine.readBatches(TABLE, failing, 100)) {
-                    while (reader.loadNextBatch()) {
-                        reader.batch();
-                    }
-                }
-            }).isInstanceOf(LakeException.class);
+            assertThatThrownBy(this::readFailingMidStream).isInstanceOf(LakeException.class);
         }
         // maintenance needs every read to have let go of the engine's read gate
         engine.maintain(MaintenanceRequest.builder().table(TABLE).build());
@@ -196,6 +176,19 @@ class BatchReaderTest {
             assertThatThrownBy(reader::loadNextBatch).isInstanceOf(LakeCancelledException.class);
         } finally {
             Thread.interrupted();
+        }
+    }
+
+    /** Reads the table in batches with a filter that fails near its last row, after the first batches. */
+    private void readFailingMidStream() {
+        ScanRequest failing = ScanRequest.builder()
+                .filter(column -> "CASE WHEN " + column.apply("id") + " = " + (ROWS - 10)
+                        + " THEN error('boom')::BOOLEAN ELSE true END")
+                .build();
+        try (BatchReader reader = engine.readBatches(TABLE, failing, 100)) {
+            while (reader.loadNextBatch()) {
+                reader.batch();
+            }
         }
     }
 
