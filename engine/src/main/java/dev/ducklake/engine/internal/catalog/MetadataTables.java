@@ -114,7 +114,7 @@ public final class MetadataTables {
      * creation counts, by name, as one too). Expiry keeps these, so every table keeps a latest version.
      */
     public static String latestVersionSnapshotsSql() {
-        String snapshots = EngineContext.LAKE_ALIAS + ".snapshots()";
+        String snapshots = SnapshotHistory.LAKE.source();
         return "SELECT max(snapshot_id) FROM (SELECT snapshot_id, unnest("
                 + SnapshotHistory.lakeTableIds(ChangeKind.ROWS) + ") AS t FROM "
                 + snapshots + " UNION ALL SELECT snapshot_id, unnest(coalesce(changes['tables_created'], [])) FROM "
@@ -125,8 +125,14 @@ public final class MetadataTables {
     public static OptionalLong committedVersion(Connection connection, String commitKey) throws SQLException {
         // Commit keys hold no character that JSON escapes, so the serialised field is this exact text.
         String fragment = "\"commitKey\":\"" + commitKey + "\"";
-        long version = Jdbc.queryLong(connection, "SELECT coalesce(max(snapshot_id), -1) FROM " + EngineContext.LAKE_ALIAS
-                + ".snapshots() WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, fragment);
+        return engineCommitWith(connection, SnapshotHistory.LAKE, fragment);
+    }
+
+    /** The newest snapshot the engine committed whose commit metadata contains the text, if any. */
+    public static OptionalLong engineCommitWith(Connection connection, SnapshotHistory history, String text)
+            throws SQLException {
+        long version = Jdbc.queryLong(connection, "SELECT coalesce(max(snapshot_id), -1) FROM " + history.source()
+                + " WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, text);
         return version < 0 ? OptionalLong.empty() : OptionalLong.of(version);
     }
 

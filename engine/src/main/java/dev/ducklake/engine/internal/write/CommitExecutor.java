@@ -219,8 +219,9 @@ public final class CommitExecutor {
             Jdbc.execute(connection, "COMMIT");
             open = false;
             // Committed, so the catalog's own tables hold it: read them, not the whole history through DuckLake.
-            long version = Jdbc.queryLong(connection, "SELECT max(snapshot_id) FROM " + SnapshotHistory.CATALOG.source()
-                    + " WHERE author = ? AND contains(commit_extra_info, ?)", CommitMetadata.AUTHOR, commitId);
+            // DuckLake makes no snapshot of a transaction that changed nothing, so a forced empty commit has
+            // none (version 0).
+            long version = MetadataTables.engineCommitWith(connection, SnapshotHistory.CATALOG, commitId).orElse(0L);
             return new Committed(true, version, commitId, outcomes, false, retries);
         } finally {
             if (open) {
