@@ -86,6 +86,15 @@ public final class MetadataTables {
     }
 
     /**
+     * The lake's schema version: DuckLake moves it with every change of a definition, not with
+     * commits of rows. Reads the catalog's own tables, so never call it inside a commit transaction.
+     */
+    public static long schemaVersion(Connection connection) throws SQLException {
+        return Jdbc.queryLong(connection, "SELECT schema_version FROM " + METADATA + ".ducklake_snapshot"
+                + " WHERE snapshot_id = (SELECT max(snapshot_id) FROM " + METADATA + ".ducklake_snapshot)");
+    }
+
+    /**
      * SQL selecting the versions of the table (snapshot id, time, author, message, extra info) from
      * DuckLake's snapshots, safe inside a commit transaction; see {@link #versionsQuery(TableIdentity,
      * SnapshotHistory)}.

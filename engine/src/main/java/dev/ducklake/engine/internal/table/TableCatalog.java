@@ -49,6 +49,7 @@ public final class TableCatalog {
 
     private final EngineContext context;
     private final CommitExecutor commits;
+    private final LatestDescriptions latest = new LatestDescriptions();
 
     public TableCatalog(EngineContext context, CommitExecutor commits) {
         this.context = context;
@@ -147,7 +148,8 @@ public final class TableCatalog {
 
     /** True when merges into the table keep before-images (see {@link BeforeImageTable}). */
     public boolean hasBeforeImages(TableName name) {
-        return context.withConnection("look up the before-images of " + name, c -> BeforeImageTable.exists(c, name));
+        return describeIfExists(name).map(Described::beforeImages).orElseGet(() -> context.withConnection(
+                "look up the before-images of " + name, c -> BeforeImageTable.exists(c, name)));
     }
 
     /** Which of the given absolute file paths the lake holds as data files. */
@@ -166,8 +168,7 @@ public final class TableCatalog {
 
     /** The definition at the latest version. */
     public TableSchema describe(TableName name) {
-        return context.withConnection("describe " + name, c -> describe(c, name, Long.MAX_VALUE))
-                .orElseThrow(() -> MetadataTables.notFound(name));
+        return describeIfExists(name).map(Described::schema).orElseThrow(() -> MetadataTables.notFound(name));
     }
 
     /** A table's latest definition, and whether merges into it keep before-images. */
@@ -178,11 +179,35 @@ public final class TableCatalog {
      * when the table does not exist. What a transaction reads of each table it touches.
      */
     public Optional<Described> describeIfExists(TableName name) {
-        return context.withConnection("describe " + name, c -> {
-            Optional<TableSchema> schema = describe(c, name, Long.MAX_VALUE);
-            return schema.isEmpty() ? Optional.empty()
-                    : Optional.of(new Described(schema.get(), BeforeImageTable.exists(c, name)));
-        });
+        return context.withConnection("describe " + name, c -> latest(c, name, MetadataTables.schemaVersion(c)));
+    }
+
+    /**
+     * As {@link #describeIfExists(TableName)} while the lake is at the given schema version ({@link
+     * #schemaVersion()}): a table described since the lake's last change of a definition is not read
+     * again.
+     */
+    public Optional<Described> describeIfExists(TableName name, long schemaVersion) {
+        Optional<Optional<Described>> cached = latest.get(schemaVersion, name);
+        return cached.isPresent() ? cached.get() : describeIfExists(name);
+    }
+
+    /** The lake's schema version now, which every change of a definition moves. */
+    public long schemaVersion() {
+        return context.withConnection("read the lake's schema version", MetadataTables::schemaVersion);
+    }
+
+    private Optional<Described> latest(Connection connection, TableName name, long schemaVersion)
+            throws SQLException {
+        Optional<Optional<Described>> cached = latest.get(schemaVersion, name);
+        if (cached.isPresent()) {
+            return cached.get();
+        }
+        Optional<TableSchema> schema = describe(connection, name, Long.MAX_VALUE);
+        Optional<Described> described = schema.isEmpty() ? Optional.empty()
+                : Optional.of(new Described(schema.get(), BeforeImageTable.exists(connection, name)));
+        latest.put(schemaVersion, name, described);
+        return described;
     }
 
     /** The table as a read at a lake snapshot sees it: its definition and the name it is stored under. */

@@ -52,6 +52,8 @@ public final class LakeTransactionImpl implements LakeTransaction {
     /** The tables touched so far, by normalised name. */
     private final Map<String, TableState> touched = new LinkedHashMap<>();
     private final List<Step> steps = new ArrayList<>();
+    /** The lake's schema version when the transaction first read a table, or -1 before. */
+    private long schemaVersion = -1;
     private boolean finished;
 
     /** A table as the steps so far leave it. */
@@ -267,13 +269,19 @@ public final class LakeTransactionImpl implements LakeTransaction {
         return state;
     }
 
-    /** The table's state, read from the lake the first time the transaction touches it. */
+    /**
+     * The table's state, read from the lake the first time the transaction touches it, as the lake's
+     * schema was when the transaction first read a table.
+     */
     private TableState state(TableName table) {
         ensureOpen();
         String key = table.schema().toLowerCase(Locale.ROOT) + "." + table.table().toLowerCase(Locale.ROOT);
         TableState state = touched.get(key);
         if (state == null) {
-            Optional<TableCatalog.Described> described = tables.describeIfExists(table);
+            if (schemaVersion < 0) {
+                schemaVersion = tables.schemaVersion();
+            }
+            Optional<TableCatalog.Described> described = tables.describeIfExists(table, schemaVersion);
             state = described.map(d -> new TableState(table, d.schema(), d.beforeImages()))
                     .orElseGet(() -> new TableState(table, null, false));
             touched.put(key, state);

@@ -1,0 +1,102 @@
+package dev.ducklake.engine.internal.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.read.RowReader;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.schema.Column;
+import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.JvmProcess;
+import dev.ducklake.engine.testutils.PlainSqlProcess;
+import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.CommitOptions;
+import dev.ducklake.engine.write.LakeTransaction;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.engine.write.WriteSession;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The engine keeps each table's latest description between uses; a plain DuckDB writer in another
+ * process that changes the table's definition (a column added, the table dropped and created anew
+ * with a key and another type) is seen by the next description and the next transaction, and
+ * commits and snapshot expiry by that writer leave the description right.
+ */
+class CachedDescriptionsTest {
+
+    private static final TableName ORDERS = TableName.of("orders");
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @EnumSource(value = CatalogLocation.Kind.class, names = {"SQLITE", "POSTGRES"})
+    void aDefinitionChangedByAnotherProcessIsSeenByTheNextDescriptionAndTransaction(CatalogLocation.Kind kind)
+            throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(kind, dir);
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            engine.createTable(ORDERS, TableSchema.builder().column("id", Primitive.BIGINT)
+                    .column("amount", Primitive.BIGINT).build());
+            append(engine, new Object[] {1L, 10L});
+            assertThat(engine.describeTable(ORDERS).names()).containsExactly("id", "amount");
+
+            otherProcess(catalog, "INSERT INTO plain.orders VALUES (2, 20)",
+                    "CALL ducklake_expire_snapshots('plain', older_than => now())");
+            assertThat(engine.describeTable(ORDERS).names()).containsExactly("id", "amount");
+
+            otherProcess(catalog, "ALTER TABLE plain.orders ADD COLUMN note VARCHAR");
+            assertThat(engine.describeTable(ORDERS).names()).containsExactly("id", "amount", "note");
+            append(engine, new Object[] {3L, 30L, "added"});
+            assertThat(rows(engine)).containsExactlyInAnyOrder("1|10|null", "2|20|null", "3|30|added");
+
+            otherProcess(catalog, "DROP TABLE plain.orders",
+                    "CREATE TABLE plain.orders (id BIGINT NOT NULL, amount VARCHAR)",
+                    "COMMENT ON COLUMN plain.orders.id IS '" + TableCatalog.KEY_MARKER + "1'");
+            TableSchema recreated = engine.describeTable(ORDERS);
+            assertThat(recreated.primaryKey()).containsExactly("id");
+            assertThat(recreated.column(1).type()).isEqualTo(Primitive.VARCHAR);
+            try (LakeTransaction tx = engine.openTransaction()) {
+                assertThat(tx.schema(ORDERS)).contains(recreated);
+                MergeSession merge = tx.merge(ORDERS);
+                merge.upsert(new Object[] {4L, "forty"});
+                merge.upsert(new Object[] {4L, "forty-one"});
+                tx.commit(CommitOptions.defaults());
+            }
+            assertThat(rows(engine)).containsExactly("4|forty-one");
+        }
+    }
+
+    private static void append(LakeEngine engine, Object[] row) {
+        try (LakeTransaction tx = engine.openTransaction()) {
+            WriteSession append = tx.append(ORDERS);
+            append.write(row);
+            tx.commit(CommitOptions.defaults());
+        }
+    }
+
+    private void otherProcess(CatalogLocation catalog, String... statements) throws Exception {
+        String[] arguments = new String[statements.length + 2];
+        arguments[0] = catalog.key();
+        arguments[1] = dir.toString();
+        System.arraycopy(statements, 0, arguments, 2, statements.length);
+        try (JvmProcess writer = JvmProcess.start(PlainSqlProcess.class, dir.resolve("writer.log"), arguments)) {
+            writer.awaitSuccess(Duration.ofSeconds(60));
+        }
+    }
+
+    private static List<String> rows(LakeEngine engine) throws Exception {
+        try (RowReader rows = engine.read(ORDERS, ScanRequest.all())) {
+            return rows.toList().stream().map(row -> String.join("|",
+                    Arrays.stream(row).map(String::valueOf).toList())).toList();
+        }
+    }
+}
