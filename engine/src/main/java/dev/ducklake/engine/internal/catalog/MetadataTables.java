@@ -130,11 +130,15 @@ public final class MetadataTables {
                 + snapshots + ") GROUP BY t";
     }
 
-    /** The version whose commit metadata carries the key, if any commit carried it; safe in a transaction. */
-    public static OptionalLong committedVersion(Connection connection, String commitKey) throws SQLException {
+    /**
+     * The version whose commit metadata carries the key, if any commit carried it, found in the
+     * history ({@link SnapshotHistory#LAKE} inside a commit transaction).
+     */
+    public static OptionalLong committedVersion(Connection connection, SnapshotHistory history, String commitKey)
+            throws SQLException {
         // Commit keys hold no character that JSON escapes, so the serialised field is this exact text.
         String fragment = "\"commitKey\":\"" + commitKey + "\"";
-        return engineCommitWith(connection, SnapshotHistory.LAKE, fragment);
+        return engineCommitWith(connection, history, fragment);
     }
 
     /** The newest snapshot the engine committed whose commit metadata contains the text, if any. */

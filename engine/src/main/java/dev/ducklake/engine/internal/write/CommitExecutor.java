@@ -191,7 +191,8 @@ public final class CommitExecutor {
                 }
             }
             if (options.commitKey().isPresent()) {
-                OptionalLong committed = MetadataTables.committedVersion(connection, options.commitKey().get());
+                OptionalLong committed = MetadataTables.committedVersion(connection, SnapshotHistory.LAKE,
+                        options.commitKey().get());
                 if (committed.isPresent()) {
                     Jdbc.execute(connection, "ROLLBACK");
                     open = false;
@@ -259,7 +260,8 @@ public final class CommitExecutor {
 
     /** The version whose commit metadata carries the key, if any commit carried it. */
     public OptionalLong committedVersion(String commitKey) {
-        return context.withConnection("look up the commit key " + commitKey, c -> MetadataTables.committedVersion(c, commitKey));
+        return context.withConnection("look up the commit key " + commitKey,
+                c -> MetadataTables.committedVersion(c, SnapshotHistory.CATALOG, commitKey));
     }
 
     private String toJson(CommitMetadata metadata) {
