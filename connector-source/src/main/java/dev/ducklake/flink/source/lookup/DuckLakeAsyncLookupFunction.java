@@ -27,6 +27,8 @@ import org.apache.flink.util.concurrent.ExecutorThreadFactory;
 public final class DuckLakeAsyncLookupFunction extends AsyncLookupFunction {
 
     private static final long serialVersionUID = 1L;
+    /** How long a batch waits for the next key before its query runs. */
+    private static final long GATHER_PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
 
     private final LookupSettings settings;
     @Nullable private transient LakeLookups lookups;
@@ -58,11 +60,10 @@ public final class DuckLakeAsyncLookupFunction extends AsyncLookupFunction {
         // Closing sets the flag before it interrupts: a query may swallow the interrupt, the flag stays.
         while (!closed) {
             try {
-                batch.add(queue.take());
+                gather(batch);
             } catch (InterruptedException e) {
                 return;
             }
-            queue.drainTo(batch, settings.maxBatchKeys() - 1);
             try {
                 Map<RowData, List<RowData>> rows = lookups.lookup(batch.stream().map(Pending::key).toList());
                 batch.forEach(pending -> pending.result().complete(rows.getOrDefault(pending.key(), List.of())));
@@ -74,6 +75,24 @@ public final class DuckLakeAsyncLookupFunction extends AsyncLookupFunction {
                 }
             }
             batch.clear();
+        }
+    }
+
+    /**
+     * Waits for a lookup, then takes the ones that follow it while they keep coming: the task thread
+     * hands keys over one record at a time, so a batch taken at the first key would hold only the
+     * few keys handed over by then and leave the rest to another query.
+     */
+    private void gather(List<Pending> batch) throws InterruptedException {
+        batch.add(queue.take());
+        int max = settings.maxBatchKeys();
+        while (batch.size() < max) {
+            queue.drainTo(batch, max - batch.size());
+            Pending next = batch.size() < max ? queue.poll(GATHER_PAUSE_NANOS, TimeUnit.NANOSECONDS) : null;
+            if (next == null) {
+                return;
+            }
+            batch.add(next);
         }
     }
 
