@@ -44,7 +44,8 @@ import org.apache.flink.util.FileUtils;
  *
  * <p>Arguments, all optional: {@code --events} (default 10,000,000), {@code --tables} (a
  * comma-separated list, default 100), {@code --checkpoint-ms} (1,000), {@code --parallelism} (1),
- * {@code --max-open-tables}.
+ * {@code --max-open-tables}, {@code --history} (0: the snapshots committed, one row each, to another
+ * table of the lake before the DuckLake job, for costs that must not grow with the history).
  *
  * <pre>{@code
  * mvn -q -pl benchmarks -am install -DskipTests
@@ -57,8 +58,12 @@ public final class ChangeSinkBenchmark {
 
     private ChangeSinkBenchmark() {}
 
-    /** The command line's settings; {@code maxOpenTables} 0 means the table count. */
-    private record Settings(long events, int[] tables, long checkpointMs, int parallelism, int maxOpenTables) {
+    /**
+     * The command line's settings; {@code maxOpenTables} 0 means the table count, {@code history} the
+     * snapshots committed to another table before the DuckLake job.
+     */
+    private record Settings(long events, int[] tables, long checkpointMs, int parallelism, int maxOpenTables,
+            int history) {
 
         static Settings parse(String[] args) {
             long events = 10_000_000L;
@@ -66,6 +71,7 @@ public final class ChangeSinkBenchmark {
             long checkpointMs = 1_000;
             int parallelism = 1;
             int maxOpenTables = 0;
+            int history = 0;
             for (int a = 0; a < args.length; a += 2) {
                 if (a + 1 == args.length) {
                     throw new IllegalArgumentException("No value for " + args[a]);
@@ -77,11 +83,12 @@ public final class ChangeSinkBenchmark {
                     case "--checkpoint-ms" -> checkpointMs = Long.parseLong(value);
                     case "--parallelism" -> parallelism = Integer.parseInt(value);
                     case "--max-open-tables" -> maxOpenTables = Integer.parseInt(value);
+                    case "--history" -> history = Integer.parseInt(value);
                     default -> throw new IllegalArgumentException("Unknown argument " + args[a] + "; expected"
-                            + " --events, --tables, --checkpoint-ms, --parallelism or --max-open-tables");
+                            + " --events, --tables, --checkpoint-ms, --parallelism, --max-open-tables or --history");
                 }
             }
-            return new Settings(events, tables, checkpointMs, parallelism, maxOpenTables);
+            return new Settings(events, tables, checkpointMs, parallelism, maxOpenTables, history);
         }
 
         int openTables(int tableCount) {
@@ -94,9 +101,9 @@ public final class ChangeSinkBenchmark {
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.flink.runtime.checkpoint", "error");
         Settings settings = Settings.parse(args);
         System.out.printf(Locale.ROOT, "Change-record sink benchmark: %,d change events (60%% inserts, 30%% upserts,"
-                + " 10%% deletes), tables %s, %d ms checkpoints, parallelism %d, maxOpenTables %s%n", settings.events(),
-                Arrays.toString(settings.tables()), settings.checkpointMs(), settings.parallelism(),
-                settings.maxOpenTables() > 0 ? settings.maxOpenTables() : "= tables");
+                + " 10%% deletes), tables %s, %d ms checkpoints, parallelism %d, maxOpenTables %s, %,d snapshots before%n",
+                settings.events(), Arrays.toString(settings.tables()), settings.checkpointMs(), settings.parallelism(),
+                settings.maxOpenTables() > 0 ? settings.maxOpenTables() : "= tables", settings.history());
         run(settings, settings.tables()[0], new DiscardingSink<>(), null); // warms the JVM up
         List<String> lines = new ArrayList<>();
         for (int tables : settings.tables()) {
@@ -115,6 +122,9 @@ public final class ChangeSinkBenchmark {
             CatalogLocation catalog = CatalogLocation.duckDbFile(dir.resolve("metadata.ducklake"));
             String dataPath = dir.resolve("data") + "/";
             InMemoryReporter metrics = InMemoryReporter.createWithRetainedMetrics();
+            if (settings.history() > 0) {
+                LakeHistory.addSnapshots(EngineConfig.builder(catalog).dataPath(dataPath).build(), settings.history());
+            }
             TimedJob lake = run(settings, tables, DuckLakeSink.forChangeRecords().catalog(catalog.key())
                     .dataPath(dataPath).maxOpenTables(settings.openTables(tables)).build(), metrics);
             HistogramStatistics durations = lake.commitDurations(metrics);

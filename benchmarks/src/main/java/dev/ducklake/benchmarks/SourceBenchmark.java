@@ -118,7 +118,7 @@ public final class SourceBenchmark {
             System.out.printf("changelog with 2 DuckDB threads / table rows = %.2fx%n", changelog2 / scan);
             double fresh = latency(dir, spec, "this lake");
             if (moreSnapshots > 0) {
-                addSnapshots(spec, moreSnapshots);
+                LakeHistory.addSnapshots(spec.toEngineConfig(), moreSnapshots);
                 double aged = latency(dir, spec, String.format(Locale.ROOT, "%,d more snapshots", moreSnapshots));
                 System.out.printf("latency median with %,d more snapshots / this lake = %.2fx (target <= 1.2x)%n",
                         moreSnapshots, aged / fresh);
@@ -237,23 +237,6 @@ public final class SourceBenchmark {
      * emitted, shows the job is running; then the process's CPU time over 10 idle seconds, and the
      * latency of 100 commits of one row each, from the commit's return to the row's emission.
      */
-    /** Lengthens the lake's history by {@code count} snapshots: one-row commits to another table. */
-    private static void addSnapshots(EngineSpec spec, int count) {
-        TableName filler = TableName.of("history_filler");
-        long start = System.nanoTime();
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
-            LakeEngine engine = lease.engine();
-            engine.createTable(filler, TableSchema.builder().column("n", Primitive.BIGINT).build());
-            for (long n = 0; n < count; n++) {
-                try (WriteSession commit = engine.openWriteSession(filler, WriteMode.APPEND)) {
-                    commit.write(new Object[] {n});
-                    commit.commit();
-                }
-            }
-        }
-        System.out.printf("%,d more snapshots in %.0f s%n", count, (System.nanoTime() - start) / 1e9);
-    }
-
     /** The idle cost and the latency of a streaming job following the table; returns the median latency in ms. */
     private static double latency(Path dir, EngineSpec spec, String lake) throws Exception {
         List<Double> latencies = new ArrayList<>();
