@@ -2,7 +2,6 @@ package dev.ducklake.engine.internal.table;
 
 import dev.ducklake.engine.schema.TableName;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -17,12 +16,12 @@ import java.util.Optional;
 final class LatestDescriptions {
 
     private long schemaVersion = -1;
-    /** By lower-case qualified name; an empty value for a table that does not exist. */
+    /** By {@link TableCatalog#matchKey}; an empty value for a table that does not exist. */
     private final Map<String, Optional<TableCatalog.Described>> byName = new HashMap<>();
 
     /** The cached description at this schema version: empty if not cached, else whether the table exists. */
     synchronized Optional<Optional<TableCatalog.Described>> get(long version, TableName name) {
-        return version == schemaVersion ? Optional.ofNullable(byName.get(key(name))) : Optional.empty();
+        return version == schemaVersion ? Optional.ofNullable(byName.get(TableCatalog.matchKey(name))) : Optional.empty();
     }
 
     /** Caches a description read at this schema version. */
@@ -32,11 +31,7 @@ final class LatestDescriptions {
             schemaVersion = version;
         }
         if (version == schemaVersion) {
-            byName.put(key(name), described);
+            byName.put(TableCatalog.matchKey(name), described);
         }
-    }
-
-    private static String key(TableName name) {
-        return name.schema().toLowerCase(Locale.ROOT) + "." + name.table().toLowerCase(Locale.ROOT);
     }
 }

@@ -166,6 +166,11 @@ public final class TableCatalog {
         return context.withConnection("look up " + name, c -> MetadataTables.identity(c, name, Long.MAX_VALUE).isPresent());
     }
 
+    /** The name as the catalog matches it, whatever its case: a key for maps of tables. */
+    public static String matchKey(TableName name) {
+        return name.schema().toLowerCase(Locale.ROOT) + "." + name.table().toLowerCase(Locale.ROOT);
+    }
+
     /** The definition at the latest version. */
     public TableSchema describe(TableName name) {
         return describeIfExists(name).map(Described::schema).orElseThrow(() -> MetadataTables.notFound(name));

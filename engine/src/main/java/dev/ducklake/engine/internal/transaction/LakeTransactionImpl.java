@@ -29,7 +29,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -49,7 +48,7 @@ public final class LakeTransactionImpl implements LakeTransaction {
     private final TableCatalog tables;
     private final ColumnChanges columns;
     private final DuckDBConnection connection;
-    /** The tables touched so far, by normalised name. */
+    /** The tables touched so far, by {@link TableCatalog#matchKey}. */
     private final Map<String, TableState> touched = new LinkedHashMap<>();
     private final List<Step> steps = new ArrayList<>();
     /** The lake's schema version when the transaction first read a table, or -1 before. */
@@ -270,12 +269,12 @@ public final class LakeTransactionImpl implements LakeTransaction {
     }
 
     /**
-     * The table's state, read from the lake the first time the transaction touches it, as the lake's
-     * schema was when the transaction first read a table.
+     * The table's state, read from the lake the first time the transaction touches it, unless the
+     * engine described the table while the lake was at the schema version the transaction saw first.
      */
     private TableState state(TableName table) {
         ensureOpen();
-        String key = table.schema().toLowerCase(Locale.ROOT) + "." + table.table().toLowerCase(Locale.ROOT);
+        String key = TableCatalog.matchKey(table);
         TableState state = touched.get(key);
         if (state == null) {
             if (schemaVersion < 0) {
