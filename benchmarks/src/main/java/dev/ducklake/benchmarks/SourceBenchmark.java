@@ -233,11 +233,11 @@ public final class SourceBenchmark {
     }
 
     /**
-     * A streaming job follows the table at the default discovery interval. A first commit, once
-     * emitted, shows the job is running; then the process's CPU time over 10 idle seconds, and the
-     * latency of 100 commits of one row each, from the commit's return to the row's emission.
+     * The idle cost and the latency of a streaming job following the table at the default discovery
+     * interval; returns the median latency in ms. A first commit, once emitted, shows the job is
+     * running; then the process's CPU time over 10 idle seconds, and the latency of 100 commits of
+     * one row each, from the commit's return to the row's emission.
      */
-    /** The idle cost and the latency of a streaming job following the table; returns the median latency in ms. */
     private static double latency(Path dir, EngineSpec spec, String lake) throws Exception {
         List<Double> latencies = new ArrayList<>();
         double idleCores;
