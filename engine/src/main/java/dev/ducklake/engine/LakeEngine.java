@@ -442,8 +442,8 @@ public final class LakeEngine implements AutoCloseable {
 
     /** A merge session whose changes come with their keys' current rows, or without. */
     public MergeSession openMergeSession(TableName name, MergeSession.CurrentRows currentRows) {
-        return new MergeSessionImpl(context, commits, name, tables.describe(name), tables.hasBeforeImages(name),
-                currentRows);
+        TableCatalog.Described table = tables.describeExisting(name);
+        return new MergeSessionImpl(context, commits, name, table.schema(), table.beforeImages(), currentRows);
     }
 
     /**

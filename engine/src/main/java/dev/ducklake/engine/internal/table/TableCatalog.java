@@ -104,8 +104,9 @@ public final class TableCatalog {
 
     /** Adds a nullable column at the end of the table. */
     public long addColumn(TableName name, Column column) {
-        requireAddable(name, describe(name), column);
-        boolean withImages = hasBeforeImages(name);
+        Described table = describeExisting(name);
+        requireAddable(name, table.schema(), column);
+        boolean withImages = table.beforeImages();
         return commits.commit(name, CommitMetadata.MODE_SCHEMA, CommitOptions.defaults(), (connection, commitId) -> {
             addColumnIn(connection, name, column, withImages);
             return CommitOutcome.changed(0, 0, 0, 0, true);
@@ -173,7 +174,12 @@ public final class TableCatalog {
 
     /** The definition at the latest version. */
     public TableSchema describe(TableName name) {
-        return describeIfExists(name).map(Described::schema).orElseThrow(() -> MetadataTables.notFound(name));
+        return describeExisting(name).schema();
+    }
+
+    /** The latest definition and whether merges keep before-images; a not-found error when no table has the name. */
+    public Described describeExisting(TableName name) {
+        return describeIfExists(name).orElseThrow(() -> MetadataTables.notFound(name));
     }
 
     /** A table's latest definition, and whether merges into it keep before-images. */
