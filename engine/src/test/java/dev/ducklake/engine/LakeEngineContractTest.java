@@ -433,6 +433,39 @@ abstract class LakeEngineContractTest {
     }
 
     @Test
+    void theKeyOfACommitThatChangedNothingIsCommittedOnceALaterCommitRecordsIt() {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        CommitResult unchanged;
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.deleteKey("absent");
+            unchanged = merge.commit(CommitOptions.builder().commitKey("sink-a/1").build());
+        }
+        assertThat(unchanged.committed()).isFalse();
+        assertThat(unchanged.alreadyCommitted()).isFalse();
+        assertThat(engine.committedVersion("sink-a/1")).as("no snapshot holds the key yet").isEmpty();
+
+        CommitResult recording;
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            merge.upsert(order("o-1", "1", "a"));
+            recording = merge.commit(CommitOptions.builder().commitKey("sink-a/2")
+                    .unchangedCommitKeys(List.of("sink-a/1", "sink-a/1.5")).build());
+        }
+        assertThat(engine.committedVersion("sink-a/1")).hasValue(recording.version());
+        assertThat(engine.committedVersion("sink-a/1.5")).hasValue(recording.version());
+        assertThat(engine.committedVersion("sink-a/105")).as("a dot in a key matches only a dot").isEmpty();
+        assertThat(engine.committedVersion("sink-a/")).isEmpty();
+        try (MergeSession replay = engine.openMergeSession(ORDERS)) {
+            replay.upsert(order("o-1", "9", "replayed"));
+            CommitResult again = replay.commit(CommitOptions.builder().commitKey("sink-a/1").build());
+            assertThat(again.alreadyCommitted()).isTrue();
+            assertThat(again.version()).isEqualTo(recording.version());
+        }
+        assertThat(ordersByKey().get("o-1")).containsExactly("o-1", new BigDecimal("1.00"), "a");
+        assertThat(engine.version(ORDERS, recording.version()).metadata().orElseThrow().unchangedCommitKeys())
+                .containsExactly("sink-a/1", "sink-a/1.5");
+    }
+
+    @Test
     void stagedRowsExportToFilesThatAnotherSessionCommitsInOrder() {
         engine.createTable(ORDERS, ORDERS_SCHEMA);
         append(ORDERS, order("keep", "1", "a"), order("gone", "2", "b"));

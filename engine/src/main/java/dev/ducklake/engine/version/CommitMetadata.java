@@ -3,6 +3,7 @@ package dev.ducklake.engine.version;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -10,9 +11,10 @@ import java.util.TreeMap;
  * What the engine records with every commit, as JSON in the snapshot's {@code commit_extra_info}:
  * the table, the mode, a unique commit id, row counts, whether the before-images of every row it
  * deleted or replaced were kept (in {@code ducklake_engine.before_images_*}), the caller's idempotency key, and the
- * producer's own fields (the Flink sink writes its sink id and checkpoint id there), and the
+ * producer's own fields (the Flink sink writes its sink id and checkpoint id there), the
  * versions of the lake tables the written rows were computed from ({@code inputs}: table name to
- * version, see {@link #inputs()}). Snapshots written by other clients carry none or other JSON;
+ * version, see {@link #inputs()}), and the keys of the producer's earlier commits that changed
+ * nothing and so made no snapshot ({@code unchangedCommitKeys}). Snapshots written by other clients carry none or other JSON;
  * readers treat the metadata as optional and ignore unknown fields.
  *
  * <p>A commit of several tables at once ({@link dev.ducklake.engine.write.LakeTransaction}) records
@@ -33,7 +35,8 @@ public record CommitMetadata(
         String commitKey,
         Map<String, String> producer,
         Map<String, TableCommit> tables,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> inputs) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> inputs,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> unchangedCommitKeys) {
 
     public static final String MODE_APPEND = "append";
     public static final String MODE_SNAPSHOT = "snapshot";
@@ -55,6 +58,7 @@ public record CommitMetadata(
         producer = producer == null ? Map.of() : Map.copyOf(producer);
         tables = tables == null ? null : Map.copyOf(tables);
         inputs = inputs == null || inputs.isEmpty() ? null : Collections.unmodifiableMap(new TreeMap<>(inputs));
+        unchangedCommitKeys = unchangedCommitKeys == null ? List.of() : List.copyOf(unchangedCommitKeys);
     }
 
     /**
@@ -70,9 +74,9 @@ public record CommitMetadata(
 
     /** The metadata of a commit of one table. */
     public static CommitMetadata ofTable(String table, String mode, String commitId, TableCommit counts,
-            String commitKey, Map<String, String> producer, Map<String, Long> inputs) {
+            String commitKey, Map<String, String> producer, Map<String, Long> inputs, List<String> unchangedCommitKeys) {
         return new CommitMetadata(table, mode, commitId, counts.rowsWritten(), counts.inserted(), counts.updated(),
-                counts.deleted(), counts.beforeImages(), commitKey, producer, null, inputs);
+                counts.deleted(), counts.beforeImages(), commitKey, producer, null, inputs, unchangedCommitKeys);
     }
 
     /**
@@ -86,9 +90,10 @@ public record CommitMetadata(
             return this;
         }
         TableCommit counts = tables.get(name);
-        return counts != null ? ofTable(name, counts.mode(), commitId, counts, commitKey, producer, inputs)
+        return counts != null
+                ? ofTable(name, counts.mode(), commitId, counts, commitKey, producer, inputs, unchangedCommitKeys)
                 : ofTable(name, mode, commitId, new TableCommit(mode, rowsWritten, inserted, updated, deleted, false),
-                        commitKey, producer, inputs);
+                        commitKey, producer, inputs, unchangedCommitKeys);
     }
 
     /** One table's part of a commit. */

@@ -1,6 +1,8 @@
 package dev.ducklake.engine.write;
 
 import dev.ducklake.engine.schema.TableName;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,6 +28,7 @@ public final class CommitOptions {
     private final boolean allowEmpty;
     private final String message;
     private final String commitKey;
+    private final List<String> unchangedCommitKeys;
     private final OptionalLong currentRowsAsOf;
     private final Map<String, String> sameProducer;
     private final Map<TableName, Long> inputs;
@@ -36,6 +39,7 @@ public final class CommitOptions {
         this.allowEmpty = b.allowEmpty;
         this.message = b.message;
         this.commitKey = b.commitKey;
+        this.unchangedCommitKeys = List.copyOf(b.unchangedCommitKeys);
         this.currentRowsAsOf = b.currentRowsAsOf;
         this.sameProducer = Map.copyOf(b.sameProducer);
         this.inputs = Map.copyOf(b.inputs);
@@ -69,6 +73,11 @@ public final class CommitOptions {
         return Optional.ofNullable(commitKey);
     }
 
+    /** The keys of earlier commits that changed nothing, which this commit records. */
+    public List<String> unchangedCommitKeys() {
+        return unchangedCommitKeys;
+    }
+
     /** The version the current rows given to a merge session were read at, if they were. */
     public OptionalLong currentRowsAsOf() {
         return currentRowsAsOf;
@@ -91,6 +100,7 @@ public final class CommitOptions {
         private boolean allowEmpty;
         private String message;
         private String commitKey;
+        private List<String> unchangedCommitKeys = List.of();
         private OptionalLong currentRowsAsOf = OptionalLong.empty();
         private Map<String, String> sameProducer = Map.of();
         private Map<TableName, Long> inputs = Map.of();
@@ -128,13 +138,28 @@ public final class CommitOptions {
          * digits and {@code . _ : / -} only.
          */
         public Builder commitKey(String commitKey) {
-            Objects.requireNonNull(commitKey, "commitKey");
-            if (!KEY_PATTERN.matcher(commitKey).matches()) {
-                throw new IllegalArgumentException("A commit key holds letters, digits and . _ : / - only; got '"
-                        + commitKey + "'");
-            }
-            this.commitKey = commitKey;
+            this.commitKey = requireKey(commitKey);
             return this;
+        }
+
+        /**
+         * Records the keys of earlier commits that changed nothing: DuckLake makes no snapshot of
+         * such a commit, so its key is in no history until a later commit carries it. From this
+         * commit on, a commit with one of these keys answers {@code alreadyCommitted()}, and
+         * {@link dev.ducklake.engine.LakeEngine#committedVersion} finds this commit's version.
+         */
+        public Builder unchangedCommitKeys(Collection<String> keys) {
+            this.unchangedCommitKeys = keys.stream().map(Builder::requireKey).toList();
+            return this;
+        }
+
+        private static String requireKey(String key) {
+            Objects.requireNonNull(key, "commitKey");
+            if (!KEY_PATTERN.matcher(key).matches()) {
+                throw new IllegalArgumentException("A commit key holds letters, digits and . _ : / - only; got '"
+                        + key + "'");
+            }
+            return key;
         }
 
         /**

@@ -131,14 +131,20 @@ public final class MetadataTables {
     }
 
     /**
-     * The version whose commit metadata carries the key, if any commit carried it, found in the
-     * history ({@link SnapshotHistory#LAKE} inside a commit transaction).
+     * The version whose commit metadata carries the key, as its own or among the keys of earlier
+     * commits that changed nothing, if any commit carried it, found in the history
+     * ({@link SnapshotHistory#LAKE} inside a commit transaction).
      */
     public static OptionalLong committedVersion(Connection connection, SnapshotHistory history, String commitKey)
             throws SQLException {
-        // Commit keys hold no character that JSON escapes, so the serialised field is this exact text.
-        String fragment = "\"commitKey\":\"" + commitKey + "\"";
-        return engineCommitWith(connection, history, fragment);
+        // Commit keys hold no character that JSON escapes, so the serialised key is this exact text.
+        String quoted = "\"" + commitKey + "\"";
+        String unchanged = "\"unchangedCommitKeys\":\\[[^\\]]*" + quoted.replace(".", "\\.");
+        long version = Jdbc.queryLong(connection, "SELECT coalesce(max(snapshot_id), -1) FROM " + history.source()
+                + " WHERE author = ? AND contains(commit_extra_info, ?) AND (contains(commit_extra_info, ?)"
+                + " OR regexp_matches(commit_extra_info, ?))", CommitMetadata.AUTHOR, quoted,
+                "\"commitKey\":" + quoted, unchanged);
+        return version < 0 ? OptionalLong.empty() : OptionalLong.of(version);
     }
 
     /** The newest snapshot the engine committed whose commit metadata contains the text, if any. */

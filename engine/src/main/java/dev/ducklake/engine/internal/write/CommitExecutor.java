@@ -239,7 +239,7 @@ public final class CommitExecutor {
         if (outcomes.size() == 1) {
             Map.Entry<TableName, TableOutcome> only = outcomes.entrySet().iterator().next();
             return CommitMetadata.ofTable(only.getKey().toString(), only.getValue().mode(), commitId,
-                    counts(only.getValue()), key, options.producer(), inputs);
+                    counts(only.getValue()), key, options.producer(), inputs, options.unchangedCommitKeys());
         }
         Map<String, CommitMetadata.TableCommit> tables = new LinkedHashMap<>();
         outcomes.forEach((table, outcome) -> tables.put(table.toString(), counts(outcome)));
@@ -249,7 +249,7 @@ public final class CommitExecutor {
                 tables.values().stream().mapToLong(CommitMetadata.TableCommit::updated).sum(),
                 tables.values().stream().mapToLong(CommitMetadata.TableCommit::deleted).sum(),
                 tables.values().stream().allMatch(CommitMetadata.TableCommit::beforeImages), key, options.producer(),
-                tables, inputs);
+                tables, inputs, options.unchangedCommitKeys());
     }
 
     private static CommitMetadata.TableCommit counts(TableOutcome outcome) {
