@@ -48,6 +48,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.RowKind;
 import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -269,6 +270,38 @@ class DuckLakeSinkITCase {
         assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.ALREADY_COMMITTED)).isGreaterThanOrEqualTo(1);
         assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.COMMITS)).isEqualTo(LakeContents.sinkSnapshots(catalog, dir).size());
         LakeContents.assertStagingEmpty(catalog, dir);
+    }
+
+    /**
+     * The first checkpoints hold only deletes of keys the table never held: their commits change
+     * nothing and make no snapshot. A failure after the first of them makes Flink replay the last
+     * completed checkpoint's committables, whose commit succeeded; the job must go on and end with
+     * every key at its last value.
+     */
+    @Test
+    void aCheckpointThatChangedNothingIsNotLostWhenAFailureReplaysIt() throws Exception {
+        FailAfterUnchangedCommits.reset();
+        long absent = 6_000;
+        long count = 4_000;
+        int keys = 100;
+        StreamExecutionEnvironment env = TestJobs.environment();
+        env.fromSource(OrderEvents.source(i -> i < absent ? deleteOfAbsentKey(i) : OrderEvents.upsert(i - absent, keys),
+                        absent + count, 2_000), WatermarkStrategy.noWatermarks(), "deletes, then order changes")
+                .map(FailAfterUnchangedCommits.failAfter(1)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .sinkTo(sink("orders").primaryKey("order_id").commitObserver(FailAfterUnchangedCommits.observer())
+                        .build());
+        env.execute("checkpoints that change nothing, then a failure");
+
+        assertThat(FailAfterUnchangedCommits.failures()).as("induced failures, after %s commits that changed nothing",
+                FailAfterUnchangedCommits.unchangedCommits()).isEqualTo(1);
+        assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
+                .isEqualTo(expectedRows(OrderEvents.expectedUpsert(count, keys)));
+        List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
+        assertThat(snapshots).extracting(SinkSnapshot::checkpointId).doesNotHaveDuplicates();
+    }
+
+    private static RowData deleteOfAbsentKey(long i) {
+        return GenericRowData.ofKind(RowKind.DELETE, StringData.fromString("absent-" + i), i, null);
     }
 
     @Test

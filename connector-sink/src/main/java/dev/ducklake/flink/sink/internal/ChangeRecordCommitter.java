@@ -50,6 +50,7 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
     private final CommitObserver observer;
     private final EngineRegistry.Lease lease;
     private final StagedFiles staging;
+    private final UnchangedCheckpoints unchanged = new UnchangedCheckpoints();
 
     public ChangeRecordCommitter(ChangeSinkSettings settings, String jobId, CommitterMetrics metrics,
             CommitObserver observer) {
@@ -93,6 +94,7 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
         staged.requireFiles();
         CommitOptions options = CommitOptions.builder()
                 .commitKey(key)
+                .unchangedCommitKeys(unchanged.keys())
                 .producer(Map.of("sink-id", staged.sinkId(), "checkpoint-id", Long.toString(checkpointId),
                         "flink-job-id", jobId))
                 .message("flink checkpoint " + checkpointId)
@@ -123,7 +125,7 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
             requests.forEach(CommitRequest::signalAlreadyCommitted);
         }
         LOG.debug("Checkpoint {} of change sink {}: {}", checkpointId, staged.sinkId(), result);
-        staged.deleteExcept(adopted);
+        unchanged.settle(staged, total, adopted);
     }
 
     /**

@@ -51,6 +51,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
     private final EngineRegistry.Lease lease;
     private final StagedFiles staging;
     private final LineageInputs lineage;
+    private final UnchangedCheckpoints unchanged = new UnchangedCheckpoints();
     private long lastCompactionNanos = System.nanoTime();
 
     public DuckLakeCommitter(SinkSettings settings, String jobId, CommitterMetrics metrics, CommitObserver observer) {
@@ -99,6 +100,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         String sinkId = committables.get(0).sinkId();
         CommitOptions.Builder options = CommitOptions.builder()
                 .commitKey(key)
+                .unchangedCommitKeys(unchanged.keys())
                 .producer(Map.of("sink-id", sinkId, "checkpoint-id", Long.toString(checkpointId), "flink-job-id", jobId))
                 .message("flink checkpoint " + checkpointId);
         // The sink's settings decide whether its writers stage current rows, so all its files agree.
@@ -143,7 +145,7 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             requests.forEach(CommitRequest::signalAlreadyCommitted);
         }
         LOG.debug("Checkpoint {} for {}: {}", checkpointId, table, result);
-        staged.deleteExcept(adopted);
+        unchanged.settle(staged, result, adopted);
     }
 
     private void compactWhenDue() {

@@ -1,0 +1,52 @@
+package dev.ducklake.flink.sink;
+
+import dev.ducklake.engine.write.CommitResult;
+import dev.ducklake.flink.sink.internal.CommitObserver;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.flink.api.common.functions.MapFunction;
+
+/**
+ * Counts the sink's commits that changed nothing (no snapshot), and, as a map before the sink,
+ * fails the job once at the first record after {@code commits} of them: a restore then replays a
+ * checkpoint whose commit changed nothing and succeeded. Counts are JVM-wide (MiniCluster tasks
+ * share the JVM) and reset with {@link #reset()}.
+ */
+final class FailAfterUnchangedCommits {
+
+    private static final AtomicInteger UNCHANGED = new AtomicInteger();
+    private static final AtomicInteger FAILURES = new AtomicInteger();
+
+    private FailAfterUnchangedCommits() {}
+
+    static void reset() {
+        UNCHANGED.set(0);
+        FAILURES.set(0);
+    }
+
+    static int unchangedCommits() {
+        return UNCHANGED.get();
+    }
+
+    static int failures() {
+        return FAILURES.get();
+    }
+
+    /** The sink's observer that counts its commits that changed nothing. */
+    static CommitObserver observer() {
+        return (checkpointId, result) -> {
+            if (!result.committed() && !result.alreadyCommitted()) {
+                UNCHANGED.incrementAndGet();
+            }
+        };
+    }
+
+    /** The map that fails once after {@code commits} commits that changed nothing. */
+    static <T> MapFunction<T, T> failAfter(int commits) {
+        return value -> {
+            if (UNCHANGED.get() >= commits && FAILURES.compareAndSet(0, 1)) {
+                throw new IllegalStateException("Induced failure after " + commits + " commits that changed nothing");
+            }
+            return value;
+        };
+    }
+}
