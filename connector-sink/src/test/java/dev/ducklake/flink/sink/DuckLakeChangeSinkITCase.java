@@ -141,6 +141,38 @@ class DuckLakeChangeSinkITCase {
                 Map.entry(4L, List.of(4L, "moved")));
     }
 
+    /**
+     * After its first commit creates the table, checkpoints of deletes of keys it never held change
+     * nothing and make no snapshot; a failure after one of them makes Flink replay the last completed
+     * checkpoint, whose commit succeeded. The job goes on, and the table ends with the later inserts.
+     */
+    @Test
+    void aCheckpointThatChangedNothingIsNotLostWhenAFailureReplaysIt() throws Exception {
+        FailAfterUnchangedCommits.reset();
+        ChangeSchema schema = ChangeSchema.of(RowType.of(new LogicalType[] {new BigIntType(false),
+                new VarCharType(VarCharType.MAX_LENGTH)}, new String[] {"id", "status"}), List.of("id"));
+        long absent = 6_000;
+        long inserts = 2_000;
+        StreamExecutionEnvironment env = TestJobs.environment();
+        DataGeneratorSource<ChangeRecord> changes = new DataGeneratorSource<>(
+                i -> i < absent ? change(RowKind.DELETE, -1 - i, "absent", schema)
+                        : change(RowKind.INSERT, i - absent, "new", schema),
+                absent + inserts, RateLimiterStrategy.perSecond(2_000), ChangeRecordTypeInfo.INSTANCE);
+        env.fromSource(changes, WatermarkStrategy.noWatermarks(), "deletes, then inserts")
+                .map(FailAfterUnchangedCommits.<ChangeRecord>failAfter(1)).returns(ChangeRecordTypeInfo.INSTANCE)
+                .sinkTo(DuckLakeSink.forChangeRecords().catalog(catalog.key()).dataPath(dir.resolve("data") + "/")
+                        .observer(FailAfterUnchangedCommits.observer()).build());
+        env.execute("checkpoints that change nothing, then a failure");
+
+        assertThat(FailAfterUnchangedCommits.failures()).as("induced failures, after %s commits that changed nothing",
+                FailAfterUnchangedCommits.unchangedCommits()).isEqualTo(1);
+        Map<Long, List<Object>> expected = new TreeMap<>();
+        for (long id = 0; id < inserts; id++) {
+            expected.put(id, List.of(id, "new"));
+        }
+        assertThat(rowsByKey("shop.orders")).isEqualTo(expected);
+    }
+
     private static ChangeRecord change(RowKind kind, long id, String status, ChangeSchema schema) {
         return new ChangeRecord("shop.orders", GenericRowData.ofKind(kind, id, StringData.fromString(status)), schema);
     }
