@@ -24,4 +24,15 @@ public final class CatalogContention {
                 || (message.contains("duplicate key") && message.contains("violates primary key constraint"))
                 || message.contains("not found in metadata catalog");
     }
+
+    /**
+     * A statement that failed on DuckLake's cached view of the catalog: it named an inlined-data
+     * table that another process's {@code ducklake_flush_inlined_data} dropped. DuckLake keeps the
+     * table in its cache of the schema version, so every later statement fails the same way until
+     * the lake is attached again (duckdb/ducklake#1305).
+     */
+    public static boolean isStaleCatalog(Throwable e) {
+        String message = String.valueOf(e.getMessage());
+        return message.contains("ducklake_inlined_data_") && message.contains("does not exist");
+    }
 }

@@ -118,10 +118,12 @@ public final class DuckDbInstance implements AutoCloseable {
     }
 
     /**
-     * Detaches the lake and attaches it again. A SQLite catalog whose commit failed with "database
-     * is locked" stays locked by this instance (the sqlite extension keeps the connection of the
-     * failed commit, holding SQLite's pending write lock), and every later statement of any process
-     * on the catalog fails the same way until the instance detaches it.
+     * Detaches the lake and attaches it again; statements already running keep the old attachment.
+     * A SQLite catalog whose commit failed with "database is locked" stays locked by this instance
+     * (the sqlite extension keeps the connection of the failed commit, holding SQLite's pending write
+     * lock), and every later statement of any process on the catalog fails the same way until the
+     * instance detaches it. DuckLake's cached view of the catalog forgets an inlined-data table that
+     * another process dropped only when attached again.
      */
     public void reattach() throws SQLException {
         try (Statement st = root.createStatement()) {

@@ -10,6 +10,7 @@ import dev.ducklake.engine.error.LakeException;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -36,6 +37,7 @@ public final class EngineContext {
     private final OpenResources resources;
     private final ObjectMapper json;
     private final InFlightWork inFlight;
+    private final FlushWatch flushWatch;
     /**
      * The off-heap memory of the Arrow batches that reads hand out; each read takes a child of it.
      * Made at the first such read: Arrow needs {@code java.nio} opened to it, which an engine that
@@ -47,6 +49,8 @@ public final class EngineContext {
      * by every metadata read too: SQLite locks a commit out while anyone else reads its file.
      */
     private final ReentrantLock catalogLock = new ReentrantLock(true);
+    /** Counts the lake's attachments twice each: odd while one is under way (see {@link #reattach}). */
+    private final AtomicLong attachments = new AtomicLong();
 
     public EngineContext(EngineConfig config, DuckDbInstance duckDb) {
         this.config = config;
@@ -57,6 +61,12 @@ public final class EngineContext {
         this.resources = new OpenResources(config.catalog().toString());
         this.json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         this.inFlight = new InFlightWork(config.catalog().toString());
+        this.flushWatch = new FlushWatch(config.catalog());
+        try (DuckDBConnection connection = duckDb.connect()) {
+            flushWatch.flushedSinceLastCheck(connection);
+        } catch (SQLException e) {
+            throw new LakeException("Could not read the snapshots of " + config.catalog() + ": " + e.getMessage(), e);
+        }
     }
 
     public EngineConfig config() {
@@ -154,6 +164,93 @@ public final class EngineContext {
         }
     }
 
+    /** Which attachment of the lake a statement starts on, for {@link #retryAfterReattach}. */
+    public long attachment() {
+        return attachments.get();
+    }
+
+    /**
+     * Attaches the lake again if another DuckDB flushed inlined data since the last check, before a
+     * read or commit could meet DuckLake's stale view of the catalog (see {@link FlushWatch}).
+     */
+    public void reattachIfFlushedElsewhere(String what) {
+        if (!flushWatch.needed()) {
+            return;
+        }
+        long seen = attachments.get();
+        if (withConnection("look for flushes of inlined data", flushWatch::flushedSinceLastCheck)) {
+            try {
+                reattach("another DuckDB flushed inlined data, before: " + what, seen);
+            } catch (SQLException e) {
+                throw new LakeException("Could not attach " + config.catalog() + " again after another DuckDB flushed"
+                        + " inlined data: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /**
+     * Attaches the lake again after a statement failed on DuckLake's stale view of the catalog
+     * ({@link CatalogContention#isStaleCatalog}), unless another statement did so since {@code seen}.
+     */
+    public void reattachStaleCatalog(String what, long seen, Exception failure) {
+        try {
+            reattach("DuckLake's cached catalog names an inlined-data table that another DuckDB dropped"
+                    + " (duckdb/ducklake#1305), so this failed: " + what, seen);
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /**
+     * Attaches the lake again unless that happened since attachment {@code seen}. Runs under the
+     * catalog lock; statements already running keep the attachment they started on.
+     */
+    private void reattach(String why, long seen) throws SQLException {
+        try {
+            exclusively("attach the lake again", () -> {
+                if (attachments.get() != seen) {
+                    return null;
+                }
+                LOG.warn("Attaching {} again: {}", config.catalog(), why);
+                attachments.incrementAndGet();
+                try {
+                    duckDb.reattach();
+                    try (DuckDBConnection connection = duckDb.connect()) {
+                        flushWatch.flushedSinceLastCheck(connection);
+                    }
+                } finally {
+                    attachments.incrementAndGet();
+                }
+                return null;
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LakeCancelledException("Interrupted while waiting to attach " + config.catalog() + " again", e);
+        }
+    }
+
+    /**
+     * Whether a statement that started on attachment {@code seen} and failed with {@code failure}
+     * should run again: it met DuckLake's stale view of the catalog (attached again now), or the
+     * lake was attached again while it ran. Waits for an attachment under way to finish.
+     */
+    public boolean retryAfterReattach(String what, long seen, Exception failure) {
+        if (CatalogContention.isStaleCatalog(failure)) {
+            reattachStaleCatalog(what, seen, failure);
+            return true;
+        }
+        if (seen == attachments.get() && seen % 2 == 0) {
+            return false;
+        }
+        try {
+            exclusively("wait for the lake to be attached again", () -> null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return true;
+    }
+
     /**
      * Runs short metadata work on a connection of its own; on a SQLite catalog, never while this
      * engine changes the catalog.
@@ -200,9 +297,18 @@ public final class EngineContext {
     }
 
     private <T> T onConnection(String what, SqlWork<T> work) {
+        long attachment = attachments.get();
         try (DuckDBConnection connection = connect()) {
             return work.run(connection);
         } catch (SQLException e) {
+            if (retryAfterReattach(what, attachment, e)) {
+                try (DuckDBConnection connection = connect()) {
+                    return work.run(connection);
+                } catch (SQLException again) {
+                    again.addSuppressed(e);
+                    throw new LakeException("Could not " + what + ": " + again.getMessage(), again);
+                }
+            }
             throw new LakeException("Could not " + what + ": " + e.getMessage(), e);
         }
     }

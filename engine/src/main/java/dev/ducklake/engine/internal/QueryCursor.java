@@ -50,6 +50,7 @@ public final class QueryCursor implements AutoCloseable {
     public QueryCursor(EngineContext context, String what) {
         this.context = context;
         this.what = what;
+        context.reattachIfFlushedElsewhere(what);
         this.slot = context.reads().enter(what);
         try {
             this.gate = context.readGate().enterRead(what);
@@ -83,18 +84,35 @@ public final class QueryCursor implements AutoCloseable {
         }
     }
 
-    /** Starts the streaming query. */
+    /**
+     * Starts the streaming query; once more if it failed on DuckLake's stale view of the catalog or
+     * while the lake was attached again (see {@link EngineContext#retryAfterReattach}).
+     */
     public synchronized void open(String sql) {
         ensureOpen();
+        long attachment = context.attachment();
         try {
-            try (Statement begin = connection.createStatement()) {
-                begin.execute("BEGIN TRANSACTION");
-            }
-            statement = connection.createStatement();
-            results = statement.executeQuery(sql);
+            start(sql);
         } catch (SQLException e) {
-            throw failure(e);
+            if (!context.retryAfterReattach(what, attachment, e)) {
+                throw failure(e);
+            }
+            try {
+                Jdbc.execute(connection, "ROLLBACK");
+                start(sql);
+            } catch (SQLException again) {
+                again.addSuppressed(e);
+                throw failure(again);
+            }
         }
+    }
+
+    private void start(String sql) throws SQLException {
+        try (Statement begin = connection.createStatement()) {
+            begin.execute("BEGIN TRANSACTION");
+        }
+        statement = connection.createStatement();
+        results = statement.executeQuery(sql);
     }
 
     /**

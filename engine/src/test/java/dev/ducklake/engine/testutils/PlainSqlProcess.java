@@ -2,6 +2,7 @@ package dev.ducklake.engine.testutils;
 
 import dev.ducklake.engine.config.CatalogLocation;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 
 /**
@@ -12,6 +13,17 @@ import java.util.Arrays;
 public final class PlainSqlProcess {
 
     private PlainSqlProcess() {}
+
+    /** Runs the statements in a process of its own and waits up to a minute for it to succeed. */
+    public static void run(CatalogLocation catalog, Path dir, String... statements) throws Exception {
+        String[] arguments = new String[statements.length + 2];
+        arguments[0] = catalog.key();
+        arguments[1] = dir.toString();
+        System.arraycopy(statements, 0, arguments, 2, statements.length);
+        try (JvmProcess writer = JvmProcess.start(PlainSqlProcess.class, dir.resolve("writer.log"), arguments)) {
+            writer.awaitSuccess(Duration.ofSeconds(60));
+        }
+    }
 
     public static void main(String[] args) throws Exception {
         TestLakes.plainExecute(CatalogLocation.parse(args[0]), Path.of(args[1]),

@@ -140,10 +140,17 @@ public final class CommitExecutor {
         for (int tried = 0; ; tried++) {
             context.resources().ensureOpen();
             int retriesSoFar = tried;
+            context.reattachIfFlushedElsewhere(what);
+            long attachment = context.attachment();
             try {
                 // One attempt at a time holds the engine's catalog; the backoff waits outside it.
                 return context.exclusively(what, () -> attemptPinned(connection, attempt, retriesSoFar));
             } catch (SQLException e) {
+                if (CatalogContention.isStaleCatalog(e) && tried < maxRetries) {
+                    context.reattachStaleCatalog(what, attachment, e);
+                    retries.incrementAndGet();
+                    continue;
+                }
                 if (!CatalogContention.isConflict(e)) {
                     throw new LakeException(capitalized(what) + " failed: " + e.getMessage(), e);
                 }

@@ -10,7 +10,6 @@ import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.JvmProcess;
 import dev.ducklake.engine.testutils.PlainSqlProcess;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.CommitOptions;
@@ -18,7 +17,6 @@ import dev.ducklake.engine.write.LakeTransaction;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteSession;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +27,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The engine keeps each table's latest description between uses; a plain DuckDB writer in another
  * process that changes the table's definition (a column added, the table dropped and created anew
  * with a key and another type) is seen by the next description and the next transaction, and
- * commits and snapshot expiry by that writer leave the description right.
+ * commits and snapshot expiry by that writer leave the description right. A flush of inlined data
+ * by that writer, which drops the inlined-data table of a table's older columns that DuckLake in the
+ * engine still lists (duckdb/ducklake#1305), leaves the engine's reads and commits working.
  */
 class CachedDescriptionsTest {
 
@@ -49,16 +49,16 @@ class CachedDescriptionsTest {
             append(engine, new Object[] {1L, 10L});
             assertThat(engine.describeTable(ORDERS).names()).containsExactly("id", "amount");
 
-            otherProcess(catalog, "INSERT INTO plain.orders VALUES (2, 20)",
+            PlainSqlProcess.run(catalog, dir, "INSERT INTO plain.orders VALUES (2, 20)",
                     "CALL ducklake_expire_snapshots('plain', older_than => now())");
             assertThat(engine.describeTable(ORDERS).names()).containsExactly("id", "amount");
 
-            otherProcess(catalog, "ALTER TABLE plain.orders ADD COLUMN note VARCHAR");
+            PlainSqlProcess.run(catalog, dir, "ALTER TABLE plain.orders ADD COLUMN note VARCHAR");
             assertThat(engine.describeTable(ORDERS).names()).containsExactly("id", "amount", "note");
             append(engine, new Object[] {3L, 30L, "added"});
             assertThat(rows(engine)).containsExactlyInAnyOrder("1|10|null", "2|20|null", "3|30|added");
 
-            otherProcess(catalog, "DROP TABLE plain.orders",
+            PlainSqlProcess.run(catalog, dir, "DROP TABLE plain.orders",
                     "CREATE TABLE plain.orders (id BIGINT NOT NULL, amount VARCHAR)",
                     "COMMENT ON COLUMN plain.orders.id IS '" + TableCatalog.KEY_MARKER + "1'");
             TableSchema recreated = engine.describeTable(ORDERS);
@@ -75,21 +75,37 @@ class CachedDescriptionsTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = CatalogLocation.Kind.class, names = {"SQLITE", "POSTGRES"})
+    void readsAndCommitsGoOnAfterAnotherProcessFlushedInlinedRowsOfOlderColumns(CatalogLocation.Kind kind)
+            throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(kind, dir);
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            engine.createTable(ORDERS, TableSchema.builder().column("id", Primitive.BIGINT)
+                    .column("amount", Primitive.BIGINT).primaryKey("id").build());
+            append(engine, new Object[] {1L, 10L});
+            append(engine, new Object[] {2L, 20L});
+            engine.addColumn(ORDERS, Column.of("note", Primitive.VARCHAR));
+            PlainSqlProcess.run(catalog, dir, "INSERT INTO plain.orders VALUES (3, 30, 'x')");
+            assertThat(rows(engine)).containsExactlyInAnyOrder("1|10|null", "2|20|null", "3|30|x");
+
+            PlainSqlProcess.run(catalog, dir, "CALL ducklake_flush_inlined_data('plain')");
+
+            assertThat(rows(engine)).containsExactlyInAnyOrder("1|10|null", "2|20|null", "3|30|x");
+            try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+                merge.upsert(new Object[] {2L, 21L, "y"});
+                merge.deleteKey(1L);
+                assertThat(merge.commit().committed()).isTrue();
+            }
+            assertThat(rows(engine)).containsExactlyInAnyOrder("2|21|y", "3|30|x");
+        }
+    }
+
     private static void append(LakeEngine engine, Object[] row) {
         try (LakeTransaction tx = engine.openTransaction()) {
             WriteSession append = tx.append(ORDERS);
             append.write(row);
             tx.commit(CommitOptions.defaults());
-        }
-    }
-
-    private void otherProcess(CatalogLocation catalog, String... statements) throws Exception {
-        String[] arguments = new String[statements.length + 2];
-        arguments[0] = catalog.key();
-        arguments[1] = dir.toString();
-        System.arraycopy(statements, 0, arguments, 2, statements.length);
-        try (JvmProcess writer = JvmProcess.start(PlainSqlProcess.class, dir.resolve("writer.log"), arguments)) {
-            writer.awaitSuccess(Duration.ofSeconds(60));
         }
     }
 

@@ -1,0 +1,52 @@
+package dev.ducklake.engine.internal;
+
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.internal.catalog.MetadataTables;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * Attaches the lake again before a read or commit could meet DuckLake's stale view of the catalog.
+ * A flush of inlined data ({@code ducklake_flush_inlined_data}) drops the inlined-data tables of a
+ * table's older columns; the DuckLake of every other DuckDB keeps listing them until attached again
+ * (duckdb/ducklake#1305). There a read then fails, on SQLite cleanly, on PostgreSQL, for a read at
+ * a version, with an internal error that invalidates the whole DuckDB. So before each read and
+ * commit one catalog statement looks for flushes in the snapshots after those it already checked
+ * (on the catalog's key, whatever the length of the history), and a flush since then attaches the
+ * lake again. A DuckDB-file catalog needs no watch: no other process opens it while the engine
+ * holds it.
+ */
+final class FlushWatch {
+
+    /** The snapshots up to this one were checked, or made after the lake was last attached; -1 before the first check. */
+    private long checkedUpTo = -1;
+
+    private final boolean needed;
+
+    FlushWatch(CatalogLocation catalog) {
+        this.needed = catalog.kind() != CatalogLocation.Kind.DUCKDB;
+    }
+
+    /** Whether the catalog can be flushed by another process while the engine holds it. */
+    boolean needed() {
+        return needed;
+    }
+
+    /** Whether snapshots after the last check flushed inlined data; notes the newest snapshot as checked. */
+    synchronized boolean flushedSinceLastCheck(Connection connection) throws SQLException {
+        if (!needed) {
+            return false;
+        }
+        String sql = "SELECT coalesce(max(snapshot_id), 0), coalesce(bool_or(contains(changes_made, 'flushed_inlined')"
+                + " OR contains(changes_made, 'inline_flush')), false) FROM " + MetadataTables.METADATA
+                + ".ducklake_snapshot_changes WHERE snapshot_id > " + Math.max(checkedUpTo, 0);
+        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            boolean first = checkedUpTo < 0;
+            checkedUpTo = Math.max(checkedUpTo, rs.getLong(1));
+            return !first && rs.getBoolean(2);
+        }
+    }
+}
