@@ -10,7 +10,9 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -48,6 +50,24 @@ public final class BeforeImageTable {
     /** Adds a column the table gained. */
     public static void addColumn(Connection connection, TableName table, Column column) throws SQLException {
         Jdbc.execute(connection, "ALTER TABLE " + of(table).sql(EngineContext.LAKE_ALIAS) + " ADD COLUMN " + column.ddl());
+    }
+
+    /**
+     * Adds the columns of the table that its before-image table lacks: columns another process
+     * added to the table, which the engine's own DDL would have added there too. In the caller's
+     * transaction.
+     */
+    public static void addMissingColumns(Connection connection, TableName table, TableSchema schema)
+            throws SQLException {
+        TableName images = of(table);
+        Set<String> present = new HashSet<>(Jdbc.query(connection, "SELECT lower(column_name) FROM duckdb_columns()"
+                + " WHERE database_name = ? AND schema_name = ? AND table_name = ?", rs -> rs.getString(1),
+                EngineContext.LAKE_ALIAS, images.schema(), images.table()));
+        for (Column column : schema.columns()) {
+            if (!present.contains(column.name().toLowerCase(Locale.ROOT))) {
+                addColumn(connection, table, Column.of(column.name(), column.type()));
+            }
+        }
     }
 
     /** True when the table has a before-image table. Reads the catalog: not inside a commit transaction. */

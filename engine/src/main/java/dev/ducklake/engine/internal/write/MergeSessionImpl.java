@@ -212,6 +212,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
                 return CommitOutcome.unchanged();
             }
             if (keepBeforeImages && changes[1] + changes[2] > 0) {
+                BeforeImageTable.addMissingColumns(connection, table, schema);
                 Jdbc.update(connection, images, commitId);
             }
             if (changes[1] + changes[2] > 0) {

@@ -3,6 +3,7 @@ package dev.ducklake.engine.internal.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.change.ChangeReader;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
@@ -101,6 +102,35 @@ class CachedDescriptionsTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = CatalogLocation.Kind.class, names = {"SQLITE", "POSTGRES"})
+    void aMergeAfterAnotherProcessAddedAColumnKeepsBeforeImagesWithIt(CatalogLocation.Kind kind) throws Exception {
+        CatalogLocation catalog = TestLakes.catalog(kind, dir);
+        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            engine.createTable(ORDERS, TableSchema.builder().column("id", Primitive.BIGINT)
+                    .column("amount", Primitive.BIGINT).primaryKey("id").build());
+            append(engine, new Object[] {1L, 10L});
+            append(engine, new Object[] {2L, 20L});
+            PlainSqlProcess.run(catalog, dir, "ALTER TABLE plain.orders ADD COLUMN note VARCHAR",
+                    "UPDATE plain.orders SET note = 'n' WHERE id = 2");
+            long before = engine.latestVersion(ORDERS);
+            long after;
+            try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+                merge.upsert(new Object[] {2L, 21L, "m"});
+                merge.deleteKey(1L);
+                after = merge.commit().version();
+            }
+            try (ChangeReader changes = engine.changes(ORDERS, before, after)) {
+                assertThat(changes.toList()).extracting(c -> joined(c.before()) + " -> " + joined(c.after()))
+                        .containsExactlyInAnyOrder("1|10|null -> none", "2|20|n -> 2|21|m");
+            }
+        }
+    }
+
+    private static String joined(Object[] row) {
+        return row == null ? "none" : String.join("|", Arrays.stream(row).map(String::valueOf).toList());
+    }
+
     private static void append(LakeEngine engine, Object[] row) {
         try (LakeTransaction tx = engine.openTransaction()) {
             WriteSession append = tx.append(ORDERS);
@@ -111,8 +141,7 @@ class CachedDescriptionsTest {
 
     private static List<String> rows(LakeEngine engine) throws Exception {
         try (RowReader rows = engine.read(ORDERS, ScanRequest.all())) {
-            return rows.toList().stream().map(row -> String.join("|",
-                    Arrays.stream(row).map(String::valueOf).toList())).toList();
+            return rows.toList().stream().map(CachedDescriptionsTest::joined).toList();
         }
     }
 }
