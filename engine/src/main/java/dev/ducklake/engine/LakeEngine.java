@@ -480,6 +480,7 @@ public final class LakeEngine implements AutoCloseable {
         if (rowsPerPart < 1) {
             throw new IllegalArgumentException("rowsPerPart must be >= 1, got " + rowsPerPart);
         }
+        context.reattachIfFlushedElsewhere("cut " + name + " at version " + version + " into parts");
         long at = versions.get(name, version).id();
         TableName storedAs = tables.nameAt(name, at);
         return ScanParts.plan(context, name, storedAs, at, rowsPerPart);
@@ -490,6 +491,7 @@ public final class LakeEngine implements AutoCloseable {
             TableCatalog.SnapshotView latest = latestViews.latest(name);
             return ScanQuery.of(name, latest.storedAs(), latest.schema(), request, latest.snapshot());
         }
+        context.reattachIfFlushedElsewhere("read " + name + " at version " + request.version().getAsLong());
         long version = versions.get(name, request.version().getAsLong()).id();
         TableSchema schema = tables.describe(name, version);
         return ScanQuery.of(name, tables.nameAt(name, version), schema, request, version);

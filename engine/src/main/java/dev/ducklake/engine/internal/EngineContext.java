@@ -62,8 +62,14 @@ public final class EngineContext {
         this.json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         this.inFlight = new InFlightWork(config.catalog().toString());
         this.flushWatch = new FlushWatch(config.catalog());
+        if (flushWatch.needed()) {
+            watchFromNow();
+        }
+    }
+
+    private void watchFromNow() {
         try (DuckDBConnection connection = duckDb.connect()) {
-            flushWatch.flushedSinceLastCheck(connection);
+            flushWatch.check(connection);
         } catch (SQLException e) {
             throw new LakeException("Could not read the snapshots of " + config.catalog() + ": " + e.getMessage(), e);
         }
@@ -157,8 +163,12 @@ public final class EngineContext {
         }
         LOG.warn("Could not {}: the SQLite catalog {} was locked by another process; attaching it again",
                 what, config.catalog());
+        long seen = attachments.get();
+        if (seen % 2 != 0) {
+            return; // attaching again failed so; the attachment's own caller reports it
+        }
         try {
-            duckDb.reattach();
+            reattach("a commit failed on the locked SQLite catalog and may still hold its write lock", seen);
         } catch (SQLException e) {
             failure.addSuppressed(e);
         }
@@ -170,21 +180,41 @@ public final class EngineContext {
     }
 
     /**
+     * The lake's newest snapshot. Where other processes can flush inlined data (see {@link
+     * FlushWatch}), the same statement looks for flushes since the last check, and a flush attaches
+     * the lake again before this returns, so a read at the snapshot does not meet DuckLake's stale
+     * view of the catalog.
+     */
+    public long latestSnapshot() {
+        long seen = attachments.get();
+        FlushWatch.Check check = withConnection("find the latest snapshot", flushWatch::check);
+        if (check.flushed()) {
+            reattachAfterFlush("find the latest snapshot", seen);
+        }
+        return check.latestSnapshot();
+    }
+
+    /**
      * Attaches the lake again if another DuckDB flushed inlined data since the last check, before a
-     * read or commit could meet DuckLake's stale view of the catalog (see {@link FlushWatch}).
+     * read at an older version, a change read or a commit could meet DuckLake's stale view of the
+     * catalog (see {@link FlushWatch}).
      */
     public void reattachIfFlushedElsewhere(String what) {
         if (!flushWatch.needed()) {
             return;
         }
         long seen = attachments.get();
-        if (withConnection("look for flushes of inlined data", flushWatch::flushedSinceLastCheck)) {
-            try {
-                reattach("another DuckDB flushed inlined data, before: " + what, seen);
-            } catch (SQLException e) {
-                throw new LakeException("Could not attach " + config.catalog() + " again after another DuckDB flushed"
-                        + " inlined data: " + e.getMessage(), e);
-            }
+        if (withConnection("look for flushes of inlined data", flushWatch::check).flushed()) {
+            reattachAfterFlush(what, seen);
+        }
+    }
+
+    private void reattachAfterFlush(String what, long seen) {
+        try {
+            reattach("another DuckDB flushed inlined data, before: " + what, seen);
+        } catch (SQLException e) {
+            throw new LakeException("Could not attach " + config.catalog() + " again after another DuckDB flushed"
+                    + " inlined data: " + e.getMessage(), e);
         }
     }
 
@@ -215,8 +245,8 @@ public final class EngineContext {
                 attachments.incrementAndGet();
                 try {
                     duckDb.reattach();
-                    try (DuckDBConnection connection = duckDb.connect()) {
-                        flushWatch.flushedSinceLastCheck(connection);
+                    if (flushWatch.needed()) {
+                        watchFromNow();
                     }
                 } finally {
                     attachments.incrementAndGet();

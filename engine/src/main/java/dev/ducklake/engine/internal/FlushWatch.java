@@ -13,10 +13,11 @@ import java.sql.Statement;
  * table's older columns; the DuckLake of every other DuckDB keeps listing them until attached again
  * (duckdb/ducklake#1305). There a read then fails, on SQLite cleanly, on PostgreSQL, for a read at
  * a version, with an internal error that invalidates the whole DuckDB. So before each read and
- * commit one catalog statement looks for flushes in the snapshots after those it already checked
- * (on the catalog's key, whatever the length of the history), and a flush since then attaches the
- * lake again. A DuckDB-file catalog needs no watch: no other process opens it while the engine
- * holds it.
+ * commit one catalog statement finds the latest snapshot and looks for flushes in the snapshots
+ * after those it already checked (on the catalog's key, whatever the length of the history), and a
+ * flush since then attaches the lake again. A read of the latest rows needs that statement anyway,
+ * so the watch costs it nothing. A DuckDB-file catalog needs no watch: no other process opens it
+ * while the engine holds it.
  */
 final class FlushWatch {
 
@@ -34,19 +35,33 @@ final class FlushWatch {
         return needed;
     }
 
-    /** Whether snapshots after the last check flushed inlined data; notes the newest snapshot as checked. */
-    synchronized boolean flushedSinceLastCheck(Connection connection) throws SQLException {
+    /**
+     * Finds the lake's latest snapshot and, where {@link #needed}, whether snapshots after the last
+     * check flushed inlined data; notes the latest snapshot as checked.
+     */
+    synchronized Check check(Connection connection) throws SQLException {
+        String latestQuery = "SELECT max(snapshot_id) FROM " + MetadataTables.METADATA + ".ducklake_snapshot";
         if (!needed) {
-            return false;
+            return new Check(Jdbc.queryLong(connection, latestQuery), false);
         }
-        String sql = "SELECT coalesce(max(snapshot_id), 0), coalesce(bool_or(contains(changes_made, 'flushed_inlined')"
+        String sql = "SELECT (" + latestQuery + "), coalesce(bool_or(contains(changes_made, 'flushed_inlined')"
                 + " OR contains(changes_made, 'inline_flush')), false) FROM " + MetadataTables.METADATA
                 + ".ducklake_snapshot_changes WHERE snapshot_id > " + Math.max(checkedUpTo, 0);
         try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             boolean first = checkedUpTo < 0;
-            checkedUpTo = Math.max(checkedUpTo, rs.getLong(1));
-            return !first && rs.getBoolean(2);
+            long latest = rs.getLong(1);
+            checkedUpTo = Math.max(checkedUpTo, latest);
+            return new Check(latest, !first && rs.getBoolean(2));
         }
+    }
+
+    /**
+     * What a {@link #check} found.
+     *
+     * @param latestSnapshot the lake's latest snapshot
+     * @param flushed whether snapshots after the previous check flushed inlined data
+     */
+    record Check(long latestSnapshot, boolean flushed) {
     }
 }

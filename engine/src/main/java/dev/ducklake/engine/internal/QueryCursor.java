@@ -50,7 +50,6 @@ public final class QueryCursor implements AutoCloseable {
     public QueryCursor(EngineContext context, String what) {
         this.context = context;
         this.what = what;
-        context.reattachIfFlushedElsewhere(what);
         this.slot = context.reads().enter(what);
         try {
             this.gate = context.readGate().enterRead(what);

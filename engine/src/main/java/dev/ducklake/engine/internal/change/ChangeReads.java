@@ -66,6 +66,7 @@ public final class ChangeReads {
     private ChangeSelection plan(TableName table, ChangeRequest request) {
         long from = request.from();
         long to = request.to();
+        context.reattachIfFlushedElsewhere("read the changes of " + table + " in (" + from + ", " + to + "]");
         List<TableVersion> inRange = range(table, from, to);
         ChangeMethod method;
         if (request.method().isPresent()) {

@@ -1,7 +1,6 @@
 package dev.ducklake.engine.internal.table;
 
 import dev.ducklake.engine.internal.EngineContext;
-import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.schema.TableName;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,7 +25,7 @@ public final class LatestViews {
 
     /** The newest snapshot of the lake, whichever tables it changed. */
     public long latestSnapshot() {
-        return context.withConnection("find the latest snapshot", MetadataTables::currentSnapshot);
+        return context.latestSnapshot();
     }
 
     /** The table at the lake's latest snapshot. */

@@ -82,23 +82,27 @@ class CachedDescriptionsTest {
             throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(ORDERS, TableSchema.builder().column("id", Primitive.BIGINT)
-                    .column("amount", Primitive.BIGINT).primaryKey("id").build());
-            append(engine, new Object[] {1L, 10L});
-            append(engine, new Object[] {2L, 20L});
+            createOrdersWithTwoRows(engine);
             engine.addColumn(ORDERS, Column.of("note", Primitive.VARCHAR));
             PlainSqlProcess.run(catalog, dir, "INSERT INTO plain.orders VALUES (3, 30, 'x')");
+            long third = engine.latestVersion(ORDERS);
             assertThat(rows(engine)).containsExactlyInAnyOrder("1|10|null", "2|20|null", "3|30|x");
 
             PlainSqlProcess.run(catalog, dir, "CALL ducklake_flush_inlined_data('plain')");
-
             assertThat(rows(engine)).containsExactlyInAnyOrder("1|10|null", "2|20|null", "3|30|x");
+
+            engine.addColumn(ORDERS, Column.of("tag", Primitive.VARCHAR));
+            PlainSqlProcess.run(catalog, dir, "INSERT INTO plain.orders VALUES (4, 40, 'z', 't')",
+                    "CALL ducklake_flush_inlined_data('plain')");
+            assertThat(rows(engine, ScanRequest.builder().version(third).build()))
+                    .containsExactlyInAnyOrder("1|10|null", "2|20|null", "3|30|x");
+            PlainSqlProcess.run(catalog, dir, "DELETE FROM plain.orders WHERE id = 4");
             try (MergeSession merge = engine.openMergeSession(ORDERS)) {
-                merge.upsert(new Object[] {2L, 21L, "y"});
+                merge.upsert(new Object[] {2L, 21L, "y", null});
                 merge.deleteKey(1L);
                 assertThat(merge.commit().committed()).isTrue();
             }
-            assertThat(rows(engine)).containsExactlyInAnyOrder("2|21|y", "3|30|x");
+            assertThat(rows(engine)).containsExactlyInAnyOrder("2|21|y|null", "3|30|x|null");
         }
     }
 
@@ -107,10 +111,7 @@ class CachedDescriptionsTest {
     void aMergeAfterAnotherProcessAddedAColumnKeepsBeforeImagesWithIt(CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(ORDERS, TableSchema.builder().column("id", Primitive.BIGINT)
-                    .column("amount", Primitive.BIGINT).primaryKey("id").build());
-            append(engine, new Object[] {1L, 10L});
-            append(engine, new Object[] {2L, 20L});
+            createOrdersWithTwoRows(engine);
             PlainSqlProcess.run(catalog, dir, "ALTER TABLE plain.orders ADD COLUMN note VARCHAR",
                     "UPDATE plain.orders SET note = 'n' WHERE id = 2");
             long before = engine.latestVersion(ORDERS);
@@ -131,6 +132,13 @@ class CachedDescriptionsTest {
         return row == null ? "none" : String.join("|", Arrays.stream(row).map(String::valueOf).toList());
     }
 
+    private static void createOrdersWithTwoRows(LakeEngine engine) {
+        engine.createTable(ORDERS, TableSchema.builder().column("id", Primitive.BIGINT)
+                .column("amount", Primitive.BIGINT).primaryKey("id").build());
+        append(engine, new Object[] {1L, 10L});
+        append(engine, new Object[] {2L, 20L});
+    }
+
     private static void append(LakeEngine engine, Object[] row) {
         try (LakeTransaction tx = engine.openTransaction()) {
             WriteSession append = tx.append(ORDERS);
@@ -140,7 +148,11 @@ class CachedDescriptionsTest {
     }
 
     private static List<String> rows(LakeEngine engine) throws Exception {
-        try (RowReader rows = engine.read(ORDERS, ScanRequest.all())) {
+        return rows(engine, ScanRequest.all());
+    }
+
+    private static List<String> rows(LakeEngine engine, ScanRequest request) throws Exception {
+        try (RowReader rows = engine.read(ORDERS, request)) {
             return rows.toList().stream().map(CachedDescriptionsTest::joined).toList();
         }
     }
