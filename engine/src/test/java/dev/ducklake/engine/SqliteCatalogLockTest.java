@@ -13,7 +13,9 @@ import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.JvmProcess;
 import dev.ducklake.engine.testutils.PlainReaderProcess;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
+import dev.ducklake.engine.write.CommitRetries;
 import dev.ducklake.engine.write.MergeSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * busy timeout makes the engine's commit fail with "database is locked". DuckDB then keeps that commit's SQLite
  * connection and its write lock, so every later statement of every client on the catalog failed the
  * same way until the process ended; the engine attaches the catalog again after such a failure, and
- * its retry commits once the reader lets go.
+ * its retry commits once the reader lets go. The retries are the commit's own ({@link
+ * CommitOptions.Builder#retries}), where the engine's setting allows none.
  */
 class SqliteCatalogLockTest {
 
@@ -40,7 +43,7 @@ class SqliteCatalogLockTest {
     void aCommitLockedOutByAPlainReaderCommitsOnceTheReaderLetsGoAndTheLakeStaysUsable() throws Exception {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.SQLITE, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).acquireTimeout(Duration.ofMillis(500))
-                .commitRetries(20).commitRetryBackoff(Duration.ofMillis(20)).build())) {
+                .commitRetries(0).build())) {
             engine.createTable(ORDERS, TableSchema.builder().column(Column.notNull("id", Primitive.BIGINT))
                     .column("amount", Primitive.BIGINT).primaryKey("id").build());
             upsert(engine, 1);
@@ -55,7 +58,8 @@ class SqliteCatalogLockTest {
                 assertThat(reader.output()).contains(PlainReaderProcess.HOLDING + 1);
                 committer = new Thread(() -> {
                     try {
-                        outcome.set(upsert(engine, 2));
+                        outcome.set(upsert(engine, 2, CommitOptions.builder()
+                                .retries(new CommitRetries(20, Duration.ofMillis(20))).build()));
                     } catch (Throwable t) {
                         outcome.set(t);
                     }
@@ -81,9 +85,13 @@ class SqliteCatalogLockTest {
     }
 
     private static CommitResult upsert(LakeEngine engine, long id) {
+        return upsert(engine, id, CommitOptions.defaults());
+    }
+
+    private static CommitResult upsert(LakeEngine engine, long id, CommitOptions options) {
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
             merge.upsert(new Object[] {id, id * 10});
-            return merge.commit();
+            return merge.commit(options);
         }
     }
 }

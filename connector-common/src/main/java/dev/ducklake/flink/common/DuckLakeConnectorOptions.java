@@ -4,6 +4,7 @@ import static org.apache.flink.configuration.description.TextElement.text;
 
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.write.CommitRetries;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -74,6 +75,19 @@ public final class DuckLakeConnectorOptions {
         return secrets;
     }
 
+    /**
+     * A sink's commit retries, {@link #SINK_COMMIT_RETRIES} and {@link #SINK_COMMIT_RETRY_BACKOFF};
+     * fails naming the options when one is out of range.
+     */
+    public static CommitRetries commitRetries(int retries, Duration firstBackoff) {
+        try {
+            return new CommitRetries(retries, firstBackoff);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Options '" + SINK_COMMIT_RETRIES.key() + "', '"
+                    + SINK_COMMIT_RETRY_BACKOFF.key() + "': " + e.getMessage(), e);
+        }
+    }
+
     /** The options a {@code 'connector' = 'ducklake'} table requires: the catalog. */
     public static Set<ConfigOption<?>> requiredOptions() {
         return Set.of(CATALOG);
@@ -100,7 +114,7 @@ public final class DuckLakeConnectorOptions {
      */
     public static Set<ConfigOption<?>> engineOptions() {
         return Set.of(CATALOG, CATALOG_PASSWORD, DATA_PATH, DUCKDB_THREADS, DUCKDB_MEMORY_LIMIT, DUCKDB_TEMP_DIRECTORY,
-                DATA_INLINING_ROW_LIMIT, SINK_COMMIT_RETRIES, SINK_COMMIT_RETRY_BACKOFF);
+                DATA_INLINING_ROW_LIMIT);
     }
 
     /**
@@ -144,8 +158,8 @@ public final class DuckLakeConnectorOptions {
 
     /** The sink's own options, besides the engine's. */
     private static Set<ConfigOption<?>> sinkOptions() {
-        return Set.of(SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMPACTION_INTERVAL, SINK_UPSERT_INDEX,
-                SINK_LINEAGE_INPUTS);
+        return Set.of(SINK_PARALLELISM, SINK_STAGING_PATH, SINK_COMMIT_RETRIES, SINK_COMMIT_RETRY_BACKOFF,
+                SINK_COMPACTION_INTERVAL, SINK_UPSERT_INDEX, SINK_LINEAGE_INPUTS);
     }
 
     /** The source's own options, its lookups' included. */
@@ -243,7 +257,8 @@ public final class DuckLakeConnectorOptions {
             .defaultValue(EngineConfig.DEFAULT_COMMIT_RETRIES)
             .withDescription("Retries of a commit that conflicts with a concurrent commit (another job or client"
                     + " on the same lake), with doubling backoff. When they are exhausted the job fails, naming the table and"
-                    + " the checkpoint, and commits the rows after restarting from its last checkpoint.");
+                    + " the checkpoint, and commits the rows after restarting from its last checkpoint. Each sink's own,"
+                    + " although the sinks of one catalog share a TaskManager's engine.");
 
     public static final ConfigOption<Duration> SINK_COMMIT_RETRY_BACKOFF = ConfigOptions.key("sink.commit.retry-backoff")
             .durationType()

@@ -8,8 +8,6 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_MEMORY_L
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_SECRET_PREFIX;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_TEMP_DIRECTORY;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_THREADS;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
 
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
@@ -139,8 +137,6 @@ public final class EngineSpec implements Serializable {
         apply(config, DUCKDB_MEMORY_LIMIT, builder::memoryLimit);
         apply(config, DUCKDB_TEMP_DIRECTORY, directory -> builder.temporaryDirectory(Path.of(directory)));
         apply(config, DATA_INLINING_ROW_LIMIT, builder::dataInliningRowLimit);
-        apply(config, SINK_COMMIT_RETRIES, builder::commitRetries);
-        apply(config, SINK_COMMIT_RETRY_BACKOFF, builder::commitRetryBackoff);
         secrets().forEach((name, parameters) -> {
             try {
                 builder.secret(name, parameters);

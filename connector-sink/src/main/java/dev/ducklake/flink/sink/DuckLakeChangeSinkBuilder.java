@@ -7,7 +7,9 @@ import static org.apache.flink.util.Preconditions.checkArgument;
 import static org.apache.flink.util.Preconditions.checkNotNull;
 
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.write.CommitRetries;
 import dev.ducklake.flink.common.DuckLakeBuilderBase;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.cdc.SchemaChangePolicy;
 import dev.ducklake.flink.sink.cdc.TableRouter;
@@ -42,6 +44,8 @@ public final class DuckLakeChangeSinkBuilder extends DuckLakeBuilderBase<DuckLak
     private TableRouter router = TableRouter.identity();
     private SchemaChangePolicy schemaChanges = SchemaChangePolicy.FAIL;
     private String stagingPath;
+    private CommitRetries commitRetries = DuckLakeConnectorOptions.commitRetries(SINK_COMMIT_RETRIES.defaultValue(),
+            SINK_COMMIT_RETRY_BACKOFF.defaultValue());
     private int maxOpenTables = DEFAULT_MAX_OPEN_TABLES;
     private CommitObserver observer = CommitObserver.NONE;
 
@@ -92,7 +96,8 @@ public final class DuckLakeChangeSinkBuilder extends DuckLakeBuilderBase<DuckLak
      * {@link DuckLakeSinkBuilder#commitRetries}.
      */
     public DuckLakeChangeSinkBuilder commitRetries(int retries, Duration firstBackoff) {
-        return set(SINK_COMMIT_RETRIES, retries).set(SINK_COMMIT_RETRY_BACKOFF, firstBackoff);
+        this.commitRetries = DuckLakeConnectorOptions.commitRetries(retries, firstBackoff);
+        return this;
     }
 
     /** Told of every commit; for tests. */
@@ -106,6 +111,6 @@ public final class DuckLakeChangeSinkBuilder extends DuckLakeBuilderBase<DuckLak
         engine.toEngineConfig();
         String staging = StagingDirectory.resolveRoot(engine, stagingPath, TableName.of("change-records"));
         return new DuckLakeChangeSink(new ChangeSinkSettings(engine, router, schemaChanges, staging,
-                UUID.randomUUID().toString(), maxOpenTables), observer);
+                commitRetries, UUID.randomUUID().toString(), maxOpenTables), observer);
     }
 }

@@ -11,6 +11,7 @@ import static org.apache.flink.util.Preconditions.checkNotNull;
 import static org.apache.flink.util.Preconditions.checkState;
 
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.write.CommitRetries;
 import dev.ducklake.flink.common.DuckLakeBuilderBase;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
@@ -51,6 +52,8 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
     private List<String> partitionKeys = List.of();
     private boolean overwrite;
     private String stagingPath;
+    private CommitRetries commitRetries = DuckLakeConnectorOptions.commitRetries(SINK_COMMIT_RETRIES.defaultValue(),
+            SINK_COMMIT_RETRY_BACKOFF.defaultValue());
     private RowDataConverter<IN> converter;
     private boolean shuffleByKey = true;
     private Duration compactionInterval;
@@ -130,7 +133,8 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
      * DuckLakeConnectorOptions#SINK_COMMIT_RETRIES} for the defaults.
      */
     public DuckLakeSinkBuilder<IN> commitRetries(int retries, Duration firstBackoff) {
-        return set(SINK_COMMIT_RETRIES, retries).set(SINK_COMMIT_RETRY_BACKOFF, firstBackoff);
+        this.commitRetries = DuckLakeConnectorOptions.commitRetries(retries, firstBackoff);
+        return this;
     }
 
     /** Compact the table (flush inlined rows, rewrite mostly deleted files, merge small files) at most this often. */
@@ -194,7 +198,7 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
                 + " (DuckLakeSink.forRowData()): convert the records to RowData before the sink",
                 SINK_UPSERT_INDEX.key(), UpsertIndex.FLINK_STATE);
         SinkSettings settings = new SinkSettings(engine, table, rowType, primaryKey, partitionKeys, mode, staging,
-                UUID.randomUUID().toString(), compactionInterval, index, lineageInputs);
+                commitRetries, UUID.randomUUID().toString(), compactionInterval, index, lineageInputs);
         return new DuckLakeSink<>(settings, converter, shuffleByKey, observer);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.write.CommitRetries;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.common.EngineSpec;
 import java.nio.file.Path;
@@ -42,17 +43,29 @@ class DuckLakeSinkBuilderTest {
         // The documented defaults, as literals: a changed default must show in this test.
         assertThat(config.threads()).isEqualTo(1);
         assertThat(config.memoryLimit()).isEqualTo("1GB");
-        assertThat(config.commitRetries()).isEqualTo(5);
-        assertThat(config.commitRetryBackoff()).isEqualTo(Duration.ofMillis(50));
         assertThat(config.dataInliningRowLimit()).isEmpty();
         assertThat(config.temporaryDirectory()).isEmpty();
+        assertThat(builder().build().settings().commitRetries()).isEqualTo(new CommitRetries(5, Duration.ofMillis(50)));
+    }
+
+    /**
+     * Sinks of one catalog share a TaskManager's engine, so their engine settings are one; the commit
+     * retries are each sink's own.
+     */
+    @Test
+    void eachSinkOfACatalogKeepsItsOwnCommitRetries() {
+        DuckLakeSink<RowData> patient = builder().commitRetries(50, Duration.ofSeconds(1)).build();
+        DuckLakeSink<RowData> hasty = builder().commitRetries(0, Duration.ZERO).build();
+
+        assertThat(patient.settings().engine().options()).isEqualTo(hasty.settings().engine().options());
+        assertThat(patient.settings().commitRetries()).isEqualTo(new CommitRetries(50, Duration.ofSeconds(1)));
+        assertThat(hasty.settings().commitRetries()).isEqualTo(new CommitRetries(0, Duration.ZERO));
     }
 
     @Test
     void theBuildersSettingsAreTheTableOptionsOfTheSameNames() throws Exception {
         EngineSpec built = engine(builder().dataPath(dir.resolve("data").toString()).threads(3).memoryLimit("512MB")
                 .temporaryDirectory(dir.resolve("spill").toString()).dataInliningRowLimit(7)
-                .commitRetries(2, Duration.ofMillis(250))
                 .secret("lake_s3", Map.of("TYPE", "s3", "KEY_ID", "AKIA")));
         EngineSpec declared = EngineSpec.of(Map.ofEntries(
                 Map.entry("connector", "ducklake"),
@@ -62,8 +75,6 @@ class DuckLakeSinkBuilderTest {
                 Map.entry("duckdb.memory-limit", "512MB"),
                 Map.entry("duckdb.temp-directory", dir.resolve("spill").toString()),
                 Map.entry("data-inlining-row-limit", "7"),
-                Map.entry("sink.commit.retries", "2"),
-                Map.entry("sink.commit.retry-backoff", "250 ms"),
                 Map.entry("duckdb.secret.lake_s3.type", "s3"),
                 Map.entry("duckdb.secret.lake_s3.key_id", "AKIA")));
         EngineSpec travelled = InstantiationUtil.clone(built);
@@ -75,8 +86,6 @@ class DuckLakeSinkBuilderTest {
             assertThat(config.memoryLimit()).isEqualTo("512MB");
             assertThat(config.temporaryDirectory()).contains(dir.resolve("spill"));
             assertThat(config.dataInliningRowLimit()).contains(7);
-            assertThat(config.commitRetries()).isEqualTo(2);
-            assertThat(config.commitRetryBackoff()).isEqualTo(Duration.ofMillis(250));
             assertThat(config.secrets()).isEqualTo(Map.of("lake_s3", Map.of("TYPE", "s3", "KEY_ID", "AKIA")));
         }
     }

@@ -299,7 +299,10 @@ public final class EngineConfig {
             return this;
         }
 
-        /** How often a commit that hit a DuckLake conflict is tried again before it fails. */
+        /**
+         * How often a commit that hit a DuckLake conflict is tried again before it fails, unless
+         * the commit sets its own {@link dev.ducklake.engine.write.CommitOptions.Builder#retries}.
+         */
         public Builder commitRetries(int commitRetries) {
             if (commitRetries < 0) {
                 throw new IllegalArgumentException("commitRetries must be >= 0, got " + commitRetries);

@@ -11,8 +11,9 @@ import java.util.regex.Pattern;
 
 /**
  * Per-commit settings: the version the caller expects to be the table's latest (optimistic
- * control), the producer fields and input versions recorded in the commit metadata, and whether a
- * commit that changes nothing still creates a snapshot.
+ * control), the producer fields and input versions recorded in the commit metadata, whether a
+ * commit that changes nothing still creates a snapshot, and how often a conflicting commit is
+ * tried again.
  *
  * <pre>{@code
  * CommitOptions.builder().commitKey(sinkId + "/7").producer(Map.of("sink-id", sinkId, "checkpoint-id", "7")).build();
@@ -32,6 +33,7 @@ public final class CommitOptions {
     private final OptionalLong currentRowsAsOf;
     private final Map<String, String> sameProducer;
     private final Map<TableName, Long> inputs;
+    private final CommitRetries retries;
 
     private CommitOptions(Builder b) {
         this.expectedLatestVersion = b.expectedLatestVersion;
@@ -43,6 +45,7 @@ public final class CommitOptions {
         this.currentRowsAsOf = b.currentRowsAsOf;
         this.sameProducer = Map.copyOf(b.sameProducer);
         this.inputs = Map.copyOf(b.inputs);
+        this.retries = b.retries;
     }
 
     public static CommitOptions defaults() {
@@ -93,6 +96,11 @@ public final class CommitOptions {
         return inputs;
     }
 
+    /** The retries of this commit on conflicts; empty: the engine's setting. */
+    public Optional<CommitRetries> retries() {
+        return Optional.ofNullable(retries);
+    }
+
     /** Builds {@link CommitOptions}. */
     public static final class Builder {
         private OptionalLong expectedLatestVersion = OptionalLong.empty();
@@ -104,6 +112,7 @@ public final class CommitOptions {
         private OptionalLong currentRowsAsOf = OptionalLong.empty();
         private Map<String, String> sameProducer = Map.of();
         private Map<TableName, Long> inputs = Map.of();
+        private CommitRetries retries;
 
         private Builder() {}
 
@@ -187,6 +196,12 @@ public final class CommitOptions {
          */
         public Builder inputs(Map<TableName, Long> inputs) {
             this.inputs = Objects.requireNonNull(inputs, "inputs");
+            return this;
+        }
+
+        /** Retries this commit on conflicts so, instead of as the engine's settings say. */
+        public Builder retries(CommitRetries retries) {
+            this.retries = Objects.requireNonNull(retries, "retries");
             return this;
         }
 

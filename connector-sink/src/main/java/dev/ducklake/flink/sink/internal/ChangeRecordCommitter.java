@@ -98,6 +98,7 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
                 .producer(Map.of("sink-id", staged.sinkId(), "checkpoint-id", Long.toString(checkpointId),
                         "flink-job-id", jobId))
                 .message("flink checkpoint " + checkpointId)
+                .retries(settings.commitRetries())
                 .build();
         long start = System.nanoTime();
         TransactionResult result;

@@ -1,5 +1,6 @@
 package dev.ducklake.flink.sink.internal;
 
+import dev.ducklake.engine.write.CommitRetries;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.cdc.SchemaChangePolicy;
 import dev.ducklake.flink.sink.cdc.TableRouter;
@@ -14,6 +15,7 @@ import org.apache.flink.annotation.Internal;
  * @param router which lake table each source table's records go to
  * @param schemaChanges what to do with a schema change DuckLake cannot apply
  * @param staging the staging path
+ * @param commitRetries the retries of a commit that conflicts with a concurrent one
  * @param sinkId the id of a sink that starts without restored state; a restored writer keeps its old one
  * @param maxOpenTables the tables a writer stages at once; writing another seals the least recently written
  */
@@ -23,6 +25,7 @@ public record ChangeSinkSettings(
         TableRouter router,
         SchemaChangePolicy schemaChanges,
         String staging,
+        CommitRetries commitRetries,
         String sinkId,
         int maxOpenTables)
         implements Serializable {
@@ -32,6 +35,7 @@ public record ChangeSinkSettings(
         Objects.requireNonNull(router, "router");
         Objects.requireNonNull(schemaChanges, "schemaChanges");
         Objects.requireNonNull(staging, "staging");
+        Objects.requireNonNull(commitRetries, "commitRetries");
         Objects.requireNonNull(sinkId, "sinkId");
     }
 

@@ -102,7 +102,8 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
                 .commitKey(key)
                 .unchangedCommitKeys(unchanged.keys())
                 .producer(Map.of("sink-id", sinkId, "checkpoint-id", Long.toString(checkpointId), "flink-job-id", jobId))
-                .message("flink checkpoint " + checkpointId);
+                .message("flink checkpoint " + checkpointId)
+                .retries(settings.commitRetries());
         // The sink's settings decide whether its writers stage current rows, so all its files agree.
         boolean currentRows = committables.get(0).hasCurrentRows();
         long asOf = committables.stream().mapToLong(DuckLakeCommittable::currentRowsAsOf).min().orElseThrow();

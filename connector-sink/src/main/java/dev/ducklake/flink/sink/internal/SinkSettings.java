@@ -1,6 +1,7 @@
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.write.CommitRetries;
 import dev.ducklake.flink.common.EngineSpec;
 import java.io.Serializable;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import org.apache.flink.table.types.logical.RowType;
  * @param engine how a task opens the lake engine
  * @param table the DuckLake table, {@code table} or {@code schema.table}
  * @param staging {@code 'sink.staging-path'}, or its default
+ * @param commitRetries {@code 'sink.commit.retries'} and {@code 'sink.commit.retry-backoff'}, or their defaults
  * @param sinkId the id of a sink that starts without restored state; a restored writer keeps its old one
  * @param compaction {@code 'sink.compaction.interval'}; null when the sink does not compact
  * @param currentRowIndex {@code 'sink.upsert.index'} is {@code flink-state}: an upsert sink keeps its
@@ -32,6 +34,7 @@ public record SinkSettings(
         List<String> partitionKeys,
         SinkMode mode,
         String staging,
+        CommitRetries commitRetries,
         String sinkId,
         @Nullable Duration compaction,
         boolean currentRowIndex,
@@ -47,6 +50,7 @@ public record SinkSettings(
         lineageInputs = List.copyOf(lineageInputs);
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(staging, "staging");
+        Objects.requireNonNull(commitRetries, "commitRetries");
         Objects.requireNonNull(sinkId, "sinkId");
     }
 

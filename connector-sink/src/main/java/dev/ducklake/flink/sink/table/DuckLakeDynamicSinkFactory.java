@@ -1,5 +1,7 @@
 package dev.ducklake.flink.sink.table;
 
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMPACTION_INTERVAL;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_LINEAGE_INPUTS;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_UPSERT_INDEX;
@@ -52,6 +54,7 @@ public final class DuckLakeDynamicSinkFactory extends DuckLakeTableFactoryBase i
                 .shuffleByKey(false);
         options.getOptional(SINK_STAGING_PATH).ifPresent(builder::stagingPath);
         options.getOptional(SINK_COMPACTION_INTERVAL).ifPresent(builder::compactionInterval);
+        builder.commitRetries(options.get(SINK_COMMIT_RETRIES), options.get(SINK_COMMIT_RETRY_BACKOFF));
         options.getOptional(SINK_LINEAGE_INPUTS).ifPresent(inputs -> builder.lineageInputs(inputs.toArray(String[]::new)));
         builder.upsertIndex(options.get(SINK_UPSERT_INDEX));
         try {

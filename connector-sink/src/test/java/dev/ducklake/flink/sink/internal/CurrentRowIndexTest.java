@@ -10,9 +10,11 @@ import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.write.CommitOptions;
+import dev.ducklake.engine.write.CommitRetries;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.EngineSpec;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +57,7 @@ class CurrentRowIndexTest {
         CatalogLocation catalog = CatalogLocation.duckDbFile(dir.resolve("metadata.ducklake"));
         EngineSpec engine = EngineSpec.of(catalog.key()).withOptions(Map.of("data-path", dir.resolve("data") + "/"));
         settings = new SinkSettings(engine, TABLE.toString(), ROW, List.of("k"), List.of(), SinkMode.UPSERT,
-                dir.resolve("staging").toString(), SINK_ID, null, true, List.of());
+                dir.resolve("staging").toString(), new CommitRetries(0, Duration.ZERO), SINK_ID, null, true, List.of());
         try (EngineRegistry.Lease lease = lease()) {
             LakeEngine lake = lease.engine();
             lake.createTable(TABLE, TableSchema.builder().column(Column.notNull("k", Primitive.VARCHAR))

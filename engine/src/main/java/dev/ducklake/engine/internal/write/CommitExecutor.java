@@ -16,6 +16,7 @@ import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.write.CommitOptions;
+import dev.ducklake.engine.write.CommitRetries;
 import dev.ducklake.engine.write.CommitResult;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -89,7 +90,7 @@ public final class CommitExecutor {
                     CommitOutcome outcome = body.apply(inner, commitId);
                     return Map.of(table, new TableOutcome(mode, outcome));
                 });
-        return withRetries(connection, "a commit to " + table, attempt).toCommitResult(table);
+        return withRetries(connection, "a commit to " + table, options, attempt).toCommitResult(table);
     }
 
     /**
@@ -97,7 +98,8 @@ public final class CommitExecutor {
      * snapshot; {@code description} names them in messages.
      */
     public Committed commitTables(Connection connection, String description, CommitOptions options, TablesBody body) {
-        return withRetries(connection, description, (c, tried) -> attempt(c, description, null, options, tried, body));
+        return withRetries(connection, description, options,
+                (c, tried) -> attempt(c, description, null, options, tried, body));
     }
 
     /** One attempt at a commit, on a connection, after {@code retries} conflicts. */
@@ -124,19 +126,21 @@ public final class CommitExecutor {
     }
 
     @SuppressWarnings("try") // the permit is held for the commit, not used in it
-    private Committed withRetries(Connection connection, String what, Attempt attempt) {
+    private Committed withRetries(Connection connection, String what, CommitOptions options, Attempt attempt) {
+        CommitRetries retries = options.retries().orElseGet(() -> new CommitRetries(
+                context.config().commitRetries(), context.config().commitRetryBackoff()));
         try (BoundedGate.Permit permit = context.commits().enter(what)) {
-            return commitWithRetries(connection, what, attempt);
+            return commitWithRetries(connection, what, retries, attempt);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LakeCancelledException("Interrupted while waiting for " + what, e);
         }
     }
 
-    private Committed commitWithRetries(Connection connection, String what, Attempt attempt)
-            throws InterruptedException {
-        int maxRetries = context.config().commitRetries();
-        long backoff = context.config().commitRetryBackoff().toMillis();
+    private Committed commitWithRetries(Connection connection, String what, CommitRetries retryPolicy,
+            Attempt attempt) throws InterruptedException {
+        int maxRetries = retryPolicy.retries();
+        long backoff = retryPolicy.firstBackoff().toMillis();
         for (int tried = 0; ; tried++) {
             context.resources().ensureOpen();
             int retriesSoFar = tried;
@@ -156,7 +160,7 @@ public final class CommitExecutor {
                 }
                 if (tried >= maxRetries) {
                     throw new LakeConcurrencyException(capitalized(what) + " conflicted with concurrent commits "
-                            + (tried + 1) + " times; giving up (engine setting commitRetries = " + maxRetries + "): "
+                            + (tried + 1) + " times, which used up its " + maxRetries + " retries: "
                             + e.getMessage(), tried, e);
                 }
                 retries.incrementAndGet();

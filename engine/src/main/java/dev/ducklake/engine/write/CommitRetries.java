@@ -1,0 +1,27 @@
+package dev.ducklake.engine.write;
+
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How often a commit that hit a DuckLake conflict (a concurrent commit by another process or
+ * engine) is tried again, and the first wait between attempts, which doubles with each retry. Set
+ * per commit with {@link CommitOptions.Builder#retries}; a commit without it follows the engine's
+ * {@code commitRetries} and {@code commitRetryBackoff}.
+ *
+ * @param retries attempts after the first, at least 0
+ * @param firstBackoff the wait before the first retry, not negative
+ */
+public record CommitRetries(int retries, Duration firstBackoff) implements Serializable {
+
+    public CommitRetries {
+        if (retries < 0) {
+            throw new IllegalArgumentException("Commit retries must be >= 0, got " + retries);
+        }
+        Objects.requireNonNull(firstBackoff, "firstBackoff");
+        if (firstBackoff.isNegative()) {
+            throw new IllegalArgumentException("The commit retry backoff must not be negative, got " + firstBackoff);
+        }
+    }
+}
