@@ -3,7 +3,9 @@ package dev.ducklake.engine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * Shares one {@link LakeEngine} per catalog within a JVM. {@link #acquire} opens the engine on
  * first use and counts its users; each {@link Lease#close()} gives one back, and the last one
  * closes the engine. The first user's settings open the engine; later users with the same catalog
- * share it as it is. An engine that DuckDB invalidated after a fatal error ({@link LakeEngine#usable})
+ * share it as it is, and a user that asks for other settings is warned of it in the log. An engine that DuckDB invalidated after a fatal error ({@link LakeEngine#usable})
  * is discarded when the next user comes: it is closed, so its users' calls fail with a "closed"
  * error (a job restarts and acquires again), and the new user gets a new engine.
  *
@@ -27,6 +29,23 @@ public final class EngineRegistry {
     private static final Logger LOG = LoggerFactory.getLogger(EngineRegistry.class);
 
     private static final EngineRegistry SHARED = new EngineRegistry(LakeEngine::open);
+
+    /** The settings an open engine keeps for all its users, by the names of their builder methods. */
+    private static final List<Setting> SETTINGS = List.of(
+            new Setting("catalogPassword", EngineConfig::catalogPassword),
+            new Setting("dataPath", EngineConfig::dataPath),
+            new Setting("readOnly", EngineConfig::readOnly),
+            new Setting("threads", EngineConfig::threads),
+            new Setting("memoryLimit", EngineConfig::memoryLimit),
+            new Setting("temporaryDirectory", EngineConfig::temporaryDirectory),
+            new Setting("extensionDirectory", EngineConfig::extensionDirectory),
+            new Setting("dataInliningRowLimit", EngineConfig::dataInliningRowLimit),
+            new Setting("secrets", EngineConfig::secrets),
+            new Setting("maxConcurrentReads", EngineConfig::maxConcurrentReads),
+            new Setting("maxPendingCommits", EngineConfig::maxPendingCommits),
+            new Setting("acquireTimeout", EngineConfig::acquireTimeout),
+            new Setting("commitRetries", EngineConfig::commitRetries),
+            new Setting("commitRetryBackoff", EngineConfig::commitRetryBackoff));
 
     private final Function<EngineConfig, LakeEngine> opener;
     private final Map<String, Entry> engines = new HashMap<>();
@@ -59,9 +78,23 @@ public final class EngineRegistry {
         if (entry == null) {
             entry = new Entry(opener.apply(config));
             engines.put(key, entry);
+        } else {
+            List<String> differing = differingSettings(entry.engine.config(), config);
+            if (!differing.isEmpty()) {
+                LOG.warn("The lake engine for {} is already open in this JVM with other settings ({}) than a new"
+                        + " user asks for; it keeps those of its first user until its last user closes it. Give every"
+                        + " sink, source and catalog of one lake in a TaskManager the same engine options",
+                        config.catalog(), String.join(", ", differing));
+            }
         }
         entry.users++;
         return new Lease(key, entry);
+    }
+
+    /** The settings whose values differ between the two configs, by name; values stay out (secrets). */
+    static List<String> differingSettings(EngineConfig open, EngineConfig asked) {
+        return SETTINGS.stream().filter(setting -> !Objects.equals(setting.value().apply(open),
+                setting.value().apply(asked))).map(Setting::name).toList();
     }
 
     /** Catalogs with an open engine right now. */
@@ -81,6 +114,8 @@ public final class EngineRegistry {
             entry.engine.close();
         }
     }
+
+    private record Setting(String name, Function<EngineConfig, Object> value) {}
 
     private static final class Entry {
         private final LakeEngine engine;

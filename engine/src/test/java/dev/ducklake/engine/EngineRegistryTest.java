@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -228,6 +229,18 @@ class EngineRegistryTest {
             assertThat(rowCount(again.engine())).isEqualTo(1);
         }
         assertThat(registry.openEngines()).isEqualTo(enginesBefore);
+    }
+
+    /** A user of an open engine that asks for other settings gets the engine's; the log names them. */
+    @Test
+    void theSettingsAUserAsksForInVainAreNamedWithoutTheirValues() {
+        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
+        EngineConfig open = TestLakes.config(catalog, dir).build();
+        EngineConfig asked = TestLakes.config(catalog, dir).threads(open.threads() + 1)
+                .secret("lake_s3", Map.of("TYPE", "s3", "KEY_ID", "AKIA")).build();
+
+        assertThat(EngineRegistry.differingSettings(open, TestLakes.config(catalog, dir).build())).isEmpty();
+        assertThat(EngineRegistry.differingSettings(open, asked)).containsExactly("threads", "secrets");
     }
 
     @Test
