@@ -3,6 +3,7 @@ package dev.ducklake.flink.common;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG_PASSWORD;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_EXTENSION_DIRECTORY;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_TEMP_DIRECTORY;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_THREADS;
@@ -70,6 +71,14 @@ public abstract class DuckLakeBuilderBase<SELF extends DuckLakeBuilderBase<SELF>
      */
     public SELF memoryLimit(String memoryLimit) {
         return set(DUCKDB_MEMORY_LIMIT, memoryLimit);
+    }
+
+    /**
+     * Where DuckDB finds its extensions on every host that opens the lake. See {@link
+     * DuckLakeConnectorOptions#DUCKDB_EXTENSION_DIRECTORY}.
+     */
+    public SELF extensionDirectory(String extensionDirectory) {
+        return set(DUCKDB_EXTENSION_DIRECTORY, extensionDirectory);
     }
 
     /** Where DuckDB spills. See {@link DuckLakeConnectorOptions#DUCKDB_TEMP_DIRECTORY}. */

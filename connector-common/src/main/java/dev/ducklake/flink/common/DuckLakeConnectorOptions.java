@@ -114,7 +114,7 @@ public final class DuckLakeConnectorOptions {
      */
     public static Set<ConfigOption<?>> engineOptions() {
         return Set.of(CATALOG, CATALOG_PASSWORD, DATA_PATH, DUCKDB_THREADS, DUCKDB_MEMORY_LIMIT, DUCKDB_TEMP_DIRECTORY,
-                DATA_INLINING_ROW_LIMIT);
+                DUCKDB_EXTENSION_DIRECTORY, DATA_INLINING_ROW_LIMIT);
     }
 
     /**
@@ -219,6 +219,16 @@ public final class DuckLakeConnectorOptions {
             .noDefaultValue()
             .withDescription("Where DuckDB spills. Defaults to a private directory under java.io.tmpdir, removed"
                     + " when the engine closes.");
+
+    public static final ConfigOption<String> DUCKDB_EXTENSION_DIRECTORY = ConfigOptions.key(
+                    "duckdb.extension-directory")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("Where DuckDB finds the extensions the connector loads (ducklake, postgres, sqlite,"
+                    + " httpfs, aws), laid out as DuckDB's extension_directory:"
+                    + " <directory>/v<DuckDB version>/<platform>/<extension>.duckdb_extension, on every host that"
+                    + " opens the lake (clients, the JobManager and the TaskManagers). Defaults to DuckDB's own,"
+                    + " ~/.duckdb/extensions of the user running Flink.");
 
     public static final ConfigOption<Integer> DATA_INLINING_ROW_LIMIT = ConfigOptions.key("data-inlining-row-limit")
             .intType()

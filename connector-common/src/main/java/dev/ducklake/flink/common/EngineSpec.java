@@ -4,6 +4,7 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG_PASSWORD;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_EXTENSION_DIRECTORY;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_MEMORY_LIMIT;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_SECRET_PREFIX;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_TEMP_DIRECTORY;
@@ -136,6 +137,7 @@ public final class EngineSpec implements Serializable {
         apply(config, DUCKDB_THREADS, builder::threads);
         apply(config, DUCKDB_MEMORY_LIMIT, builder::memoryLimit);
         apply(config, DUCKDB_TEMP_DIRECTORY, directory -> builder.temporaryDirectory(Path.of(directory)));
+        apply(config, DUCKDB_EXTENSION_DIRECTORY, directory -> builder.extensionDirectory(Path.of(directory)));
         apply(config, DATA_INLINING_ROW_LIMIT, builder::dataInliningRowLimit);
         secrets().forEach((name, parameters) -> {
             try {

@@ -66,6 +66,7 @@ class DuckLakeSinkBuilderTest {
     void theBuildersSettingsAreTheTableOptionsOfTheSameNames() throws Exception {
         EngineSpec built = engine(builder().dataPath(dir.resolve("data").toString()).threads(3).memoryLimit("512MB")
                 .temporaryDirectory(dir.resolve("spill").toString()).dataInliningRowLimit(7)
+                .extensionDirectory(dir.resolve("extensions").toString())
                 .secret("lake_s3", Map.of("TYPE", "s3", "KEY_ID", "AKIA")));
         EngineSpec declared = EngineSpec.of(Map.ofEntries(
                 Map.entry("connector", "ducklake"),
@@ -75,6 +76,7 @@ class DuckLakeSinkBuilderTest {
                 Map.entry("duckdb.memory-limit", "512MB"),
                 Map.entry("duckdb.temp-directory", dir.resolve("spill").toString()),
                 Map.entry("data-inlining-row-limit", "7"),
+                Map.entry("duckdb.extension-directory", dir.resolve("extensions").toString()),
                 Map.entry("duckdb.secret.lake_s3.type", "s3"),
                 Map.entry("duckdb.secret.lake_s3.key_id", "AKIA")));
         EngineSpec travelled = InstantiationUtil.clone(built);
@@ -86,6 +88,7 @@ class DuckLakeSinkBuilderTest {
             assertThat(config.memoryLimit()).isEqualTo("512MB");
             assertThat(config.temporaryDirectory()).contains(dir.resolve("spill"));
             assertThat(config.dataInliningRowLimit()).contains(7);
+            assertThat(config.extensionDirectory()).contains(dir.resolve("extensions"));
             assertThat(config.secrets()).isEqualTo(Map.of("lake_s3", Map.of("TYPE", "s3", "KEY_ID", "AKIA")));
         }
     }

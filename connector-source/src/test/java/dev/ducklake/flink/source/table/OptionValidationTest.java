@@ -41,6 +41,8 @@ class OptionValidationTest {
                 Arguments.of("'catalog.password' = '" + PASSWORD + "'", "'catalog.password'", "PostgreSQL catalog only"),
                 Arguments.of("'table-name' = ''", "table", "empty"),
                 Arguments.of("'data-inlining-row-limit' = '-1'", "'data-inlining-row-limit'", "-1"),
+                Arguments.of("'duckdb.extension-directory' = '/no-duckdb-extensions'", "/no-duckdb-extensions/v1.5.5",
+                        "'ducklake'"),
                 Arguments.of("'duckdb.memory-limt' = '1GB'", "duckdb.memory-limt", "Unsupported options"));
     }
 
