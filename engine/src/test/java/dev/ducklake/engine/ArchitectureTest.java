@@ -4,8 +4,8 @@ import dev.ducklake.engine.testutils.ArchitectureRules;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine's architecture: no Flink, no package cycles, and a public API whose signatures do
- * not reach into the packages named {@code internal}.
+ * The engine's architecture: no Flink, no package cycles, and a public API that does not reach
+ * into the packages named {@code internal}, in its signatures or, but for {@code LakeEngine}, at all.
  */
 class ArchitectureTest {
 
@@ -17,6 +17,11 @@ class ArchitectureTest {
     @Test
     void theEnginesPackagesHaveNoCycles() {
         ArchitectureRules.noPackageCycles().check(ArchitectureRules.mainClasses("dev.ducklake.engine"));
+    }
+
+    @Test
+    void theApiUsesNoInternalTypeButThroughLakeEngine() {
+        ArchitectureRules.apiUsesNoInternalType().check(ArchitectureRules.mainClasses("dev.ducklake.engine"));
     }
 
     @Test

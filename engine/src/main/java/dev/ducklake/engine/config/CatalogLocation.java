@@ -1,7 +1,7 @@
 package dev.ducklake.engine.config;
 
 import dev.ducklake.engine.error.LakeValidationException;
-import dev.ducklake.engine.internal.secret.SecretMasking;
+import dev.ducklake.engine.secret.SecretMasking;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;

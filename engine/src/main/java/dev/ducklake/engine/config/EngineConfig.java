@@ -1,6 +1,6 @@
 package dev.ducklake.engine.config;
 
-import dev.ducklake.engine.internal.secret.SecretMasking;
+import dev.ducklake.engine.secret.SecretMasking;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;

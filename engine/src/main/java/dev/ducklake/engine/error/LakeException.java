@@ -1,6 +1,6 @@
 package dev.ducklake.engine.error;
 
-import dev.ducklake.engine.internal.secret.SecretMasking;
+import dev.ducklake.engine.secret.SecretMasking;
 
 /**
  * Base of every error the lake engine raises. Unchecked, like the JDBC errors it wraps.

@@ -4,7 +4,7 @@ import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.error.MissingExtensionException;
-import dev.ducklake.engine.internal.secret.SecretMasking;
+import dev.ducklake.engine.secret.SecretMasking;
 import dev.ducklake.engine.schema.Identifiers;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package dev.ducklake.engine.internal;
 
 import dev.ducklake.engine.error.LakeClosedException;
-import dev.ducklake.engine.internal.secret.SecretMasking;
+import dev.ducklake.engine.secret.SecretMasking;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

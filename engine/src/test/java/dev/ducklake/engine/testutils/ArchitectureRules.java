@@ -76,6 +76,18 @@ public final class ArchitectureRules {
                 .and().arePublic().should(exposeNoInternalType());
     }
 
+    /**
+     * The API's types use no internal type at all, not even in their bodies, so that they stay what
+     * their signatures say; only the facade that runs the engine, {@code LakeEngine}, does.
+     */
+    public static ArchRule apiUsesNoInternalType() {
+        return noClasses().that().resideInAPackage("dev.ducklake.engine..").and().resideOutsideOfPackage(ENGINE_INTERNAL)
+                .and().doNotHaveFullyQualifiedName("dev.ducklake.engine.LakeEngine")
+                .should().dependOnClassesThat().resideInAPackage(ENGINE_INTERNAL)
+                .because("the API's value types, errors and sessions are what users hold; LakeEngine runs the"
+                        + " internals behind them");
+    }
+
     private static ArchCondition<JavaClass> exposeNoInternalType() {
         return new ArchCondition<>("expose no type of " + ENGINE_INTERNAL + " in a public or protected signature") {
             @Override

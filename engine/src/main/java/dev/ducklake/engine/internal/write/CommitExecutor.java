@@ -11,7 +11,7 @@ import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.catalog.SnapshotHistory;
 import dev.ducklake.engine.internal.catalog.TableIdentity;
-import dev.ducklake.engine.internal.secret.SecretMasking;
+import dev.ducklake.engine.secret.SecretMasking;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.CommitMetadata;

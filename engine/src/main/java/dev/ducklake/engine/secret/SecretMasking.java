@@ -1,4 +1,4 @@
-package dev.ducklake.engine.internal.secret;
+package dev.ducklake.engine.secret;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.ducklake.engine.internal.secret;
+package dev.ducklake.engine.secret;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
