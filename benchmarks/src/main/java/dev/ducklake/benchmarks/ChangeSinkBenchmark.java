@@ -8,7 +8,7 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.sink.cdc.ChangeRecord;
 import dev.ducklake.flink.sink.cdc.ChangeRecordTypeInfo;
-import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -128,8 +128,8 @@ public final class ChangeSinkBenchmark {
             TimedJob lake = run(settings, tables, DuckLakeSink.forChangeRecords().catalog(catalog.key())
                     .dataPath(dataPath).maxOpenTables(settings.openTables(tables)).build(), metrics);
             HistogramStatistics durations = lake.commitDurations(metrics);
-            long commits = lake.counter(metrics, CommitterMetrics.COMMITS);
-            long rows = lake.counter(metrics, CommitterMetrics.ROWS_COMMITTED);
+            long commits = lake.counter(metrics, DuckLakeSinkMetrics.COMMITS);
+            long rows = lake.counter(metrics, DuckLakeSinkMetrics.ROWS_COMMITTED);
             metrics.close();
             double tablesPerCommit = (double) tableVersions(catalog, dataPath, tables) / commits;
             String line = String.format(Locale.ROOT, "%6d  %,14.0f  %,14.0f  %4.2fx  %7d  %,14d  %13.1f  %,13d"

@@ -1,6 +1,6 @@
 package dev.ducklake.benchmarks;
 
-import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
@@ -13,7 +13,7 @@ record TimedJob(double perSecond, JobExecutionResult result) {
 
     /** The job's commit durations, from its DuckLake committer's {@code commitDurationMs} histogram. */
     HistogramStatistics commitDurations(InMemoryReporter metrics) {
-        return metrics.findMetrics(result.getJobID(), CommitterMetrics.COMMIT_DURATION).values().stream()
+        return metrics.findMetrics(result.getJobID(), DuckLakeSinkMetrics.COMMIT_DURATION).values().stream()
                 .map(h -> ((Histogram) h).getStatistics())
                 .filter(s -> s.size() > 0)
                 .findFirst().orElseThrow(() -> new IllegalStateException("No commit durations were reported"));

@@ -5,8 +5,7 @@ import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.sink.DuckLakeSink;
-import dev.ducklake.flink.sink.internal.CommitterMetrics;
-import dev.ducklake.flink.sink.internal.CurrentRowIndex;
+import dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -119,9 +118,9 @@ public final class UpsertBenchmark {
                     index == UpsertIndex.FLINK_STATE ? dir : null);
             HistogramStatistics commits = lake.commitDurations(metrics);
             double indexLoadSeconds = index == UpsertIndex.FLINK_STATE ? lake.gauge(metrics,
-                    CurrentRowIndex.LOAD_DURATION) / 1e3 : 0;
+                    DuckLakeSinkMetrics.UPSERT_INDEX_LOAD_DURATION) / 1e3 : 0;
             double perSecond = upserts / (upserts / lake.perSecond() - indexLoadSeconds);
-            long lookups = lake.counter(metrics, CommitterMetrics.LOOKUP_COMMITS);
+            long lookups = lake.counter(metrics, DuckLakeSinkMetrics.COMMITS_LOOKING_UP_ROWS);
             metrics.close();
             smallest.putIfAbsent(index, perSecond);
             String line = String.format(Locale.ROOT,

@@ -2,7 +2,7 @@ package dev.ducklake.flink.it;
 
 import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.sink.DuckLakeSinkBuilder;
-import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import dev.ducklake.flink.source.testutils.ChangelogModel;
@@ -97,10 +97,10 @@ public final class WriterProcess {
         env.execute((upsert ? "upsert " : "append ") + table);
         // One write, so that no log line of a thread still stopping lands inside it.
         System.out.println(String.format("%s %s=%d %s=%d %s=%d %s=%d", RESULT,
-                CommitterMetrics.COMMITS, sum(metrics, CommitterMetrics.COMMITS),
-                CommitterMetrics.COMMIT_RETRIES, sum(metrics, CommitterMetrics.COMMIT_RETRIES),
+                DuckLakeSinkMetrics.COMMITS, sum(metrics, DuckLakeSinkMetrics.COMMITS),
+                DuckLakeSinkMetrics.COMMIT_RETRIES, sum(metrics, DuckLakeSinkMetrics.COMMIT_RETRIES),
                 "failures", FailOnce.failures(),
-                CommitterMetrics.FILES_COMPACTED, sum(metrics, CommitterMetrics.FILES_COMPACTED)));
+                DuckLakeSinkMetrics.FILES_COMPACTED, sum(metrics, DuckLakeSinkMetrics.FILES_COMPACTED)));
     }
 
     /**

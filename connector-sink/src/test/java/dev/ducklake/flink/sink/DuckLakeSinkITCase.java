@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
@@ -14,12 +14,12 @@ import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
-import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics;
 import dev.ducklake.flink.sink.testutils.CountCheckpoints;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.JobMetrics;
-import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.LakeContents.SinkSnapshot;
+import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import dev.ducklake.flink.sink.testutils.TestJobs;
@@ -123,8 +123,8 @@ class DuckLakeSinkITCase {
             }
         }
         JobExecutionResult result = upsertAcrossAFailure(30_000, 1_000, 4, UpsertIndex.FLINK_STATE);
-        long commits = JOB_METRICS.counter(result.getJobID(), CommitterMetrics.COMMITS);
-        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.LOOKUP_COMMITS))
+        long commits = JOB_METRICS.counter(result.getJobID(), DuckLakeSinkMetrics.COMMITS);
+        assertThat(JOB_METRICS.counter(result.getJobID(), DuckLakeSinkMetrics.COMMITS_LOOKING_UP_ROWS))
                 .as("commits that looked the replaced rows up, of %s", commits).isLessThan(commits / 2);
     }
 
@@ -267,8 +267,8 @@ class DuckLakeSinkITCase {
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
                 .isEqualTo(expectedRows(OrderEvents.expectedAppend(count)));
         assertOneSnapshotPerCheckpoint();
-        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.ALREADY_COMMITTED)).isGreaterThanOrEqualTo(1);
-        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.COMMITS)).isEqualTo(LakeContents.sinkSnapshots(catalog, dir).size());
+        assertThat(JOB_METRICS.counter(result.getJobID(), DuckLakeSinkMetrics.COMMITS_ALREADY_APPLIED)).isGreaterThanOrEqualTo(1);
+        assertThat(JOB_METRICS.counter(result.getJobID(), DuckLakeSinkMetrics.COMMITS)).isEqualTo(LakeContents.sinkSnapshots(catalog, dir).size());
         LakeContents.assertStagingEmpty(catalog, dir);
     }
 
@@ -315,13 +315,13 @@ class DuckLakeSinkITCase {
 
         List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
         assertThat(JOB_METRICS.counter(result.getJobID(), "numRecordsSend")).isEqualTo(count);
-        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.COMMITS)).isEqualTo(snapshots.size());
-        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.ROWS_COMMITTED)).isEqualTo(count);
-        assertThat(JOB_METRICS.counter(result.getJobID(), CommitterMetrics.COMMIT_RETRIES)).isZero();
-        assertThat(JOB_METRICS.gauge(result.getJobID(), CommitterMetrics.LAST_COMMITTED_VERSION))
+        assertThat(JOB_METRICS.counter(result.getJobID(), DuckLakeSinkMetrics.COMMITS)).isEqualTo(snapshots.size());
+        assertThat(JOB_METRICS.counter(result.getJobID(), DuckLakeSinkMetrics.ROWS_COMMITTED)).isEqualTo(count);
+        assertThat(JOB_METRICS.counter(result.getJobID(), DuckLakeSinkMetrics.COMMIT_RETRIES)).isZero();
+        assertThat(JOB_METRICS.gauge(result.getJobID(), DuckLakeSinkMetrics.LAST_COMMITTED_VERSION))
                 .isEqualTo(snapshots.get(snapshots.size() - 1).snapshotId());
-        assertThat(JOB_METRICS.gauge(result.getJobID(), CommitterMetrics.LAST_COMMIT_DURATION)).isGreaterThanOrEqualTo(0L);
-        assertThat(JOB_METRICS.metrics(result.getJobID(), CommitterMetrics.COMMIT_DURATION).mapToLong(m -> ((Histogram) m).getCount()).sum())
+        assertThat(JOB_METRICS.gauge(result.getJobID(), DuckLakeSinkMetrics.LAST_COMMIT_DURATION)).isGreaterThanOrEqualTo(0L);
+        assertThat(JOB_METRICS.metrics(result.getJobID(), DuckLakeSinkMetrics.COMMIT_DURATION).mapToLong(m -> ((Histogram) m).getCount()).sum())
                 .as("commit durations recorded").isEqualTo(snapshots.size());
     }
 

@@ -14,7 +14,7 @@ import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
-import dev.ducklake.flink.sink.internal.CommitterMetrics;
+import dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics;
 import dev.ducklake.flink.sink.testutils.JobMetrics;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
@@ -151,8 +151,8 @@ class UpsertsBesideOtherWritersITCase {
             assertThat(actual).as("the lake after both writers").isEqualTo(expected);
             assertEveryVersionIsConsistent(catalog);
             JobMetrics metrics = new JobMetrics(METRICS);
-            long commits = metrics.counter(jobId, CommitterMetrics.COMMITS);
-            long lookups = metrics.counter(jobId, CommitterMetrics.LOOKUP_COMMITS);
+            long commits = metrics.counter(jobId, DuckLakeSinkMetrics.COMMITS);
+            long lookups = metrics.counter(jobId, DuckLakeSinkMetrics.COMMITS_LOOKING_UP_ROWS);
             if (index == UpsertIndex.FLINK_STATE) {
                 assertThat(lookups).as("commits that looked rows up, of %s", commits).isPositive().isLessThan(commits);
             } else {

@@ -88,6 +88,17 @@ public final class ArchitectureRules {
                         + " internals behind them");
     }
 
+    /**
+     * The classes use no other module's internals: the connectors' packages named {@code internal}
+     * belong to the module that holds them.
+     */
+    public static ArchRule usesNoOtherModulesInternals(String rootPackage) {
+        return noClasses().should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("dev.ducklake.flink..internal..")
+                        .and(JavaClass.Predicates.resideOutsideOfPackage(rootPackage + "..")))
+                .because("a connector module's internal packages are not its API; use the public builders, options"
+                        + " and metric names");
+    }
+
     private static ArchCondition<JavaClass> exposeNoInternalType() {
         return new ArchCondition<>("expose no type of " + ENGINE_INTERNAL + " in a public or protected signature") {
             @Override

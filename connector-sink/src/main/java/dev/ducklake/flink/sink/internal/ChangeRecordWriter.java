@@ -7,6 +7,7 @@ import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.flink.sink.cdc.ChangeRecord;
 import dev.ducklake.flink.sink.cdc.ChangeRecordShape;
 import dev.ducklake.flink.sink.cdc.ChangeSchema;
+import dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -85,7 +86,7 @@ public final class ChangeRecordWriter
         OptionalLong restored = context.getRestoredCheckpointId();
         this.lastCheckpointId = restored.orElse(InitContext.INITIAL_CHECKPOINT_ID - 1);
         this.recordsWritten = context.metricGroup().getNumRecordsSendCounter();
-        this.recordsDropped = context.metricGroup().counter("recordsDropped");
+        this.recordsDropped = context.metricGroup().counter(DuckLakeSinkMetrics.RECORDS_DROPPED);
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         StagingDirectory directory = null;
         try {

@@ -1,5 +1,16 @@
 package dev.ducklake.flink.sink.internal;
 
+import static dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics.COMMITS;
+import static dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics.COMMITS_ALREADY_APPLIED;
+import static dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics.COMMITS_LOOKING_UP_ROWS;
+import static dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics.COMMIT_DURATION;
+import static dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics.COMMIT_RETRIES;
+import static dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics.COMPACTIONS;
+import static dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics.FILES_COMPACTED;
+import static dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics.LAST_COMMITTED_VERSION;
+import static dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics.LAST_COMMIT_DURATION;
+import static dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics.ROWS_COMMITTED;
+
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.write.CommitResult;
 import org.apache.flink.annotation.Internal;
@@ -12,21 +23,11 @@ import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
  * The committer's metrics: commits made, commits found already applied, conflict retries, rows
  * committed, the commits' durations (the last one, and a histogram of the recent ones), the last
  * committed version, upsert commits that looked the replaced rows up in the table, and compaction:
- * its runs and the data files it rewrote or merged.
+ * its runs and the data files it rewrote or merged. Their names are {@link
+ * dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics}'.
  */
 @Internal
 public final class CommitterMetrics {
-
-    public static final String COMMITS = "commits";
-    public static final String ALREADY_COMMITTED = "commitsAlreadyApplied";
-    public static final String COMMIT_RETRIES = "commitRetries";
-    public static final String ROWS_COMMITTED = "rowsCommitted";
-    public static final String LAST_COMMIT_DURATION = "lastCommitDurationMs";
-    public static final String LAST_COMMITTED_VERSION = "lastCommittedVersion";
-    public static final String COMMIT_DURATION = "commitDurationMs";
-    public static final String LOOKUP_COMMITS = "commitsLookingUpRows";
-    public static final String COMPACTIONS = "compactions";
-    public static final String FILES_COMPACTED = "filesCompacted";
 
     /** Commits the duration histogram describes: the most recent ones. */
     private static final int DURATION_WINDOW = 1_024;
@@ -44,13 +45,13 @@ public final class CommitterMetrics {
 
     public CommitterMetrics(MetricGroup group) {
         this.commits = group.counter(COMMITS);
-        this.alreadyCommitted = group.counter(ALREADY_COMMITTED);
+        this.alreadyCommitted = group.counter(COMMITS_ALREADY_APPLIED);
         this.retries = group.counter(COMMIT_RETRIES);
         this.rows = group.counter(ROWS_COMMITTED);
         group.gauge(LAST_COMMIT_DURATION, () -> lastDurationMs);
         group.gauge(LAST_COMMITTED_VERSION, () -> lastVersion);
         this.durations = group.histogram(COMMIT_DURATION, new DescriptiveStatisticsHistogram(DURATION_WINDOW));
-        this.lookupCommits = group.counter(LOOKUP_COMMITS);
+        this.lookupCommits = group.counter(COMMITS_LOOKING_UP_ROWS);
         this.compactions = group.counter(COMPACTIONS);
         this.filesCompacted = group.counter(FILES_COMPACTED);
     }

@@ -9,9 +9,10 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.version.TableVersion;
-import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
+import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.common.LakeRowReads;
+import dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -81,12 +82,6 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
     private static final int PRESENT = 1;
     private static final int FIELDS = 2;
     private static final int VERSIONS_PAGE = 1_000;
-    /** Metric: how long the index took to load the table, ms ({@code -1} when it loaded nothing). */
-    public static final String LOAD_DURATION = "upsertIndexLoadDurationMs";
-    /** Metric: the rows the index took in from other writers' commits. */
-    public static final String ROWS_TAKEN_IN = "upsertIndexRowsTakenIn";
-    /** Metric: the keys the index made unknown, as their change by this sink and another writer's raced. */
-    public static final String KEYS_UNKNOWN = "upsertIndexKeysMadeUnknown";
 
     private final SinkSettings settings;
     private final PrimaryKeySelector keys;
@@ -228,9 +223,9 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         ownKeyGroups = KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(maxParallelism,
                 task.getNumberOfParallelSubtasks(), task.getIndexOfThisSubtask());
         loadDurationMs = -1;
-        getMetricGroup().gauge(LOAD_DURATION, () -> loadDurationMs);
-        rowsTakenIn = getMetricGroup().counter(ROWS_TAKEN_IN);
-        keysUnknown = getMetricGroup().counter(KEYS_UNKNOWN);
+        getMetricGroup().gauge(DuckLakeSinkMetrics.UPSERT_INDEX_LOAD_DURATION, () -> loadDurationMs);
+        rowsTakenIn = getMetricGroup().counter(DuckLakeSinkMetrics.UPSERT_INDEX_ROWS_TAKEN_IN);
+        keysUnknown = getMetricGroup().counter(DuckLakeSinkMetrics.UPSERT_INDEX_KEYS_MADE_UNKNOWN);
         lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         reads = new LakeRowReads(lease.engine(), settings.tableName(), settings.rowType(),
                 DuckLakeConnectorOptions.SCAN_BATCH_SIZE.defaultValue());
