@@ -83,6 +83,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     @Nullable private Observed lastObserved;
     @Nullable private EngineRegistry.Lease lease;
     @Nullable private VersionPins.Pin pin;
+    private final ChangeLagMetrics lag;
 
     /**
      * @param engineSpec the lake and the engine's settings
@@ -111,6 +112,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         this.buckets = state.buckets();
         this.planningDone = state.planningDone();
         this.waitingForIdleReaders = state.started() && buckets != context.currentParallelism();
+        this.lag = new ChangeLagMetrics(context.metricGroup());
     }
 
     @Override
@@ -134,6 +136,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
                 throw e;
             }
         }
+        updateEmitted();
         if (!planningDone) {
             long interval = discoveryInterval.toMillis();
             context.callAsync(this::observe, this::planUpTo, 0, interval);
@@ -224,6 +227,10 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             if (closed) {
                 return null;
             }
+            if (lastObserved != null) {
+                // What the last look found, after planning it: off the path from a commit to its splits.
+                lag.refresh(lease.engine(), table, lastObserved.latest());
+            }
             long snapshot = lease.engine().latestSnapshot();
             if (lastObserved == null || lastObserved.snapshot() != snapshot) {
                 lastObserved = new Observed(snapshot, lease.engine().latestVersion(table));
@@ -243,6 +250,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         if (observed == null || !planUpToLatest(observed.latest())) {
             return;
         }
+        updateEmitted();
         // The table had no version after its latest one at the snapshot looked at before it, nor after the
         // end of a bounded read; snapshot ids grow across the lake.
         long through = Math.max(observed.snapshot(), observed.latest());
@@ -407,6 +415,26 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         }
     }
 
+    /**
+     * Tells the lag metrics what every reader has emitted: the versions up to the start of the
+     * oldest split not finished, pending or held; none while a read of the table at a version is
+     * unfinished, whose version is then the first one still to come.
+     */
+    private void updateEmitted() {
+        long through = position;
+        long behindAfter = position;
+        for (DuckLakeSplit split : pending) {
+            through = Math.min(through, split.isSnapshot() ? -1 : split.from());
+            behindAfter = Math.min(behindAfter, split.isSnapshot() ? split.from() - 1 : split.from());
+        }
+        for (HeldSplits.Entry entry : held.unfinished()) {
+            boolean changes = DuckLakeSplit.readsChanges(entry.splitId());
+            through = Math.min(through, changes ? entry.from() : -1);
+            behindAfter = Math.min(behindAfter, changes ? entry.from() : entry.from() - 1);
+        }
+        lag.emitted(through, behindAfter);
+    }
+
     @Override
     public void handleSplitRequest(int subtaskId, @Nullable String requesterHostname) {
         // Splits are pushed to the reader that owns their bucket.
@@ -422,6 +450,7 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         }
         toldNoMoreSplits.remove(subtaskId);
         repin();
+        updateEmitted();
     }
 
     @Override
@@ -431,12 +460,14 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         int parallelism = context.currentParallelism();
         held.readerRestarted(bucket -> bucket % parallelism == subtaskId);
         assignPending();
+        updateEmitted();
     }
 
     @Override
     public void handleSourceEvent(int subtaskId, SourceEvent event) {
         if (event instanceof SplitsFinishedEvent finished) {
             held.finished(finished.splitIds());
+            updateEmitted();
         }
         if (event instanceof ReaderIdleEvent && waitingForIdleReaders) {
             idleReaders.add(subtaskId);

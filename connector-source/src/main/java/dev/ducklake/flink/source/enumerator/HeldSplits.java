@@ -83,6 +83,11 @@ public final class HeldSplits {
         entries.values().removeIf(entry -> entry.confirmedBy() <= checkpointId);
     }
 
+    /** The held splits whose readers have not reported them finished. */
+    List<Entry> unfinished() {
+        return entries.values().stream().filter(entry -> entry.confirmedBy() == Entry.UNCONFIRMED).toList();
+    }
+
     /** The oldest version a held split reads. */
     OptionalLong oldestVersion() {
         return entries.values().stream().mapToLong(Entry::from).min();

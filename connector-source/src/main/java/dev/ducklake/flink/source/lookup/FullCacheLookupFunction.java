@@ -6,6 +6,7 @@ import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.version.VersionPins;
+import dev.ducklake.flink.source.metrics.DuckLakeSourceMetrics;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -23,14 +24,12 @@ import org.slf4j.LoggerFactory;
  * after that, when a lookup finds the held version older than the reload interval, it reads the
  * changes between the held version and the latest one and applies them, so that a refresh costs
  * the changed rows, not the table. It loads the table again only when those changes can no longer
- * be read (their versions expired). The held version is the {@value #VERSION_METRIC} gauge, the
- * number of times it loaded the table the {@value #LOADS_METRIC} gauge.
+ * be read (their versions expired). The held version is the {@value DuckLakeSourceMetrics#LOOKUP_CACHE_VERSION} gauge, the
+ * number of times it loaded the table the {@value DuckLakeSourceMetrics#LOOKUP_CACHE_LOADS} gauge.
  */
 @Internal
 public final class FullCacheLookupFunction extends LookupFunction {
 
-    static final String VERSION_METRIC = "lookupCacheVersion";
-    static final String LOADS_METRIC = "lookupCacheLoads";
 
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(FullCacheLookupFunction.class);
@@ -56,8 +55,8 @@ public final class FullCacheLookupFunction extends LookupFunction {
             close();
             throw e;
         }
-        context.getMetricGroup().gauge(VERSION_METRIC, () -> version);
-        context.getMetricGroup().gauge(LOADS_METRIC, () -> loads);
+        context.getMetricGroup().gauge(DuckLakeSourceMetrics.LOOKUP_CACHE_VERSION, () -> version);
+        context.getMetricGroup().gauge(DuckLakeSourceMetrics.LOOKUP_CACHE_LOADS, () -> loads);
     }
 
     @Override

@@ -25,6 +25,8 @@ public record DuckLakeSplit(Kind kind, long from, long to, int bucket, int bucke
         SNAPSHOT_PART
     }
 
+    private static final String CHANGES_ID_PREFIX = "changes-";
+
     public DuckLakeSplit {
         if ((kind == Kind.SNAPSHOT_PART) != (part != null)) {
             throw new IllegalArgumentException("A " + kind + " split " + (part == null ? "needs" : "has no") + " a part");
@@ -52,6 +54,11 @@ public record DuckLakeSplit(Kind kind, long from, long to, int bucket, int bucke
         return new Bucket(bucket, buckets);
     }
 
+    /** Whether the split of this id reads changes rather than the table at a version. */
+    public static boolean readsChanges(String splitId) {
+        return splitId.startsWith(CHANGES_ID_PREFIX);
+    }
+
     /** Whether the split reads the table at a version rather than changes. */
     public boolean isSnapshot() {
         return kind != Kind.CHANGES;
@@ -70,7 +77,7 @@ public record DuckLakeSplit(Kind kind, long from, long to, int bucket, int bucke
     public String splitId() {
         return switch (kind) {
             case SNAPSHOT -> "snapshot-" + to + "-bucket-" + bucket + "-of-" + buckets;
-            case CHANGES -> "changes-" + from + "-" + to + "-bucket-" + bucket + "-of-" + buckets;
+            case CHANGES -> CHANGES_ID_PREFIX + from + "-" + to + "-bucket-" + bucket + "-of-" + buckets;
             case SNAPSHOT_PART -> "snapshot-" + to + "-part-" + bucket + "-of-" + buckets;
         };
     }

@@ -1,0 +1,37 @@
+package dev.ducklake.flink.source.metrics;
+
+import org.apache.flink.annotation.PublicEvolving;
+
+/**
+ * The names of the metrics the DuckLake change source and lookup joins report, for dashboards,
+ * alerts and tests that look them up. The change source's are in its enumerator's group, on the
+ * JobManager; the lookup cache's in the join operator's group.
+ */
+@PublicEvolving
+public final class DuckLakeSourceMetrics {
+
+    /**
+     * Gauge: the versions of the table, up to the newest one the source has found, whose changes not
+     * every reader has emitted yet; 0 when the source has caught up. Counted up to {@value
+     * #MAX_VERSIONS_BEHIND}, at most once a second.
+     */
+    public static final String VERSIONS_BEHIND = "versionsBehind";
+
+    /** The most {@link #VERSIONS_BEHIND} counts: a source further behind reports this many. */
+    public static final int MAX_VERSIONS_BEHIND = 1_000;
+
+    /**
+     * Gauge: milliseconds since the commit of the newest version whose changes every reader has
+     * emitted ({@code -1} before the first such version). It grows while the table does not change;
+     * alert on it together with {@link #VERSIONS_BEHIND}.
+     */
+    public static final String EMITTED_VERSION_AGE = "emittedVersionAgeMs";
+
+    /** Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: the table version its cache holds. */
+    public static final String LOOKUP_CACHE_VERSION = "lookupCacheVersion";
+
+    /** Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: how often it loaded the whole table. */
+    public static final String LOOKUP_CACHE_LOADS = "lookupCacheLoads";
+
+    private DuckLakeSourceMetrics() {}
+}
