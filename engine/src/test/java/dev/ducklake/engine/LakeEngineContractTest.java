@@ -370,12 +370,6 @@ abstract class LakeEngineContractTest {
             assertThat(result.version()).isEqualTo(before);
         }
         assertThat(engine.latestVersion(ORDERS)).isEqualTo(before);
-
-        try (WriteSession empty = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
-            CommitResult forced = empty.commit(CommitOptions.builder().allowEmpty(true)
-                    .producer(Map.of("sink-id", "s-1", "checkpoint-id", "7")).build());
-            assertThat(forced.committed()).isTrue();
-        }
     }
 
     @Test

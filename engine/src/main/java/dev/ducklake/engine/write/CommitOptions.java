@@ -11,9 +11,9 @@ import java.util.regex.Pattern;
 
 /**
  * Per-commit settings: the version the caller expects to be the table's latest (optimistic
- * control), the producer fields and input versions recorded in the commit metadata, whether a
- * commit that changes nothing still creates a snapshot, and how often a conflicting commit is
- * tried again.
+ * control), the producer fields and input versions recorded in the commit metadata, and how
+ * often a conflicting commit is tried again. A commit that changes nothing creates no snapshot:
+ * DuckLake makes none of a transaction that changed nothing.
  *
  * <pre>{@code
  * CommitOptions.builder().commitKey(sinkId + "/7").producer(Map.of("sink-id", sinkId, "checkpoint-id", "7")).build();
@@ -26,7 +26,6 @@ public final class CommitOptions {
 
     private final OptionalLong expectedLatestVersion;
     private final Map<String, String> producer;
-    private final boolean allowEmpty;
     private final String message;
     private final String commitKey;
     private final List<String> unchangedCommitKeys;
@@ -38,7 +37,6 @@ public final class CommitOptions {
     private CommitOptions(Builder b) {
         this.expectedLatestVersion = b.expectedLatestVersion;
         this.producer = Map.copyOf(b.producer);
-        this.allowEmpty = b.allowEmpty;
         this.message = b.message;
         this.commitKey = b.commitKey;
         this.unchangedCommitKeys = List.copyOf(b.unchangedCommitKeys);
@@ -62,10 +60,6 @@ public final class CommitOptions {
 
     public Map<String, String> producer() {
         return producer;
-    }
-
-    public boolean allowEmpty() {
-        return allowEmpty;
     }
 
     public String message() {
@@ -105,7 +99,6 @@ public final class CommitOptions {
     public static final class Builder {
         private OptionalLong expectedLatestVersion = OptionalLong.empty();
         private Map<String, String> producer = Map.of();
-        private boolean allowEmpty;
         private String message;
         private String commitKey;
         private List<String> unchangedCommitKeys = List.of();
@@ -125,12 +118,6 @@ public final class CommitOptions {
         /** Fields of the producer (for example a Flink sink id and checkpoint id) kept in the commit metadata. */
         public Builder producer(Map<String, String> producer) {
             this.producer = Objects.requireNonNull(producer, "producer");
-            return this;
-        }
-
-        /** Create a snapshot even when the commit changes nothing. */
-        public Builder allowEmpty(boolean allowEmpty) {
-            this.allowEmpty = allowEmpty;
             return this;
         }
 

@@ -215,7 +215,7 @@ public final class CommitExecutor {
             String commitId = UUID.randomUUID().toString();
             Map<TableName, TableOutcome> outcomes = body.apply(connection, commitId);
             boolean changed = outcomes.values().stream().anyMatch(o -> o.outcome().changed());
-            if (!changed && !options.allowEmpty()) {
+            if (!changed) {
                 Jdbc.execute(connection, "ROLLBACK");
                 open = false;
                 long latest = outcomes.size() == 1 ? MetadataTables.latestVersion(connection,
@@ -231,9 +231,9 @@ public final class CommitExecutor {
             Jdbc.execute(connection, "COMMIT");
             open = false;
             // Committed, so the catalog's own tables hold it: read them, not the whole history through DuckLake.
-            // DuckLake makes no snapshot of a transaction that changed nothing, so a forced empty commit has
-            // none (version 0).
-            long version = MetadataTables.engineCommitWith(connection, SnapshotHistory.CATALOG, commitId).orElse(0L);
+            long version = MetadataTables.engineCommitWith(connection, SnapshotHistory.CATALOG, commitId)
+                    .orElseThrow(() -> new LakeException("DuckLake recorded no snapshot of " + what + " (commit "
+                            + commitId + "), which changed the lake"));
             return new Committed(true, version, commitId, outcomes, false, retries);
         } finally {
             if (open) {
