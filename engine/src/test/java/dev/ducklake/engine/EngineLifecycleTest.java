@@ -21,6 +21,7 @@ import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.EngineUntilKilled;
+import dev.ducklake.engine.testutils.JvmProcess;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.MergeSession;
@@ -438,17 +439,13 @@ class EngineLifecycleTest {
     void spillDirectoriesOfAKilledProcessAreRemovedByTheNextEngineAndLiveOnesKept() throws Exception {
         engine = open();
         Path ours = engineTempDirs().get(0);
-        Path log = dir.resolve("other.log");
-        Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                EngineUntilKilled.class.getName(), dir.resolve("other").toString(), dir.resolve("tmp").toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            Path theirs = awaitSpillDirectoryOf(other, log);
+        try (JvmProcess other = JvmProcess.start(EngineUntilKilled.class, dir.resolve("other.log"),
+                dir.resolve("other").toString(), dir.resolve("tmp").toString())) {
+            Path theirs = awaitSpillDirectoryOf(other);
             try (LakeEngine second = openElsewhere("second")) {
                 assertThat(theirs).as("the spill directory of a live process").isDirectory();
             }
-            other.destroyForcibly().waitFor();
+            other.kill();
             assertThat(theirs).as("left behind by SIGKILL").isDirectory();
 
             try (LakeEngine third = openElsewhere("third")) {
@@ -456,22 +453,20 @@ class EngineLifecycleTest {
                 assertThat(ours).isDirectory();
                 assertThat(engineTempDirs()).hasSize(2);
             }
-        } finally {
-            other.destroyForcibly().waitFor();
         }
     }
 
     /** The spill directory the process's engine created, once it is open. */
-    private Path awaitSpillDirectoryOf(Process process, Path log) throws Exception {
+    private Path awaitSpillDirectoryOf(JvmProcess process) throws Exception {
         List<Path> before = engineTempDirs();
         // The log is the value waited on, so a timeout shows it; an exited process ends the wait at once.
-        await("the engine of process " + process.pid() + " opened (its log says Opened)")
+        await("the engine of the other process opened (its log says Opened)")
                 .atMost(Duration.ofSeconds(60)).until(() -> {
                     if (!process.isAlive()) {
-                        throw new AssertionError("Process " + process.pid() + " exited with " + process.exitValue()
-                                + " before its engine opened; its log:\n" + Files.readString(log));
+                        throw new AssertionError("The other process exited before its engine opened; its log:\n"
+                                + process.output());
                     }
-                    return Files.readString(log);
+                    return process.output();
                 }, output -> output.contains("Opened"));
         List<Path> created = engineTempDirs().stream().filter(p -> !before.contains(p)).toList();
         assertThat(created).as("spill directories the other process created").hasSize(1);

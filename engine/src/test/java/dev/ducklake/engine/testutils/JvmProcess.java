@@ -22,11 +22,22 @@ public final class JvmProcess implements AutoCloseable {
         this.log = log;
     }
 
+    /** The JVM options of a child process by default: a heap, and what Arrow needs opened. */
+    public static final List<String> DEFAULT_OPTIONS = List.of("-Xmx768m", "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
+
     public static JvmProcess start(Class<?> main, Path log, String... arguments) throws IOException {
+        return start(DEFAULT_OPTIONS, main, log, arguments);
+    }
+
+    /** Runs the main class in a JVM with these options instead of {@link #DEFAULT_OPTIONS}. */
+    public static JvmProcess start(List<String> jvmOptions, Class<?> main, Path log, String... arguments)
+            throws IOException {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx768m", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=info", "-cp", classPath, main.getName()));
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classPath, main.getName()));
         command.addAll(List.of(arguments));
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
@@ -42,6 +53,12 @@ public final class JvmProcess implements AutoCloseable {
         process.destroyForcibly().waitFor();
     }
 
+    /** Waits for the process to end, whatever its exit code, and returns its log. */
+    public String awaitEnd(Duration timeout) throws Exception {
+        awaitExit(timeout);
+        return output();
+    }
+
     /** Waits for the process to end; fails with its log unless it ended with exit code 0. */
     public String awaitSuccess(Duration timeout) throws Exception {
         return awaitExit(timeout, true);
@@ -53,15 +70,19 @@ public final class JvmProcess implements AutoCloseable {
     }
 
     private String awaitExit(Duration timeout, boolean success) throws Exception {
-        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            kill();
-            throw new AssertionError("Process did not end within " + timeout + "; log " + log + ":\n" + output());
-        }
+        awaitExit(timeout);
         if ((process.exitValue() == 0) != success) {
             throw new AssertionError("Process exited with " + process.exitValue() + (success ? "" : " where it should"
                     + " have failed") + "; log " + log + ":\n" + output());
         }
         return output();
+    }
+
+    private void awaitExit(Duration timeout) throws Exception {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            kill();
+            throw new AssertionError("Process did not end within " + timeout + "; log " + log + ":\n" + output());
+        }
     }
 
     public String output() throws IOException {

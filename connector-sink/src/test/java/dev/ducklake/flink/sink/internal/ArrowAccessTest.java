@@ -2,11 +2,11 @@ package dev.ducklake.flink.sink.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.testutils.JvmProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,20 +33,10 @@ class ArrowAccessTest {
     /** Runs {@link StageOneRow} in a new JVM and returns its output; fails if it does not end in 60 s. */
     private static String stageOneRow(Path lake, boolean withOption) throws Exception {
         Files.createDirectories(lake);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx256m"));
-        if (withOption) {
-            command.add(ArrowAccess.JVM_OPTION);
-        }
-        command.addAll(List.of("-cp", System.getProperty("surefire.test.class.path",
-                System.getProperty("java.class.path")), StageOneRow.class.getName(), lake.toString()));
-        Path log = lake.resolve("output.log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("ended within 60 s").isTrue();
-            return Files.readString(log);
-        } finally {
-            process.destroyForcibly().waitFor();
+        List<String> options = withOption ? List.of("-Xmx256m", ArrowAccess.JVM_OPTION) : List.of("-Xmx256m");
+        try (JvmProcess process = JvmProcess.start(options, StageOneRow.class, lake.resolve("output.log"),
+                lake.toString())) {
+            return process.awaitEnd(Duration.ofSeconds(60));
         }
     }
 }
