@@ -139,8 +139,8 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
      * DuckLakeConnectorOptions#SCAN_DISCOVERY_INTERVAL} for the default.
      */
     public DuckLakeSourceBuilder discoveryInterval(Duration interval) {
-        checkArgument(!interval.isNegative() && !interval.isZero(), "discovery interval must be positive, got %s",
-                interval);
+        checkArgument(!interval.isNegative() && !interval.isZero(), "'%s' (discovery interval) must be positive,"
+                + " got %s", SCAN_DISCOVERY_INTERVAL.key(), interval);
         this.discoveryInterval = interval;
         return this;
     }
@@ -150,7 +150,7 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
      * {@link DuckLakeConnectorOptions#SCAN_BATCH_SIZE} for the default.
      */
     public DuckLakeSourceBuilder batchSize(int rows) {
-        checkArgument(rows >= 1, "batch size must be >= 1, got %s", rows);
+        checkArgument(rows >= 1, "'%s' (batch size) must be >= 1, got %s", SCAN_BATCH_SIZE.key(), rows);
         this.batchSize = rows;
         return this;
     }

@@ -61,7 +61,8 @@ class OptionValidationTest {
         Stream<Arguments> sourceOnly = Stream.of(
                 Arguments.of("'scan.startup.mode' = 'version'", "'scan.startup.version'", "needs"),
                 Arguments.of("'scan.startup.mode' = 'sometimes'", "scan.startup.mode", "sometimes"),
-                Arguments.of("'scan.discovery-interval' = '0 s'", "discovery interval", "positive"));
+                Arguments.of("'scan.discovery-interval' = '0 s'", "'scan.discovery-interval'", "positive"),
+                Arguments.of("'scan.batch-size' = '0'", "'scan.batch-size'", "got 0"));
         return Stream.concat(
                 Stream.concat(invalidOptions(), sinkOnly).map(args -> withStatement(SINK, args)),
                 Stream.concat(invalidOptions(), sourceOnly).map(args -> withStatement(SOURCE, args)));
@@ -74,8 +75,8 @@ class OptionValidationTest {
 
         assertThatThrownBy(() -> tEnv.explainSql(statement))
                 .isInstanceOf(ValidationException.class)
-                .satisfies(error -> assertThat(printed(error)).contains(names).contains(says)
-                        .doesNotContain(PASSWORD).doesNotContain(SECRET));
+                .satisfies(error -> assertThat(withoutTableOptions(printed(error))).contains(names).contains(says))
+                .satisfies(error -> assertThat(printed(error)).doesNotContain(PASSWORD).doesNotContain(SECRET));
     }
 
     /**
@@ -109,6 +110,11 @@ class OptionValidationTest {
         tEnv.executeSql("CREATE TABLE t (id BIGINT, name STRING) WITH ('connector' = 'ducklake', 'catalog' = '"
                 + dir.resolve("metadata.ducklake") + "', " + options + hidden + ")");
         return tEnv;
+    }
+
+    /** The printed error without the lines where Flink lists the table's options, which name every key. */
+    private static String withoutTableOptions(String printed) {
+        return printed.replaceAll("(?m)^'[^'\\n]*'='[^\\n]*'$", "");
     }
 
     private static String printed(Throwable error) {
