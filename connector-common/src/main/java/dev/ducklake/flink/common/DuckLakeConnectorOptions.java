@@ -88,6 +88,11 @@ public final class DuckLakeConnectorOptions {
         }
     }
 
+    /** A sink's commit retries when its options set none: their defaults. */
+    public static CommitRetries defaultCommitRetries() {
+        return commitRetries(SINK_COMMIT_RETRIES.defaultValue(), SINK_COMMIT_RETRY_BACKOFF.defaultValue());
+    }
+
     /** The options a {@code 'connector' = 'ducklake'} table requires: the catalog. */
     public static Set<ConfigOption<?>> requiredOptions() {
         return Set.of(CATALOG);

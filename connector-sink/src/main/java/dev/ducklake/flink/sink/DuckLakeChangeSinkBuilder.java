@@ -1,8 +1,6 @@
 package dev.ducklake.flink.sink;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
 import static org.apache.flink.util.Preconditions.checkArgument;
 import static org.apache.flink.util.Preconditions.checkNotNull;
 
@@ -44,8 +42,7 @@ public final class DuckLakeChangeSinkBuilder extends DuckLakeBuilderBase<DuckLak
     private TableRouter router = TableRouter.identity();
     private SchemaChangePolicy schemaChanges = SchemaChangePolicy.FAIL;
     private String stagingPath;
-    private CommitRetries commitRetries = DuckLakeConnectorOptions.commitRetries(SINK_COMMIT_RETRIES.defaultValue(),
-            SINK_COMMIT_RETRY_BACKOFF.defaultValue());
+    private CommitRetries commitRetries = DuckLakeConnectorOptions.defaultCommitRetries();
     private int maxOpenTables = DEFAULT_MAX_OPEN_TABLES;
     private CommitObserver observer = CommitObserver.NONE;
 

@@ -1,8 +1,6 @@
 package dev.ducklake.flink.sink;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMPACTION_INTERVAL;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_STAGING_PATH;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_UPSERT_INDEX;
@@ -52,8 +50,7 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
     private List<String> partitionKeys = List.of();
     private boolean overwrite;
     private String stagingPath;
-    private CommitRetries commitRetries = DuckLakeConnectorOptions.commitRetries(SINK_COMMIT_RETRIES.defaultValue(),
-            SINK_COMMIT_RETRY_BACKOFF.defaultValue());
+    private CommitRetries commitRetries = DuckLakeConnectorOptions.defaultCommitRetries();
     private RowDataConverter<IN> converter;
     private boolean shuffleByKey = true;
     private Duration compactionInterval;

@@ -186,12 +186,7 @@ public final class EngineContext {
      * view of the catalog.
      */
     public long latestSnapshot() {
-        long seen = attachments.get();
-        FlushWatch.Check check = withConnection("find the latest snapshot", flushWatch::check);
-        if (check.flushed()) {
-            reattachAfterFlush("find the latest snapshot", seen);
-        }
-        return check.latestSnapshot();
+        return latestSnapshot("find the latest snapshot");
     }
 
     /**
@@ -200,22 +195,23 @@ public final class EngineContext {
      * catalog (see {@link FlushWatch}).
      */
     public void reattachIfFlushedElsewhere(String what) {
-        if (!flushWatch.needed()) {
-            return;
-        }
-        long seen = attachments.get();
-        if (withConnection("look for flushes of inlined data", flushWatch::check).flushed()) {
-            reattachAfterFlush(what, seen);
+        if (flushWatch.needed()) {
+            latestSnapshot(what);
         }
     }
 
-    private void reattachAfterFlush(String what, long seen) {
-        try {
-            reattach("another DuckDB flushed inlined data, before: " + what, seen);
-        } catch (SQLException e) {
-            throw new LakeException("Could not attach " + config.catalog() + " again after another DuckDB flushed"
-                    + " inlined data: " + e.getMessage(), e);
+    private long latestSnapshot(String what) {
+        long seen = attachments.get();
+        FlushWatch.Check check = withConnection(what, flushWatch::check);
+        if (check.flushed()) {
+            try {
+                reattach("another DuckDB flushed inlined data, before: " + what, seen);
+            } catch (SQLException e) {
+                throw new LakeException("Could not attach " + config.catalog() + " again after another DuckDB"
+                        + " flushed inlined data: " + e.getMessage(), e);
+            }
         }
+        return check.latestSnapshot();
     }
 
     /**

@@ -421,19 +421,21 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
      * unfinished, whose version is then the first one still to come.
      */
     private void updateEmitted() {
-        long through = position;
         long behindAfter = position;
-        for (DuckLakeSplit split : pending) {
-            through = Math.min(through, split.isSnapshot() ? -1 : split.from());
-            behindAfter = Math.min(behindAfter, split.isSnapshot() ? split.from() - 1 : split.from());
+        boolean startUnread = false;
+        List<Unfinished> unfinished = new ArrayList<>();
+        pending.forEach(split -> unfinished.add(new Unfinished(!split.isSnapshot(), split.from())));
+        held.unfinished().forEach(entry -> unfinished.add(
+                new Unfinished(DuckLakeSplit.readsChanges(entry.splitId()), entry.from())));
+        for (Unfinished split : unfinished) {
+            startUnread |= !split.changes();
+            behindAfter = Math.min(behindAfter, split.changes() ? split.from() : split.from() - 1);
         }
-        for (HeldSplits.Entry entry : held.unfinished()) {
-            boolean changes = DuckLakeSplit.readsChanges(entry.splitId());
-            through = Math.min(through, changes ? entry.from() : -1);
-            behindAfter = Math.min(behindAfter, changes ? entry.from() : entry.from() - 1);
-        }
-        lag.emitted(through, behindAfter);
+        lag.emitted(startUnread ? -1 : behindAfter, behindAfter);
     }
+
+    /** A split not finished yet: whether it reads changes (after {@code from}) or the table at {@code from}. */
+    private record Unfinished(boolean changes, long from) {}
 
     @Override
     public void handleSplitRequest(int subtaskId, @Nullable String requesterHostname) {
