@@ -65,6 +65,7 @@ final class FlinkCluster implements AutoCloseable {
         Path distribution = FlinkDistributions.install(version);
         Path home = work.resolve("flink-" + version);
         Files.createDirectories(home.resolve("conf"));
+        Files.createDirectories(work.resolve("home"));
         // The scripts find the home from their own physical location: bin/ is copied, not linked.
         Files.createDirectories(home.resolve("bin"));
         try (Stream<Path> scripts = Files.list(distribution.resolve("bin"))) {
@@ -457,6 +458,9 @@ final class FlinkCluster implements AutoCloseable {
         env.put("FLINK_LOG_DIR", work.resolve("log").toString());
         env.put("FLINK_PID_DIR", work.toString());
         env.put("JAVA_HOME", System.getProperty("java.home"));
+        // A host where no DuckDB extension is installed (DuckDB looks in $HOME/.duckdb/extensions): the
+        // connector's jar in lib/ is all the cluster and its clients have.
+        env.put("HOME", work.resolve("home").toString());
         env.remove("FLINK_HOME");
         env.putAll(environment);
     }

@@ -232,8 +232,10 @@ public final class DuckLakeConnectorOptions {
             .withDescription("Where DuckDB finds the extensions the connector loads (ducklake, postgres, sqlite,"
                     + " httpfs, aws), laid out as DuckDB's extension_directory:"
                     + " <directory>/v<DuckDB version>/<platform>/<extension>.duckdb_extension, on every host that"
-                    + " opens the lake (clients, the JobManager and the TaskManagers). Defaults to DuckDB's own,"
-                    + " ~/.duckdb/extensions of the user running Flink.");
+                    + " opens the lake (clients, the JobManager and the TaskManagers). By default the connector's"
+                    + " jar carries them for linux_amd64, linux_arm64 and osx_arm64 and places them once per host"
+                    + " under java.io.tmpdir; on other platforms the default is DuckDB's own, ~/.duckdb/extensions"
+                    + " of the user running Flink.");
 
     public static final ConfigOption<Integer> DATA_INLINING_ROW_LIMIT = ConfigOptions.key("data-inlining-row-limit")
             .intType()

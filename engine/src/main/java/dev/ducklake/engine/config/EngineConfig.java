@@ -130,7 +130,11 @@ public final class EngineConfig {
         return Optional.ofNullable(temporaryDirectory);
     }
 
-    /** DuckDB's extension directory; empty for DuckDB's default ({@code ~/.duckdb/extensions}). */
+    /**
+     * DuckDB's extension directory; empty for the extensions the class path carries (the
+     * {@code ducklake-duckdb-extensions} jar), placed once per host under {@code java.io.tmpdir}, or
+     * DuckDB's default ({@code ~/.duckdb/extensions}) on a platform the class path carries none for.
+     */
     public Optional<Path> extensionDirectory() {
         return Optional.ofNullable(extensionDirectory);
     }

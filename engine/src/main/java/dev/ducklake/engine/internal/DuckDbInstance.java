@@ -17,6 +17,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import org.duckdb.DuckDBConnection;
@@ -33,6 +34,9 @@ public final class DuckDbInstance implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DuckDbInstance.class);
     private static final String INSTALL_SCRIPT = "scripts/install-duckdb-extensions.sh";
+    /** Where the extensions the class path carries are placed for DuckDB, shared by the host's engines. */
+    private static final Path BUNDLED_EXTENSIONS = Path.of(System.getProperty("java.io.tmpdir"),
+            "ducklake-duckdb-extensions-" + System.getProperty("user.name"));
     /** The secret DuckDB's postgres extension uses when a connection names none. */
     private static final String DEFAULT_POSTGRES_SECRET = "__default_postgres";
 
@@ -68,9 +72,9 @@ public final class DuckDbInstance implements AutoCloseable {
                 st.execute("SET memory_limit = " + Identifiers.literal(config.memoryLimit()));
                 st.execute("SET temp_directory = " + Identifiers.literal(spill.path().toString()));
                 st.execute("SET preserve_insertion_order = false");
-                if (config.extensionDirectory().isPresent()) {
-                    st.execute("SET extension_directory = "
-                            + Identifiers.literal(config.extensionDirectory().get().toString()));
+                Optional<Path> extensions = extensionDirectory(root, config, version);
+                if (extensions.isPresent()) {
+                    st.execute("SET extension_directory = " + Identifiers.literal(extensions.get().toString()));
                 }
             }
             load(root, "ducklake", version);
@@ -173,6 +177,28 @@ public final class DuckDbInstance implements AutoCloseable {
         }
     }
 
+    /**
+     * The configured extension directory, else the one holding the extensions the class path carries
+     * for this platform, else none: DuckDB's default ({@code ~/.duckdb/extensions}).
+     */
+    private static Optional<Path> extensionDirectory(Connection connection, EngineConfig config, String version) {
+        if (config.extensionDirectory().isPresent()) {
+            return config.extensionDirectory();
+        }
+        return BundledExtensions.place(version, platform(connection), BUNDLED_EXTENSIONS);
+    }
+
+    /** DuckDB's name of the platform it runs on, as in its extension directory: {@code linux_amd64}. */
+    private static String platform(Connection connection) {
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery("SELECT platform FROM pragma_platform()")) {
+            rs.next();
+            return rs.getString(1);
+        } catch (SQLException e) {
+            throw new LakeException("DuckDB did not name its platform: " + e.getMessage(), e);
+        }
+    }
+
     /** The DuckDB version this build pins, {@code v1.5.5} for {@code duckdb_jdbc} 1.5.5.1. */
     static String expectedVersion() {
         Properties pinned = new Properties();
@@ -190,8 +216,9 @@ public final class DuckDbInstance implements AutoCloseable {
             st.execute("LOAD " + extension);
         } catch (SQLException e) {
             throw new MissingExtensionException("The DuckDB extension '" + extension + "' for DuckDB " + version
-                    + " could not be loaded (" + firstLine(e.getMessage()) + "). On a machine without internet access,"
-                    + " install it from PyPI with: " + INSTALL_SCRIPT + " (or pip download duckdb-extension-"
+                    + " could not be loaded (" + firstLine(e.getMessage()) + "). The connector's jar carries it for"
+                    + " linux_amd64, linux_arm64 and osx_arm64 unless duckdb.extension-directory is set; elsewhere,"
+                    + " on a machine without internet access, install it from PyPI with: " + INSTALL_SCRIPT + " (or pip download duckdb-extension-"
                     + extension + "==" + version.substring(1) + " and copy " + extension
                     + ".duckdb_extension into the extension directory); with internet access: INSTALL "
                     + extension + ";", e);

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,14 +34,22 @@ public final class JvmProcess implements AutoCloseable {
     /** Runs the main class in a JVM with these options instead of {@link #DEFAULT_OPTIONS}. */
     public static JvmProcess start(List<String> jvmOptions, Class<?> main, Path log, String... arguments)
             throws IOException {
+        return start(jvmOptions, Map.of(), main, log, arguments);
+    }
+
+    /** Runs the main class in a JVM with these options and these environment variables on top of this one's. */
+    public static JvmProcess start(List<String> jvmOptions, Map<String, String> environment, Class<?> main, Path log,
+            String... arguments) throws IOException {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", classPath, main.getName()));
         command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         return new JvmProcess(process, log);
     }
 

@@ -189,7 +189,7 @@ public final class Quickstart {
                 view.mismatchedImages());
         System.out.printf("  replayed, the changelog after version %d equals the table at version %d%n", created,
                 lastVersion);
-        System.out.println("Look at it with plain DuckDB:");
+        System.out.println("Look at it with plain DuckDB (offline, scripts/install-duckdb-extensions.sh installs it):");
         System.out.printf("  python3 -c \"import duckdb; duckdb.sql(\\\"ATTACH 'ducklake:%s' AS lake (READ_ONLY)\\\");"
                 + " duckdb.sql('SELECT status, count(*) AS orders, sum(amount) AS amount FROM lake.orders"
                 + " GROUP BY status ORDER BY status').show()\"%n", catalog);
