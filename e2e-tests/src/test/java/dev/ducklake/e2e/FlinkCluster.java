@@ -185,10 +185,20 @@ final class FlinkCluster implements AutoCloseable {
 
     /** Runs a SQL script with the distribution's SQL client; returns what it printed. */
     String sqlOutput(Path script) throws Exception {
-        String output = run(Duration.ofMinutes(5), home.resolve("bin/sql-client.sh").toString(), "-f",
+        String output = run(Duration.ofMinutes(5), true, home.resolve("bin/sql-client.sh").toString(), "-f",
                 script.toString());
         if (output.contains("[ERROR]")) {
             throw new AssertionError("The SQL client failed:\n" + output);
+        }
+        return output;
+    }
+
+    /** Runs a SQL script that must fail in the distribution's SQL client; returns what it printed. */
+    String sqlFailure(Path script) throws Exception {
+        String output = run(Duration.ofMinutes(5), false, home.resolve("bin/sql-client.sh").toString(), "-f",
+                script.toString());
+        if (!output.contains("[ERROR]")) {
+            throw new AssertionError("The SQL client did not fail:\n" + output);
         }
         return output;
     }
@@ -204,7 +214,7 @@ final class FlinkCluster implements AutoCloseable {
         command.addAll(runOptions);
         command.addAll(List.of("-c", mainClass, jar.toString()));
         command.addAll(List.of(arguments));
-        String output = run(Duration.ofMinutes(5), command.toArray(String[]::new));
+        String output = run(Duration.ofMinutes(5), true, command.toArray(String[]::new));
         Matcher matcher = RUN_JOB_ID.matcher(output);
         if (!matcher.find()) {
             throw new AssertionError("flink run printed no job id:\n" + output);
@@ -434,7 +444,8 @@ final class FlinkCluster implements AutoCloseable {
         return builder.start();
     }
 
-    private String run(Duration timeout, String... command) throws Exception {
+    /** Runs a client command to its end; fails when it does not end in time, or exits non-zero where it must not. */
+    private String run(Duration timeout, boolean mustSucceed, String... command) throws Exception {
         Path output = Files.createTempFile(work, "client-", ".out");
         ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
                 .redirectOutput(output.toFile());
@@ -446,7 +457,7 @@ final class FlinkCluster implements AutoCloseable {
                     + Files.readString(output, StandardCharsets.UTF_8));
         }
         String text = Files.readString(output, StandardCharsets.UTF_8);
-        if (process.exitValue() != 0) {
+        if (mustSucceed && process.exitValue() != 0) {
             throw new AssertionError(String.join(" ", command) + " exited with " + process.exitValue() + ":\n" + text);
         }
         return text;

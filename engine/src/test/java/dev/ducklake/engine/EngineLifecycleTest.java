@@ -456,6 +456,24 @@ class EngineLifecycleTest {
         }
     }
 
+    /**
+     * A DuckDB-file catalog another process holds (a second TaskManager, a JobManager) cannot be
+     * opened; the error says so and names the catalogs that serve several processes.
+     */
+    @Test
+    void aDuckDbFileCatalogHeldByAnotherProcessFailsNamingTheCatalogsForSeveral() throws Exception {
+        try (JvmProcess other = JvmProcess.start(EngineUntilKilled.class, dir.resolve("other.log"),
+                dir.toString(), dir.resolve("tmp").toString())) {
+            awaitSpillDirectoryOf(other);
+
+            assertThatThrownBy(this::open).isInstanceOf(LakeException.class)
+                    .hasMessageContaining("Could not set lock")
+                    .hasMessageContaining("A DuckDB-file catalog serves one process at a time")
+                    .hasMessageContaining("'sqlite:<path>'")
+                    .hasMessageContaining("'postgres:<libpq connection string>'");
+        }
+    }
+
     /** The spill directory the process's engine created, once it is open. */
     private Path awaitSpillDirectoryOf(JvmProcess process) throws Exception {
         List<Path> before = engineTempDirs();

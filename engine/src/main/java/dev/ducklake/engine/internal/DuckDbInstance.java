@@ -113,7 +113,8 @@ public final class DuckDbInstance implements AutoCloseable {
         } catch (SQLException e) {
             closeQuietly(root);
             spill.close();
-            throw new LakeException("Could not open the lake " + config.catalog() + ": " + e.getMessage(), e);
+            throw new LakeException("Could not open the lake " + config.catalog() + ": " + e.getMessage()
+                    + heldElsewhere(config.catalog(), e), e);
         } catch (RuntimeException e) {
             closeQuietly(root);
             spill.close();
@@ -260,6 +261,16 @@ public final class DuckDbInstance implements AutoCloseable {
         try (Statement st = connection.createStatement()) {
             st.execute(sql);
         }
+    }
+
+    /** What to do when another process holds a DuckDB-file catalog; empty for any other failure. */
+    private static String heldElsewhere(CatalogLocation catalog, SQLException e) {
+        if (catalog.kind() != CatalogLocation.Kind.DUCKDB || !String.valueOf(e.getMessage()).contains("Could not set lock")) {
+            return "";
+        }
+        return ". A DuckDB-file catalog serves one process at a time; for several (a cluster's JobManager and"
+                + " TaskManagers, two jobs, a plain DuckDB beside a job) use 'sqlite:<path>' (processes on one machine)"
+                + " or 'postgres:<libpq connection string>'";
     }
 
     /** DuckDB creates a missing catalog file, but not the directories above it. */

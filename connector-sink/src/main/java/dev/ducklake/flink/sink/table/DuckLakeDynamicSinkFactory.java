@@ -12,6 +12,7 @@ import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.common.Deployment;
 import dev.ducklake.flink.common.DuckLakeTableFactoryBase;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.DuckLakeSink;
@@ -62,9 +63,12 @@ public final class DuckLakeDynamicSinkFactory extends DuckLakeTableFactoryBase i
         } catch (IllegalArgumentException | IllegalStateException | LakeException e) {
             throw new ValidationException("Invalid options for DuckLake table " + table + ": " + e.getMessage(), e);
         }
-        checkExistingTable(EngineSpec.of(options), TableName.parse(table), rowType, primaryKey);
-        return new DuckLakeDynamicSink(builder, table, !primaryKey.isEmpty(), options.getOptional(SINK_PARALLELISM)
-                .orElse(null));
+        EngineSpec spec = EngineSpec.of(options);
+        Integer parallelism = options.getOptional(SINK_PARALLELISM).orElse(null);
+        Deployment.of(context.getConfiguration()).checkSingleTaskManager(spec.catalogLocation(), table,
+                "its sink", parallelism, "'" + SINK_PARALLELISM.key() + "' = '1'");
+        checkExistingTable(spec, TableName.parse(table), rowType, primaryKey);
+        return new DuckLakeDynamicSink(builder, table, !primaryKey.isEmpty(), parallelism);
     }
 
     /** An existing table must fit the Flink schema; a missing one is created by the job. */

@@ -9,6 +9,8 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_PARTIAL_
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_WRITE;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_PARTIAL_CACHE_MAX_ROWS;
 
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.flink.common.Deployment;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.ChangeMetadata;
 import dev.ducklake.flink.source.DuckLakeSource;
@@ -88,6 +90,7 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
     private final boolean keyed;
     private final boolean snapshotOnly;
     @Nullable private final Integer parallelism;
+    private final Deployment deployment;
     private RowType rowType;
     private final List<LakeFilter> filters = new ArrayList<>();
     private List<ChangeMetadata> metadata = List.of();
@@ -95,7 +98,7 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
 
     DuckLakeDynamicSource(Supplier<DuckLakeSourceBuilder> builders, ReadableConfig options, String table,
             RowType rowType, FilterTranslator filterTranslator, boolean keyed, boolean snapshotOnly,
-            @Nullable Integer parallelism) {
+            @Nullable Integer parallelism, Deployment deployment) {
         this.builders = builders;
         this.options = options;
         this.table = table;
@@ -104,6 +107,7 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
         this.keyed = keyed;
         this.snapshotOnly = snapshotOnly;
         this.parallelism = parallelism;
+        this.deployment = deployment;
     }
 
     @Override
@@ -117,6 +121,7 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        deployment.checkScan(catalog(), table);
         DuckLakeSourceBuilder builder = builders.get().rowType(rowType).metadata(metadata.toArray(ChangeMetadata[]::new));
         if (!filters.isEmpty()) {
             builder.filter(filter());
@@ -156,6 +161,8 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
                     + "' must be at least 1 and '" + LOOKUP_MAX_RETRIES.key() + "' at least 0, got "
                     + options.get(LOOKUP_BATCH_MAX_KEYS) + " and " + options.get(LOOKUP_MAX_RETRIES));
         }
+        deployment.checkSingleTaskManager(catalog(), table, "its lookup join", null,
+                "SET 'parallelism.default' = '1'");
         List<String> keyColumns = new ArrayList<>();
         for (int[] key : context.getKeys()) {
             String column = rowType.getFieldNames().get(key[0]);
@@ -250,10 +257,14 @@ final class DuckLakeDynamicSource implements ScanTableSource, SupportsProjection
         return Result.of(accepted, remaining);
     }
 
+    private CatalogLocation catalog() {
+        return EngineSpec.of(options).catalogLocation();
+    }
+
     @Override
     public DynamicTableSource copy() {
         DuckLakeDynamicSource copy = new DuckLakeDynamicSource(builders, options, table, rowType, filterTranslator,
-                keyed, snapshotOnly, parallelism);
+                keyed, snapshotOnly, parallelism, deployment);
         copy.filters.addAll(filters);
         copy.metadata = metadata;
         copy.watermarkStrategy = watermarkStrategy;

@@ -15,6 +15,7 @@ import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.ScanStartupMode;
+import dev.ducklake.flink.common.Deployment;
 import dev.ducklake.flink.common.DuckLakeTableFactoryBase;
 import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.DuckLakeSourceBuilder;
@@ -61,7 +62,7 @@ public final class DuckLakeDynamicSourceFactory extends DuckLakeTableFactoryBase
         ReadableColumns.check(TableName.parse(table), schema, rowType);
         return new DuckLakeDynamicSource(builders, options, table, rowType,
                 new FilterTranslator(schema, sessionZone(context.getConfiguration())), schema.hasPrimaryKey(), batch,
-                options.getOptional(SCAN_PARALLELISM).orElse(null));
+                options.getOptional(SCAN_PARALLELISM).orElse(null), Deployment.of(context.getConfiguration()));
     }
 
     /** Flink's session time zone, {@code table.local-time-zone}, in which it casts timestamps to TIMESTAMP_LTZ. */
