@@ -7,9 +7,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class MavenConsumerIT {
 
     private static final String VERSION = System.getProperty("project.version");
+    private static final Duration TIMEOUT = Duration.ofMinutes(5);
     private static final List<String> MODULES = List.of("duckdb-extensions:ducklake-duckdb-extensions",
             "engine:ducklake-engine",
             "connector-common:flink-connector-ducklake-common", "connector-sink:flink-connector-ducklake-sink",
@@ -56,35 +57,16 @@ class MavenConsumerIT {
                 + "</url></mirror></mirrors></settings>");
 
         Path classpath = dir.resolve("classpath.txt");
-        run("the consumer's build", Map.of(), "mvn", "-B", "-ntp", "-s", settings.toString(), "-Dmaven.repo.local=" + repository,
+        Command.run("the consumer's build", dir, TIMEOUT, Map.of(), "mvn", "-B", "-ntp", "-s", settings.toString(), "-Dmaven.repo.local=" + repository,
                 "-f", project.resolve("pom.xml").toString(), "compile", "dependency:build-classpath",
                 "-Dmdep.outputFile=" + classpath);
         // The one JVM option the connector asks for (Arrow's memory access), as its error message says; a
         // home without DuckDB extensions, as on a host where only the dependencies are.
         Path home = Files.createDirectories(dir.resolve("home"));
-        String output = run("the consumer's job", Map.of("HOME", home.toString()), Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        String output = Command.run("the consumer's job", dir, TIMEOUT, Map.of("HOME", home.toString()), Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-opens=java.base/java.nio=ALL-UNNAMED", "-cp", project.resolve("target/classes") + java.io.File.pathSeparator + Files.readString(classpath).strip(),
                 "example.SinkThenSource", dir.resolve("lake").toString());
         assertThat(output).contains("read 2 rows, amounts 31");
-    }
-
-    /**
-     * Runs a command, with these environment variables on top of this JVM's, to its end, at most 5
-     * minutes; returns its output and fails unless it exits with 0.
-     */
-    private String run(String what, Map<String, String> environment, String... command) throws Exception {
-        Path log = Files.createTempFile(dir, "process", ".log");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-        builder.environment().putAll(environment);
-        Process process = builder.start();
-        boolean ended = process.waitFor(5, TimeUnit.MINUTES);
-        if (!ended) {
-            process.destroyForcibly().waitFor();
-        }
-        String output = Files.readString(log);
-        assertThat(ended).as("%s ended within 5 minutes:%n%s", what, output).isTrue();
-        assertThat(process.exitValue()).as("%s:%n%s", what, output).isZero();
-        return output;
     }
 
     /** Puts a pom (and a jar) where {@code mvn install} puts them in a local repository. */
