@@ -32,8 +32,8 @@ final class BundledExtensions {
     private BundledExtensions() {}
 
     /**
-     * The directory holding the bundled extensions of this DuckDB version and platform, placed under
-     * {@code root} when the class path carries them; empty when it carries none for this platform.
+     * {@code root} as DuckDB's extension directory, once the class path's extensions of this DuckDB
+     * version and platform are placed in it; empty when the class path carries none for this platform.
      */
     static Optional<Path> place(String duckDbVersion, String platform, Path root) {
         String prefix = RESOURCE_ROOT + duckDbVersion + "/" + platform + "/";
