@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -42,10 +43,18 @@ public final class ReadmeCommands {
 
     /** Runs a command line with bash from the repository's root; its output, stdout and stderr merged. */
     public static Result run(String command, Duration timeout) throws IOException, InterruptedException {
+        return run(command, timeout, Map.of());
+    }
+
+    /** Runs a command line as {@link #run(String, Duration)} does, with these environment variables. */
+    public static Result run(String command, Duration timeout, Map<String, String> environment)
+            throws IOException, InterruptedException {
         Path output = Files.createTempFile("readme-command", ".log");
         try {
-            Process process = new ProcessBuilder("bash", "-c", command).directory(ROOT.toFile())
-                    .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder("bash", "-c", command).directory(ROOT.toFile())
+                    .redirectErrorStream(true).redirectOutput(output.toFile());
+            builder.environment().putAll(environment);
+            Process process = builder.start();
             if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly().waitFor();
