@@ -1,8 +1,24 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.benchmarks;
 
+import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
-import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
@@ -29,12 +45,13 @@ import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 
 /**
- * Write throughput of the lake engine against DuckDB's own appender, on a local DuckDB-file
- * catalog in a fresh temporary directory (deleted at the end):
+ * Write throughput of the lake engine against DuckDB's own appender, on a local DuckDB-file catalog
+ * in a fresh temporary directory (deleted at the end):
  *
  * <ol>
- *   <li>raw (the reference): {@link DuckDBAppender} into a temporary table, then one INSERT ... SELECT into a
- *       DuckLake table, one transaction; raw direct: the appender straight on the DuckLake table;
+ *   <li>raw (the reference): {@link DuckDBAppender} into a temporary table, then one INSERT ...
+ *       SELECT into a DuckLake table, one transaction; raw direct: the appender straight on the
+ *       DuckLake table;
  *   <li>engine append: a {@link WriteSession} in {@link WriteMode#APPEND};
  *   <li>engine merge insert: a {@link MergeSession} upserting every row into an empty keyed table;
  *   <li>engine merge update: a second merge of the same keys in which every tenth row changes.
@@ -45,8 +62,8 @@ import org.duckdb.DuckDBConnection;
  * from opening the appender or session until its commit returns. Table creation is not timed.
  *
  * <p>Run: {@code mvn -q -pl benchmarks -am install -DskipTests && mvn -q -pl benchmarks exec:exec};
- * the row count (default 1,000,000) is the first argument, {@code -Dbenchmark.args=100000}. Fails with
- * an exception (a non-zero exit) when a variant writes a different number of rows than asked.
+ * the row count (default 1,000,000) is the first argument, {@code -Dbenchmark.args=100000}. Fails
+ * with an exception (a non-zero exit) when a variant writes a different number of rows than asked.
  */
 public final class EngineWriteBenchmark {
 
@@ -56,17 +73,18 @@ public final class EngineWriteBenchmark {
     private static final String MEMORY_LIMIT = "1GB";
 
     /** The benchmark's ten columns; {@code id} is the primary key of the merge tables only. */
-    private static final List<Column> COLUMNS = List.of(
-            Column.of("id", LakeType.Primitive.BIGINT),
-            Column.of("name", LakeType.Primitive.VARCHAR),
-            Column.of("city", LakeType.Primitive.VARCHAR),
-            Column.of("qty", LakeType.Primitive.INTEGER),
-            Column.of("price", new LakeType.Decimal(12, 2)),
-            Column.of("score", LakeType.Primitive.DOUBLE),
-            Column.of("ts", LakeType.Primitive.TIMESTAMP),
-            Column.of("flag", LakeType.Primitive.BOOLEAN),
-            Column.of("note", LakeType.Primitive.VARCHAR),
-            Column.of("cnt", LakeType.Primitive.BIGINT));
+    private static final List<Column> COLUMNS =
+            List.of(
+                    Column.of("id", LakeType.Primitive.BIGINT),
+                    Column.of("name", LakeType.Primitive.VARCHAR),
+                    Column.of("city", LakeType.Primitive.VARCHAR),
+                    Column.of("qty", LakeType.Primitive.INTEGER),
+                    Column.of("price", new LakeType.Decimal(12, 2)),
+                    Column.of("score", LakeType.Primitive.DOUBLE),
+                    Column.of("ts", LakeType.Primitive.TIMESTAMP),
+                    Column.of("flag", LakeType.Primitive.BOOLEAN),
+                    Column.of("note", LakeType.Primitive.VARCHAR),
+                    Column.of("cnt", LakeType.Primitive.BIGINT));
 
     private EngineWriteBenchmark() {}
 
@@ -88,8 +106,14 @@ public final class EngineWriteBenchmark {
         Path catalog = dir.resolve("metadata.ducklake");
         String dataPath = dir.resolve("data") + "/";
         long warmUp = rows / 10;
-        System.out.printf(Locale.ROOT, "DuckLake write benchmark: %,d rows (warm-up %,d), threads=%d, memory_limit=%s, %s%n",
-                rows, warmUp, THREADS, MEMORY_LIMIT, dir);
+        System.out.printf(
+                Locale.ROOT,
+                "DuckLake write benchmark: %,d rows (warm-up %,d), threads=%d, memory_limit=%s, %s%n",
+                rows,
+                warmUp,
+                THREADS,
+                MEMORY_LIMIT,
+                dir);
 
         List<Result> results = new ArrayList<>();
         rawAppender(catalog, dataPath, "raw_direct_warmup", warmUp, false);
@@ -99,8 +123,12 @@ public final class EngineWriteBenchmark {
         results.add(print(raw, raw));
         results.add(print(direct, raw));
 
-        EngineConfig config = EngineConfig.builder(CatalogLocation.duckDbFile(catalog))
-                .dataPath(dataPath).threads(THREADS).memoryLimit(MEMORY_LIMIT).build();
+        EngineConfig config =
+                EngineConfig.builder(CatalogLocation.duckDbFile(catalog))
+                        .dataPath(dataPath)
+                        .threads(THREADS)
+                        .memoryLimit(MEMORY_LIMIT)
+                        .build();
         try (LakeEngine engine = LakeEngine.open(config)) {
             TableSchema plain = schema().build();
             TableSchema keyed = schema().primaryKey("id").build();
@@ -118,7 +146,11 @@ public final class EngineWriteBenchmark {
 
         System.out.println("summary (rows/s, ratio to raw; target: engine append >= 0.80x raw):");
         for (Result result : results) {
-            System.out.printf(Locale.ROOT, "  %-20s %,12.0f rows/s  %.2fx%n", result.variant, result.rowsPerSecond(),
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %-20s %,12.0f rows/s  %.2fx%n",
+                    result.variant,
+                    result.rowsPerSecond(),
                     result.rowsPerSecond() / raw.rowsPerSecond());
         }
     }
@@ -143,27 +175,40 @@ public final class EngineWriteBenchmark {
      * (the fastest plain-DuckDB way, and the ratios' reference); otherwise the appender straight on
      * the DuckLake table, which writes a Parquet file per appended chunk.
      */
-    private static Result rawAppender(Path catalog, String dataPath, String table, long rows, boolean viaTemp)
+    private static Result rawAppender(
+            Path catalog, String dataPath, String table, long rows, boolean viaTemp)
             throws SQLException {
-        try (DuckDBConnection connection = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:");
+        try (DuckDBConnection connection =
+                        (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:");
                 Statement st = connection.createStatement()) {
             st.execute("SET threads = " + THREADS);
             st.execute("SET memory_limit = '" + MEMORY_LIMIT + "'");
             st.execute("SET preserve_insertion_order = false");
             st.execute("LOAD ducklake");
             st.execute("ATTACH 'ducklake:" + catalog + "' AS lake (DATA_PATH '" + dataPath + "')");
-            st.execute("CREATE TABLE lake.main." + table + " ("
-                    + COLUMNS.stream().map(Column::ddl).collect(Collectors.joining(", ")) + ")");
+            st.execute(
+                    "CREATE TABLE lake.main."
+                            + table
+                            + " ("
+                            + COLUMNS.stream().map(Column::ddl).collect(Collectors.joining(", "))
+                            + ")");
 
             if (viaTemp) {
-                st.execute("CREATE TEMP TABLE staged_" + table + " AS FROM lake.main." + table + " LIMIT 0");
+                st.execute(
+                        "CREATE TEMP TABLE staged_"
+                                + table
+                                + " AS FROM lake.main."
+                                + table
+                                + " LIMIT 0");
             }
 
             long start = System.nanoTime();
             connection.setAutoCommit(false);
             Rows source = new Rows(false);
-            try (DuckDBAppender appender = viaTemp ? connection.createAppender("temp", "main", "staged_" + table)
-                    : connection.createAppender("lake", "main", table)) {
+            try (DuckDBAppender appender =
+                    viaTemp
+                            ? connection.createAppender("temp", "main", "staged_" + table)
+                            : connection.createAppender("lake", "main", table)) {
                 for (long i = 0; i < rows; i++) {
                     appendRow(appender, source.next());
                 }
@@ -181,11 +226,18 @@ public final class EngineWriteBenchmark {
                 expect("raw rows in " + table, rows, rs.getLong(1));
             }
             st.execute("DETACH lake");
-            return new Result(viaTemp ? "raw appender via temp" : "raw appender direct", rows, start, staged, end);
+            return new Result(
+                    viaTemp ? "raw appender via temp" : "raw appender direct",
+                    rows,
+                    start,
+                    staged,
+                    end);
         }
     }
 
-    /** Appends one generated row with the appender's typed methods, as the engine's staging does. */
+    /**
+     * Appends one generated row with the appender's typed methods, as the engine's staging does.
+     */
     private static void appendRow(DuckDBAppender appender, Object[] row) throws SQLException {
         appender.beginRow();
         appender.append((long) (Long) row[0]);
@@ -224,7 +276,8 @@ public final class EngineWriteBenchmark {
      * Upserts the rows into a keyed table: all inserted when it is empty, or, with {@code update},
      * the same keys again with every tenth row changed.
      */
-    private static Result engineMerge(LakeEngine engine, TableName table, long rows, boolean update) {
+    private static Result engineMerge(
+            LakeEngine engine, TableName table, long rows, boolean update) {
         long start = System.nanoTime();
         Rows source = new Rows(update);
         try (MergeSession session = engine.openMergeSession(table)) {
@@ -236,25 +289,39 @@ public final class EngineWriteBenchmark {
             long end = System.nanoTime();
             expect("rows inserted into " + table, update ? 0 : rows, result.inserted());
             expect("rows updated in " + table, update ? (rows + 9) / 10 : 0, result.updated());
-            return new Result(update ? "engine merge update" : "engine merge insert", rows, start, staged, end);
+            return new Result(
+                    update ? "engine merge update" : "engine merge insert",
+                    rows,
+                    start,
+                    staged,
+                    end);
         }
     }
 
     private static void expect(String what, long expected, long actual) {
         if (expected != actual) {
-            throw new IllegalStateException("Expected " + expected + " " + what + ", got " + actual);
+            throw new IllegalStateException(
+                    "Expected " + expected + " " + what + ", got " + actual);
         }
     }
 
     private static Result print(Result result, Result raw) {
-        System.out.printf(Locale.ROOT, "%s: %d rows in %.2f s = %,.0f rows/s = %.2fx raw (staging %.2f s, commit %.2f s)%n",
-                result.variant, result.rows, result.seconds(), result.rowsPerSecond(),
-                result.rowsPerSecond() / raw.rowsPerSecond(), result.stagingNanos / 1e9, result.commitNanos / 1e9);
+        System.out.printf(
+                Locale.ROOT,
+                "%s: %d rows in %.2f s = %,.0f rows/s = %.2fx raw (staging %.2f s, commit %.2f s)%n",
+                result.variant,
+                result.rows,
+                result.seconds(),
+                result.rowsPerSecond(),
+                result.rowsPerSecond() / raw.rowsPerSecond(),
+                result.stagingNanos / 1e9,
+                result.commitNanos / 1e9);
         return result;
     }
 
-
-    /** One timed run: its row count and the time spent generating and staging rows, then committing. */
+    /**
+     * One timed run: its row count and the time spent generating and staging rows, then committing.
+     */
     private record Result(String variant, long rows, long stagingNanos, long commitNanos) {
         Result(String variant, long rows, long start, long staged, long end) {
             this(variant, rows, staged - start, end - staged);
@@ -275,8 +342,18 @@ public final class EngineWriteBenchmark {
      * {@code cnt} incremented, so a merge over existing keys updates 10% of them.
      */
     private static final class Rows {
-        private static final String[] CITIES = {"Amsterdam", "Berlin", "Lisbon", "Madrid", "Oslo", "Paris", "Prague",
-            "Rome", "Vienna", "Warsaw"};
+        private static final String[] CITIES = {
+            "Amsterdam",
+            "Berlin",
+            "Lisbon",
+            "Madrid",
+            "Oslo",
+            "Paris",
+            "Prague",
+            "Rome",
+            "Vienna",
+            "Warsaw"
+        };
         private static final LocalDateTime EPOCH = LocalDateTime.of(2024, 1, 1, 0, 0);
 
         private final SplittableRandom random = new SplittableRandom(SEED);

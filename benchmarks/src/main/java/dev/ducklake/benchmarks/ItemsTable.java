@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.benchmarks;
 
 import dev.ducklake.engine.LakeEngine;
@@ -16,18 +32,21 @@ import dev.ducklake.engine.write.WriteSession;
 final class ItemsTable {
 
     static final TableName TABLE = TableName.of("main", "items");
-    static final TableSchema SCHEMA = TableSchema.builder()
-            .column(Column.notNull("id", LakeType.Primitive.BIGINT))
-            .column(Column.of("name", LakeType.Primitive.VARCHAR))
-            .column(Column.of("qty", LakeType.Primitive.BIGINT))
-            .column(Column.of("price", LakeType.Primitive.DOUBLE))
-            .primaryKey("id")
-            .build();
+    static final TableSchema SCHEMA =
+            TableSchema.builder()
+                    .column(Column.notNull("id", LakeType.Primitive.BIGINT))
+                    .column(Column.of("name", LakeType.Primitive.VARCHAR))
+                    .column(Column.of("qty", LakeType.Primitive.BIGINT))
+                    .column(Column.of("price", LakeType.Primitive.DOUBLE))
+                    .primaryKey("id")
+                    .build();
     static final long LOAD_BATCH = 1_000_000;
 
     private ItemsTable() {}
 
-    /** Creates the table and loads {@code size} rows; row {@code id} is {@link #row}{@code (id)}. */
+    /**
+     * Creates the table and loads {@code size} rows; row {@code id} is {@link #row}{@code (id)}.
+     */
     static void createAndLoad(LakeEngine engine, long size) {
         engine.createTable(TABLE, SCHEMA);
         for (long start = 0; start < size; start += LOAD_BATCH) {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.benchmarks;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
@@ -31,17 +47,17 @@ import org.apache.flink.util.FileUtils;
  * Lookup joins against a DuckLake table. One JVM, a local MiniCluster, parallelism 1:
  *
  * <ol>
- *   <li>Throughput: a stream of events (a datagen sequence) joined on a key with the
- *       {@link ItemsTable}, per {@code 'lookup.cache'} mode and per fraction of events whose key
- *       exists, against the same events joined in the same run with a dimension Flink holds itself
- *       (a datagen table of the same rows, a regular join): events per second and the ratio. The
+ *   <li>Throughput: a stream of events (a datagen sequence) joined on a key with the {@link
+ *       ItemsTable}, per {@code 'lookup.cache'} mode and per fraction of events whose key exists,
+ *       against the same events joined in the same run with a dimension Flink holds itself (a
+ *       datagen table of the same rows, a regular join): events per second and the ratio. The
  *       uncached and partially cached joins also run with 1,000 lookups in flight instead of
  *       Flink's default 100 ({@code /1000}), which makes their batches of keys larger.
  *   <li>What one query of a batch of keys costs, for 1, 100 and 1,000 keys, per table size (the
  *       table is loaded in files of 1 M rows, so the larger tables show the files skipped).
- *   <li>The full cache's refresh: the cache is loaded, 1,000 rows are updated in one commit, and the
- *       next lookup applies the change; per table size: load time, heap per row, and the median of
- *       five refreshes, which should stay about flat as the table grows.
+ *   <li>The full cache's refresh: the cache is loaded, 1,000 rows are updated in one commit, and
+ *       the next lookup applies the change; per table size: load time, heap per row, and the median
+ *       of five refreshes, which should stay about flat as the table grows.
  * </ol>
  *
  * <pre>{@code
@@ -50,25 +66,35 @@ import org.apache.flink.util.FileUtils;
  *     -Dbenchmark.heap=8g -Dbenchmark.args="200000 100000 1000000 10000000"
  * }</pre>
  *
- * Arguments: events, dimension rows of the throughput runs, then the table sizes of the refresh runs.
+ * Arguments: events, dimension rows of the throughput runs, then the table sizes of the refresh
+ * runs.
  */
 public final class LookupJoinBenchmark {
 
     private static final int CHANGES = 1_000;
+
     /** datagen's default is 10,000 rows per second. */
     private static final String UNTHROTTLED = "'rows-per-second' = '1000000000',";
+
     private static final int REFRESHES = 5;
 
     private LookupJoinBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        System.setProperty("org.slf4j.simpleLogger.log.org.apache.flink.table.functions.FunctionContext", "error");
+        System.setProperty(
+                "org.slf4j.simpleLogger.log.org.apache.flink.table.functions.FunctionContext",
+                "error");
         long events = args.length > 0 ? Long.parseLong(args[0]) : 200_000;
         long dimension = args.length > 1 ? Long.parseLong(args[1]) : 100_000;
-        long[] sizes = args.length > 2 ? Arrays.stream(args, 2, args.length).mapToLong(Long::parseLong).toArray()
-                : new long[] {1_000_000, 10_000_000};
-        System.out.printf(Locale.ROOT, "Lookup join benchmark: %,d events, a dimension of %,d rows, parallelism 1%n",
-                events, dimension);
+        long[] sizes =
+                args.length > 2
+                        ? Arrays.stream(args, 2, args.length).mapToLong(Long::parseLong).toArray()
+                        : new long[] {1_000_000, 10_000_000};
+        System.out.printf(
+                Locale.ROOT,
+                "Lookup join benchmark: %,d events, a dimension of %,d rows, parallelism 1%n",
+                events,
+                dimension);
         List<String> lines = new ArrayList<>();
         Path dir = Files.createTempDirectory("ducklake-lookup-bench");
         try {
@@ -79,11 +105,20 @@ public final class LookupJoinBenchmark {
                 double held = join(dir, events, dimension, matched, null, 100);
                 lines.add(line("Flink-held", matched, held, held));
                 for (String cache : List.of("NONE", "PARTIAL", "FULL")) {
-                    lines.add(line(cache, matched, join(dir, events, dimension, matched, cache, 100), held));
+                    lines.add(
+                            line(
+                                    cache,
+                                    matched,
+                                    join(dir, events, dimension, matched, cache, 100),
+                                    held));
                 }
                 for (String cache : List.of("NONE", "PARTIAL")) {
-                    lines.add(line(cache + "/1000", matched, join(dir, events, dimension, matched, cache, 1000),
-                            held));
+                    lines.add(
+                            line(
+                                    cache + "/1000",
+                                    matched,
+                                    join(dir, events, dimension, matched, cache, 1000),
+                                    held));
                 }
             }
         } finally {
@@ -98,40 +133,69 @@ public final class LookupJoinBenchmark {
     }
 
     private static String line(String dimension, double matched, double perSecond, double held) {
-        String out = String.format(Locale.ROOT, "%-12s  %9.0f%%  %,11.0f  %12.2fx", dimension, matched * 100,
-                perSecond, perSecond / held);
+        String out =
+                String.format(
+                        Locale.ROOT,
+                        "%-12s  %9.0f%%  %,11.0f  %12.2fx",
+                        dimension,
+                        matched * 100,
+                        perSecond,
+                        perSecond / held);
         System.out.println(out);
         return out;
     }
 
     /**
-     * Joins the events with the items, a fraction {@code matched} of them with an existing key: with
-     * {@code cache} null, a datagen copy of the items that Flink holds in its join state. {@code
-     * capacity}: Flink's {@code table.exec.async-lookup.buffer-capacity}, the lookups in flight.
+     * Joins the events with the items, a fraction {@code matched} of them with an existing key:
+     * with {@code cache} null, a datagen copy of the items that Flink holds in its join state.
+     * {@code capacity}: Flink's {@code table.exec.async-lookup.buffer-capacity}, the lookups in
+     * flight.
      */
-    private static double join(Path dir, long events, long dimension, double matched, String cache, int capacity)
+    private static double join(
+            Path dir, long events, long dimension, double matched, String cache, int capacity)
             throws Exception {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         tEnv.getConfig().set("parallelism.default", "1");
         tEnv.getConfig().set("table.exec.async-lookup.buffer-capacity", Integer.toString(capacity));
         long keySpace = Math.round(dimension / matched);
-        tEnv.executeSql("CREATE TABLE events (n BIGINT, k AS MOD(n * 7919, " + keySpace + "),"
-                + " proc_time AS PROCTIME()) WITH ('connector' = 'datagen', " + UNTHROTTLED
-                + " 'fields.n.kind' = 'sequence', 'fields.n.start' = '0', 'fields.n.end' = '" + (events - 1) + "')");
-        tEnv.executeSql("CREATE TABLE joined (n BIGINT, name STRING) WITH ('connector' = 'blackhole')");
+        tEnv.executeSql(
+                "CREATE TABLE events (n BIGINT, k AS MOD(n * 7919, "
+                        + keySpace
+                        + "),"
+                        + " proc_time AS PROCTIME()) WITH ('connector' = 'datagen', "
+                        + UNTHROTTLED
+                        + " 'fields.n.kind' = 'sequence', 'fields.n.start' = '0', 'fields.n.end' = '"
+                        + (events - 1)
+                        + "')");
+        tEnv.executeSql(
+                "CREATE TABLE joined (n BIGINT, name STRING) WITH ('connector' = 'blackhole')");
         String insert;
         if (cache == null) {
-            tEnv.executeSql("CREATE TABLE items (id BIGINT, name STRING, qty BIGINT, price DOUBLE) WITH ("
-                    + " 'connector' = 'datagen', " + UNTHROTTLED + " 'fields.id.kind' = 'sequence',"
-                    + " 'fields.id.start' = '0', 'fields.id.end' = '" + (dimension - 1) + "')");
-            insert = "INSERT INTO joined SELECT e.n, i.name FROM events AS e JOIN items AS i ON e.k = i.id";
+            tEnv.executeSql(
+                    "CREATE TABLE items (id BIGINT, name STRING, qty BIGINT, price DOUBLE) WITH ("
+                            + " 'connector' = 'datagen', "
+                            + UNTHROTTLED
+                            + " 'fields.id.kind' = 'sequence',"
+                            + " 'fields.id.start' = '0', 'fields.id.end' = '"
+                            + (dimension - 1)
+                            + "')");
+            insert =
+                    "INSERT INTO joined SELECT e.n, i.name FROM events AS e JOIN items AS i ON e.k = i.id";
         } else {
-            tEnv.executeSql("CREATE TABLE items (id BIGINT NOT NULL, name STRING, qty BIGINT, price DOUBLE,"
-                    + " PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'ducklake', 'catalog' = '"
-                    + catalog(dir).key() + "', 'data-path' = '" + dataPath(dir) + "', 'lookup.cache' = '" + cache
-                    + "', 'lookup.partial-cache.max-rows' = '" + dimension + "')");
-            insert = "INSERT INTO joined SELECT e.n, i.name FROM events AS e"
-                    + " JOIN items FOR SYSTEM_TIME AS OF e.proc_time AS i ON e.k = i.id";
+            tEnv.executeSql(
+                    "CREATE TABLE items (id BIGINT NOT NULL, name STRING, qty BIGINT, price DOUBLE,"
+                            + " PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'ducklake', 'catalog' = '"
+                            + catalog(dir).key()
+                            + "', 'data-path' = '"
+                            + dataPath(dir)
+                            + "', 'lookup.cache' = '"
+                            + cache
+                            + "', 'lookup.partial-cache.max-rows' = '"
+                            + dimension
+                            + "')");
+            insert =
+                    "INSERT INTO joined SELECT e.n, i.name FROM events AS e"
+                            + " JOIN items FOR SYSTEM_TIME AS OF e.proc_time AS i ON e.k = i.id";
         }
         long start = System.nanoTime();
         tEnv.executeSql(insert).await();
@@ -143,8 +207,12 @@ public final class LookupJoinBenchmark {
      * of 100 reads of {@code id IN (...)} at the latest version, per batch size.
      */
     private static void queryCosts(Path dir, long dimension) {
-        System.out.printf(Locale.ROOT, "one lookup query (id IN (...) at the latest version) on %,d rows in %d"
-                + " files, mean of 100:%n", dimension, (dimension + ItemsTable.LOAD_BATCH - 1) / ItemsTable.LOAD_BATCH);
+        System.out.printf(
+                Locale.ROOT,
+                "one lookup query (id IN (...) at the latest version) on %,d rows in %d"
+                        + " files, mean of 100:%n",
+                dimension,
+                (dimension + ItemsTable.LOAD_BATCH - 1) / ItemsTable.LOAD_BATCH);
         try (LakeEngine engine = LakeEngine.open(config(dir))) {
             for (int keys : new int[] {1, 100, 1000}) {
                 long start = System.nanoTime();
@@ -152,32 +220,57 @@ public final class LookupJoinBenchmark {
                 for (int q = 0; q < 100; q++) {
                     StringBuilder in = new StringBuilder();
                     for (int k = 0; k < keys; k++) {
-                        in.append(k == 0 ? "" : ", ").append(Math.floorMod(q * 7_919L + k * 104_729L, dimension));
+                        in.append(k == 0 ? "" : ", ")
+                                .append(Math.floorMod(q * 7_919L + k * 104_729L, dimension));
                     }
                     String ids = in.toString();
-                    try (RowReader reader = engine.read(ItemsTable.TABLE, ScanRequest.builder()
-                            .filter(column -> column.apply("id") + " IN (" + ids + ")").build())) {
+                    try (RowReader reader =
+                            engine.read(
+                                    ItemsTable.TABLE,
+                                    ScanRequest.builder()
+                                            .filter(
+                                                    column ->
+                                                            column.apply("id")
+                                                                    + " IN ("
+                                                                    + ids
+                                                                    + ")")
+                                            .build())) {
                         while (reader.hasNext()) {
                             reader.next();
                             rows++;
                         }
                     }
                 }
-                System.out.printf(Locale.ROOT, "  %,5d keys: %6.1f ms (%,d rows)%n", keys,
-                        (System.nanoTime() - start) / 1e8, rows);
+                System.out.printf(
+                        Locale.ROOT,
+                        "  %,5d keys: %6.1f ms (%,d rows)%n",
+                        keys,
+                        (System.nanoTime() - start) / 1e8,
+                        rows);
             }
         }
     }
 
-    /** Loads a table of {@code size} rows into a full cache, then times refreshes of 1,000 changed rows. */
+    /**
+     * Loads a table of {@code size} rows into a full cache, then times refreshes of 1,000 changed
+     * rows.
+     */
     private static void refresh(long size) throws Exception {
         Path dir = Files.createTempDirectory("ducklake-lookup-refresh-bench");
         try {
             load(dir, size);
             queryCosts(dir, size);
-            LookupSettings settings = new LookupSettings(EngineSpec.of(catalog(dir).key()).with(DATA_PATH, dataPath(dir)),
-                    ItemsTable.TABLE.toString(), FlinkLakeTypes.toFlinkRowType(ItemsTable.SCHEMA, List.of()),
-                    List.of("id"), null, 0, 1024, Duration.ZERO, SCAN_BATCH_SIZE.defaultValue());
+            LookupSettings settings =
+                    new LookupSettings(
+                            EngineSpec.of(catalog(dir).key()).with(DATA_PATH, dataPath(dir)),
+                            ItemsTable.TABLE.toString(),
+                            FlinkLakeTypes.toFlinkRowType(ItemsTable.SCHEMA, List.of()),
+                            List.of("id"),
+                            null,
+                            0,
+                            1024,
+                            Duration.ZERO,
+                            SCAN_BATCH_SIZE.defaultValue());
             FullCacheLookupFunction cache = new FullCacheLookupFunction(settings);
             long start = System.nanoTime();
             cache.open(new FunctionContext(null));
@@ -185,7 +278,8 @@ public final class LookupJoinBenchmark {
             long heapWithCache = usedHeap();
             long[] refreshMillis = new long[REFRESHES];
             // The cache's engine: a DuckDB-file catalog admits one engine per process.
-            try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig())) {
+            try (EngineRegistry.Lease lease =
+                    EngineRegistry.shared().acquire(settings.engine().toEngineConfig())) {
                 for (int r = 0; r < REFRESHES; r++) {
                     try (MergeSession merge = lease.engine().openMergeSession(ItemsTable.TABLE)) {
                         for (long i = 0; i < CHANGES; i++) {
@@ -204,9 +298,16 @@ public final class LookupJoinBenchmark {
             // What closing the cache gave back: the rows it held, with the changes applied.
             long bytesPerRow = (heapWithCache - usedHeap()) / size;
             Arrays.sort(refreshMillis);
-            System.out.printf(Locale.ROOT, "full cache of %,d rows: loaded in %.1f s, %d heap bytes per row;"
-                    + " refresh after %,d changes: %d ms (median of %d)%n", size, loadSeconds, bytesPerRow, CHANGES,
-                    refreshMillis[REFRESHES / 2], REFRESHES);
+            System.out.printf(
+                    Locale.ROOT,
+                    "full cache of %,d rows: loaded in %.1f s, %d heap bytes per row;"
+                            + " refresh after %,d changes: %d ms (median of %d)%n",
+                    size,
+                    loadSeconds,
+                    bytesPerRow,
+                    CHANGES,
+                    refreshMillis[REFRESHES / 2],
+                    REFRESHES);
         } finally {
             FileUtils.deleteDirectory(dir.toFile());
         }

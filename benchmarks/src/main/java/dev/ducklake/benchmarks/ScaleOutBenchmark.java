@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.benchmarks;
 
 import dev.ducklake.engine.config.CatalogLocation;
@@ -41,18 +57,35 @@ public final class ScaleOutBenchmark {
         Path dir = Files.createTempDirectory("ducklake-scale-bench");
         try {
             String catalog = CatalogLocation.postgres(database).key();
-            System.out.printf("Scale-out benchmark: appends of %,d rows of 10 columns into one table on a PostgreSQL"
-                    + " catalog, 1 s checkpoints%n", rows);
-            System.out.println("writers  blackhole rows/s  ducklake rows/s  ratio  commits  commit ms median  p99");
+            System.out.printf(
+                    "Scale-out benchmark: appends of %,d rows of 10 columns into one table on a PostgreSQL"
+                            + " catalog, 1 s checkpoints%n",
+                    rows);
+            System.out.println(
+                    "writers  blackhole rows/s  ducklake rows/s  ratio  commits  commit ms median  p99");
             for (int writers : new int[] {1, 2, 4}) {
                 double blackhole = run(writers, rows, new DiscardingSink<>(), null).perSecond();
                 InMemoryReporter metrics = InMemoryReporter.createWithRetainedMetrics();
-                TimedJob lake = run(writers, rows, DuckLakeSink.forRowData().catalog(catalog)
-                        .dataPath(dir.resolve("data") + "/").table("orders_p" + writers)
-                        .rowType(SinkBenchmark.ROW_TYPE).build(), metrics);
+                TimedJob lake =
+                        run(
+                                writers,
+                                rows,
+                                DuckLakeSink.forRowData()
+                                        .catalog(catalog)
+                                        .dataPath(dir.resolve("data") + "/")
+                                        .table("orders_p" + writers)
+                                        .rowType(SinkBenchmark.ROW_TYPE)
+                                        .build(),
+                                metrics);
                 HistogramStatistics commits = lake.commitDurations(metrics);
-                System.out.printf("%7d  %,16.0f  %,15.0f  %4.2fx  %7d  %17.0f  %4.0f%n", writers, blackhole,
-                        lake.perSecond(), lake.perSecond() / blackhole, commits.size(), commits.getQuantile(0.5),
+                System.out.printf(
+                        "%7d  %,16.0f  %,15.0f  %4.2fx  %7d  %17.0f  %4.0f%n",
+                        writers,
+                        blackhole,
+                        lake.perSecond(),
+                        lake.perSecond() / blackhole,
+                        commits.size(),
+                        commits.getQuantile(0.5),
                         commits.getQuantile(0.99));
                 metrics.close();
             }
@@ -62,8 +95,8 @@ public final class ScaleOutBenchmark {
         }
     }
 
-
-    private static TimedJob run(int writers, long rows, Sink<RowData> sink, InMemoryReporter metrics) throws Exception {
+    private static TimedJob run(
+            int writers, long rows, Sink<RowData> sink, InMemoryReporter metrics) throws Exception {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, writers);
         if (metrics != null) {
@@ -72,8 +105,13 @@ public final class ScaleOutBenchmark {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(writers);
         env.enableCheckpointing(1000);
-        env.fromSource(new DataGeneratorSource<>(i -> SinkBenchmark.row(i, Integer.MAX_VALUE), rows,
-                        InternalTypeInfo.of(SinkBenchmark.ROW_TYPE)), WatermarkStrategy.noWatermarks(), "orders")
+        env.fromSource(
+                        new DataGeneratorSource<>(
+                                i -> SinkBenchmark.row(i, Integer.MAX_VALUE),
+                                rows,
+                                InternalTypeInfo.of(SinkBenchmark.ROW_TYPE)),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders")
                 .sinkTo(sink);
         long start = System.nanoTime();
         JobExecutionResult result = env.execute("append with " + writers + " writers");

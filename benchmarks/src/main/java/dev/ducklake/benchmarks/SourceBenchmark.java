@@ -1,14 +1,28 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.benchmarks;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_DISCOVERY_INTERVAL;
 
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
-import dev.ducklake.engine.schema.LakeType.Primitive;
+import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -51,8 +65,8 @@ import org.apache.flink.types.RowKind;
 import org.apache.flink.util.FileUtils;
 
 /**
- * The change source's throughput and latency, against baselines measured in the same run and JVM.
- * A table of 10 columns is loaded with {@code rows} keys (default 10 M), then gets an upsert history
+ * The change source's throughput and latency, against baselines measured in the same run and JVM. A
+ * table of 10 columns is loaded with {@code rows} keys (default 10 M), then gets an upsert history
  * of {@code changes} changes (default 1 M: updates, deletes, new keys) in 7 commits. Then, on a
  * local MiniCluster (2 task slots):
  *
@@ -63,14 +77,14 @@ import org.apache.flink.util.FileUtils;
  *       shape: rows per second (every job below feeds the same sink);
  *   <li>the source's bounded {@code snapshot()} read of the table at parallelism 1 and 2: rows per
  *       second, and their ratios to the two baselines and to each other;
- *   <li>the changelog of the 7 commits at parallelism 1: changes per second, and the ratio to the scan;
- *       again with 2 DuckDB threads ({@code duckdb.threads}), which compute the net changes;
- *   <li>a streaming job follows the table at the default discovery interval: the process's CPU while
- *       the table does not change, and the cost of one probe for a new snapshot; then, while 100
- *       commits of one row each are made, the latency from each commit's return to the row's
+ *   <li>the changelog of the 7 commits at parallelism 1: changes per second, and the ratio to the
+ *       scan; again with 2 DuckDB threads ({@code duckdb.threads}), which compute the net changes;
+ *   <li>a streaming job follows the table at the default discovery interval: the process's CPU
+ *       while the table does not change, and the cost of one probe for a new snapshot; then, while
+ *       100 commits of one row each are made, the latency from each commit's return to the row's
  *       emission: median and p99;
- *   <li>the same again after {@code history} more snapshots (default 10,000; one-row commits of
- *       the engine to another table), and the ratio of the two medians.
+ *   <li>the same again after {@code history} more snapshots (default 10,000; one-row commits of the
+ *       engine to another table), and the ratio of the two medians.
  * </ol>
  *
  * <pre>{@code
@@ -86,6 +100,7 @@ public final class SourceBenchmark {
     private static final LongAdder COUNTED = new LongAdder();
     private static final LongAdder CHANGES = new LongAdder();
     private static final long MARKER = 1_000_000_000L;
+
     /** Rows committed by {@link #commitAndAwait}, whose keys count up from {@link #MARKER}. */
     private static long markerCommits;
 
@@ -97,30 +112,51 @@ public final class SourceBenchmark {
         int moreSnapshots = args.length > 2 ? Integer.parseInt(args[2]) : 10_000;
         Path dir = Files.createTempDirectory("ducklake-source-bench");
         try {
-            EngineSpec spec = EngineSpec.of(dir.resolve("metadata.ducklake").toString())
-                    .with(DATA_PATH, dir.resolve("data") + "/");
+            EngineSpec spec =
+                    EngineSpec.of(dir.resolve("metadata.ducklake").toString())
+                            .with(DATA_PATH, dir.resolve("data") + "/");
             long[] range = history(spec.toEngineConfig(), rows, changes);
-            System.out.printf("Change source benchmark: %,d keys loaded, then %,d changes in 7 commits; heap %,d MB%n",
+            System.out.printf(
+                    "Change source benchmark: %,d keys loaded, then %,d changes in 7 commits; heap %,d MB%n",
                     rows, changes, Runtime.getRuntime().maxMemory() >> 20);
             double duckDb = plainDuckDb(dir);
             double generator = generator(rows);
             double scan = run("table rows, p1", source(dir).snapshot().build(), 1);
             double scan2 = run("table rows, p2", source(dir).snapshot().build(), 2);
-            double changelog = run("changelog, p1",
-                    source(dir).startAfterVersion(range[0]).endVersion(range[1]).build(), 1);
-            double changelog2 = run("changelog, p1, 2 thr",
-                    source(dir).threads(2).startAfterVersion(range[0]).endVersion(range[1]).build(), 1);
-            System.out.printf("table rows p1 / plain DuckDB = %.3fx (target >= 0.08x), / generator job = %.2fx%n",
+            double changelog =
+                    run(
+                            "changelog, p1",
+                            source(dir).startAfterVersion(range[0]).endVersion(range[1]).build(),
+                            1);
+            double changelog2 =
+                    run(
+                            "changelog, p1, 2 thr",
+                            source(dir)
+                                    .threads(2)
+                                    .startAfterVersion(range[0])
+                                    .endVersion(range[1])
+                                    .build(),
+                            1);
+            System.out.printf(
+                    "table rows p1 / plain DuckDB = %.3fx (target >= 0.08x), / generator job = %.2fx%n",
                     scan / duckDb, scan / generator);
             System.out.printf("table rows p2 / p1 = %.2fx (target >= 1.6x)%n", scan2 / scan);
-            System.out.printf("changelog / table rows = %.2fx (target >= 0.5x), / plain DuckDB = %.3fx,"
-                    + " / generator job = %.2fx%n", changelog / scan, changelog / duckDb, changelog / generator);
-            System.out.printf("changelog with 2 DuckDB threads / table rows = %.2fx%n", changelog2 / scan);
+            System.out.printf(
+                    "changelog / table rows = %.2fx (target >= 0.5x), / plain DuckDB = %.3fx,"
+                            + " / generator job = %.2fx%n",
+                    changelog / scan, changelog / duckDb, changelog / generator);
+            System.out.printf(
+                    "changelog with 2 DuckDB threads / table rows = %.2fx%n", changelog2 / scan);
             double fresh = latency(dir, spec, "this lake");
             if (moreSnapshots > 0) {
                 LakeHistory.addSnapshots(spec.toEngineConfig(), moreSnapshots);
-                double aged = latency(dir, spec, String.format(Locale.ROOT, "%,d more snapshots", moreSnapshots));
-                System.out.printf("latency median with %,d more snapshots / this lake = %.2fx (target <= 1.2x)%n",
+                double aged =
+                        latency(
+                                dir,
+                                spec,
+                                String.format(Locale.ROOT, "%,d more snapshots", moreSnapshots));
+                System.out.printf(
+                        "latency median with %,d more snapshots / this lake = %.2fx (target <= 1.2x)%n",
                         moreSnapshots, aged / fresh);
             }
         } finally {
@@ -129,41 +165,60 @@ public final class SourceBenchmark {
     }
 
     private static DuckLakeSourceBuilder source(Path dir) {
-        return DuckLakeSource.builder().catalog(dir.resolve("metadata.ducklake").toString())
-                .dataPath(dir.resolve("data") + "/").table("orders");
+        return DuckLakeSource.builder()
+                .catalog(dir.resolve("metadata.ducklake").toString())
+                .dataPath(dir.resolve("data") + "/")
+                .table("orders");
     }
 
     /**
-     * Plain DuckDB on one thread, in this JVM, reading every column of every row of the table at its
-     * latest version (a minimum per column, so no column is skipped): rows per second, best of three.
+     * Plain DuckDB on one thread, in this JVM, reading every column of every row of the table at
+     * its latest version (a minimum per column, so no column is skipped): rows per second, best of
+     * three.
      */
     private static double plainDuckDb(Path dir) throws Exception {
-        String columns = SinkBenchmark.ROW_TYPE.getFieldNames().stream().map(c -> "min(" + c + ")")
-                .collect(Collectors.joining(", "));
+        String columns =
+                SinkBenchmark.ROW_TYPE.getFieldNames().stream()
+                        .map(c -> "min(" + c + ")")
+                        .collect(Collectors.joining(", "));
         try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
                 Statement statement = connection.createStatement()) {
             statement.execute("SET threads = 1");
-            statement.execute("ATTACH 'ducklake:" + dir.resolve("metadata.ducklake") + "' AS lake (READ_ONLY)");
+            statement.execute(
+                    "ATTACH 'ducklake:"
+                            + dir.resolve("metadata.ducklake")
+                            + "' AS lake (READ_ONLY)");
             double best = 0;
             for (int i = 0; i < 3; i++) {
                 long start = System.nanoTime();
                 long rows;
-                try (ResultSet result = statement.executeQuery("SELECT count(*), " + columns + " FROM lake.orders")) {
+                try (ResultSet result =
+                        statement.executeQuery(
+                                "SELECT count(*), " + columns + " FROM lake.orders")) {
                     result.next();
                     rows = result.getLong(1);
                 }
                 best = Math.max(best, rows / ((System.nanoTime() - start) / 1e9));
             }
-            System.out.printf("%-22s %,12.0f rows/s  (best of 3, one thread)%n", "plain DuckDB scan", best);
+            System.out.printf(
+                    "%-22s %,12.0f rows/s  (best of 3, one thread)%n", "plain DuckDB scan", best);
             return best;
         }
     }
 
-    /** Flink's generator source into the discarding sink, rows of the same shape at parallelism 1: rows per second. */
+    /**
+     * Flink's generator source into the discarding sink, rows of the same shape at parallelism 1:
+     * rows per second.
+     */
     private static double generator(long rows) throws Exception {
         StreamExecutionEnvironment env = environment(1);
-        env.fromSource(new DataGeneratorSource<>(i -> SinkBenchmark.row(i, Integer.MAX_VALUE), rows,
-                        InternalTypeInfo.of(SinkBenchmark.ROW_TYPE)), WatermarkStrategy.noWatermarks(), "generator")
+        env.fromSource(
+                        new DataGeneratorSource<>(
+                                i -> SinkBenchmark.row(i, Integer.MAX_VALUE),
+                                rows,
+                                InternalTypeInfo.of(SinkBenchmark.ROW_TYPE)),
+                        WatermarkStrategy.noWatermarks(),
+                        "generator")
                 .sinkTo(new CountingSink());
         long start = System.nanoTime();
         env.execute("generator");
@@ -182,7 +237,9 @@ public final class SourceBenchmark {
         int commits = 7;
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(config)) {
             LakeEngine engine = lease.engine();
-            engine.createTable(TABLE, FlinkLakeTypes.toLakeSchema(SinkBenchmark.ROW_TYPE, List.of("id"), List.of()));
+            engine.createTable(
+                    TABLE,
+                    FlinkLakeTypes.toLakeSchema(SinkBenchmark.ROW_TYPE, List.of("id"), List.of()));
             long loaded;
             try (WriteSession load = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
                 for (long id = 0; id < keys; id++) {
@@ -210,13 +267,26 @@ public final class SourceBenchmark {
     }
 
     private static Object[] values(long i, long id) {
-        return new Object[] {id, "customer-" + (i % 50_000), "product-" + (i % 1_000), "eu-west", i % 10 + 1,
-            (i % 10_000) / 100.0, (i % 7) / 100.0, BigDecimal.valueOf(i % 1_000_000, 2),
-            LocalDateTime.of(2026, 1, 1, 0, 0).plusSeconds(i), i % 3 == 0 ? "gift" : "standard"};
+        return new Object[] {
+            id,
+            "customer-" + (i % 50_000),
+            "product-" + (i % 1_000),
+            "eu-west",
+            i % 10 + 1,
+            (i % 10_000) / 100.0,
+            (i % 7) / 100.0,
+            BigDecimal.valueOf(i % 1_000_000, 2),
+            LocalDateTime.of(2026, 1, 1, 0, 0).plusSeconds(i),
+            i % 3 == 0 ? "gift" : "standard"
+        };
     }
 
-    /** Runs the source into the blackhole sink; returns the changes it emitted per second (a row is an insert). */
-    private static double run(String name, DuckLakeSource source, int parallelism) throws Exception {
+    /**
+     * Runs the source into the blackhole sink; returns the changes it emitted per second (a row is
+     * an insert).
+     */
+    private static double run(String name, DuckLakeSource source, int parallelism)
+            throws Exception {
         COUNTED.reset();
         CHANGES.reset();
         StreamExecutionEnvironment env = environment(parallelism);
@@ -227,8 +297,9 @@ public final class SourceBenchmark {
         long rows = COUNTED.sum();
         long changes = CHANGES.sum();
         double perSecond = changes / seconds;
-        System.out.printf("%-22s %,12.0f changes/s  (%,d changes, %,d rows, in %.1f s)%n", name, perSecond, changes,
-                rows, seconds);
+        System.out.printf(
+                "%-22s %,12.0f changes/s  (%,d changes, %,d rows, in %.1f s)%n",
+                name, perSecond, changes, rows, seconds);
         return perSecond;
     }
 
@@ -244,16 +315,20 @@ public final class SourceBenchmark {
         double probeMillis;
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             StreamExecutionEnvironment env = environment(1);
-            DuckLakeSource follow = source(dir).startAfterVersion(lease.engine().latestVersion(TABLE)).build();
-            env.fromSource(follow, WatermarkStrategy.noWatermarks(), "follow").map(new RecordEmission())
-                    .returns(follow.getProducedType()).sinkTo(new DiscardingSink<>());
+            DuckLakeSource follow =
+                    source(dir).startAfterVersion(lease.engine().latestVersion(TABLE)).build();
+            env.fromSource(follow, WatermarkStrategy.noWatermarks(), "follow")
+                    .map(new RecordEmission())
+                    .returns(follow.getProducedType())
+                    .sinkTo(new DiscardingSink<>());
             JobClient job = env.executeAsync("latency");
             try {
                 commitAndAwait(lease.engine());
                 long cpuBefore = processCpuNanos();
                 long idleStart = System.nanoTime();
                 Thread.sleep(10_000);
-                idleCores = (double) (processCpuNanos() - cpuBefore) / (System.nanoTime() - idleStart);
+                idleCores =
+                        (double) (processCpuNanos() - cpuBefore) / (System.nanoTime() - idleStart);
                 probeMillis = probeMillis(lease.engine());
                 for (long n = 0; n < 100; n++) {
                     latencies.add(commitAndAwait(lease.engine()) / 1e6);
@@ -264,15 +339,23 @@ public final class SourceBenchmark {
             }
         }
         Collections.sort(latencies);
-        System.out.printf("%s: idle follow job (discovery every %d ms): CPU %.1f%% of one core for the whole"
-                + " process; one probe of the lake's latest snapshot %.2f ms%n", lake,
-                SCAN_DISCOVERY_INTERVAL.defaultValue().toMillis(), idleCores * 100, probeMillis);
-        System.out.printf("%s: commit to emission over 100 commits: median %.0f ms, p99 %.0f ms (target <= 150 / 500"
-                + " ms)%n", lake, latencies.get(49), latencies.get(98));
+        System.out.printf(
+                "%s: idle follow job (discovery every %d ms): CPU %.1f%% of one core for the whole"
+                        + " process; one probe of the lake's latest snapshot %.2f ms%n",
+                lake,
+                SCAN_DISCOVERY_INTERVAL.defaultValue().toMillis(),
+                idleCores * 100,
+                probeMillis);
+        System.out.printf(
+                "%s: commit to emission over 100 commits: median %.0f ms, p99 %.0f ms (target <= 150 / 500"
+                        + " ms)%n",
+                lake, latencies.get(49), latencies.get(98));
         return latencies.get(49);
     }
 
-    /** What the source's probe of an unchanged lake costs: milliseconds per probe, mean of 1,000. */
+    /**
+     * What the source's probe of an unchanged lake costs: milliseconds per probe, mean of 1,000.
+     */
     private static double probeMillis(LakeEngine engine) {
         long start = System.nanoTime();
         for (int i = 0; i < 1_000; i++) {
@@ -303,7 +386,8 @@ public final class SourceBenchmark {
     }
 
     private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        return ((com.sun.management.OperatingSystemMXBean)
+                        ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }
 
@@ -349,5 +433,4 @@ public final class SourceBenchmark {
         env.enableCheckpointing(1000);
         return env;
     }
-
 }

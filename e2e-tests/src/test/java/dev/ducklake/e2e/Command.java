@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,12 +31,19 @@ final class Command {
 
     /**
      * Runs a command, with these environment variables on top of this JVM's, its output going to a
-     * log under {@code dir}; returns the output and fails unless it exits with 0 within the timeout.
+     * log under {@code dir}; returns the output and fails unless it exits with 0 within the
+     * timeout.
      */
-    static String run(String what, Path dir, Duration timeout, Map<String, String> environment, String... command)
+    static String run(
+            String what,
+            Path dir,
+            Duration timeout,
+            Map<String, String> environment,
+            String... command)
             throws Exception {
         Path log = Files.createTempFile(dir, "process", ".log");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(environment);
         Process process = builder.start();
         boolean ended = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,8 +39,8 @@ import java.util.stream.Stream;
 
 /**
  * A standalone Flink cluster from Flink's official distribution: one JobManager and TaskManagers,
- * each a process of its own started with the distribution's scripts, with the connector's SQL jar in
- * {@code lib/}. Jobs are submitted with the distribution's SQL client and {@code flink run}, and
+ * each a process of its own started with the distribution's scripts, with the connector's SQL jar
+ * in {@code lib/}. Jobs are submitted with the distribution's SQL client and {@code flink run}, and
  * watched through the REST API.
  */
 final class FlinkCluster implements AutoCloseable {
@@ -37,10 +53,16 @@ final class FlinkCluster implements AutoCloseable {
     private final Path home;
     private final Path work;
     private final int restPort;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final ObjectMapper json = new ObjectMapper();
-    /** The running TaskManagers by their resource id, which the REST API reports as {@code taskmanager-id}. */
+
+    /**
+     * The running TaskManagers by their resource id, which the REST API reports as {@code
+     * taskmanager-id}.
+     */
     private final Map<String, Process> taskManagers = new java.util.LinkedHashMap<>();
+
     private final Map<String, String> environment = new java.util.HashMap<>();
     private Process jobManager;
     private int started;
@@ -58,10 +80,11 @@ final class FlinkCluster implements AutoCloseable {
 
     /**
      * A cluster of the given Flink version under {@code work}: a home whose {@code lib/} holds the
-     * distribution's jars and the connector's, and a configuration with the given settings on top of
-     * the distribution's. Nothing is started yet.
+     * distribution's jars and the connector's, and a configuration with the given settings on top
+     * of the distribution's. Nothing is started yet.
      */
-    static FlinkCluster create(String version, Path work, Map<String, String> settings) throws IOException {
+    static FlinkCluster create(String version, Path work, Map<String, String> settings)
+            throws IOException {
         Path distribution = FlinkDistributions.install(version);
         Path home = work.resolve("flink-" + version);
         Files.createDirectories(home.resolve("conf"));
@@ -70,7 +93,9 @@ final class FlinkCluster implements AutoCloseable {
         Files.createDirectories(home.resolve("bin"));
         try (Stream<Path> scripts = Files.list(distribution.resolve("bin"))) {
             for (Path script : scripts.toList()) {
-                Files.copy(script, home.resolve("bin").resolve(script.getFileName()),
+                Files.copy(
+                        script,
+                        home.resolve("bin").resolve(script.getFileName()),
                         java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
             }
         }
@@ -97,7 +122,9 @@ final class FlinkCluster implements AutoCloseable {
         // The distribution's JVM options (its --add-opens, which Arrow needs) on one line.
         for (String line : Files.readAllLines(distribution.resolve("conf/config.yaml"))) {
             if (line.strip().startsWith("all: --add-exports")) {
-                config.append("env.java.opts.all: ").append(line.strip().substring("all: ".length())).append('\n');
+                config.append("env.java.opts.all: ")
+                        .append(line.strip().substring("all: ".length()))
+                        .append('\n');
             }
         }
         Map<String, String> defaults = new java.util.LinkedHashMap<>();
@@ -115,7 +142,8 @@ final class FlinkCluster implements AutoCloseable {
         defaults.put("parallelism.default", "1");
         defaults.put("execution.checkpointing.dir", work.resolve("checkpoints").toUri().toString());
         defaults.putAll(settings);
-        defaults.forEach((key, value) -> config.append(key).append(": ").append(value).append('\n'));
+        defaults.forEach(
+                (key, value) -> config.append(key).append(": ").append(value).append('\n'));
         Files.writeString(home.resolve("conf/config.yaml"), config.toString());
         return new FlinkCluster(version, home, work, restPort);
     }
@@ -130,9 +158,16 @@ final class FlinkCluster implements AutoCloseable {
         return this;
     }
 
-    /** Starts the JobManager and {@code taskManagers} TaskManagers; waits until the slots are registered. */
+    /**
+     * Starts the JobManager and {@code taskManagers} TaskManagers; waits until the slots are
+     * registered.
+     */
     void start(int taskManagers) throws Exception {
-        jobManager = launch("jobmanager", home.resolve("bin/jobmanager.sh").toString(), "start-foreground");
+        jobManager =
+                launch(
+                        "jobmanager",
+                        home.resolve("bin/jobmanager.sh").toString(),
+                        "start-foreground");
         awaitRest();
         for (int i = 0; i < taskManagers; i++) {
             startTaskManager();
@@ -143,36 +178,62 @@ final class FlinkCluster implements AutoCloseable {
     /** Starts one more TaskManager process. */
     void startTaskManager() throws IOException {
         String id = "taskmanager-" + started++;
-        taskManagers.put(id, launch(id, home.resolve("bin/taskmanager.sh").toString(), "start-foreground",
-                "-Dtaskmanager.resource-id=" + id));
+        taskManagers.put(
+                id,
+                launch(
+                        id,
+                        home.resolve("bin/taskmanager.sh").toString(),
+                        "start-foreground",
+                        "-Dtaskmanager.resource-id=" + id));
     }
 
     /**
-     * SIGKILLs a TaskManager that runs tasks of the job, as a lost machine does, and returns its id.
-     * With slots free on several TaskManagers, Flink may place all of a job's tasks on any one of them.
+     * SIGKILLs a TaskManager that runs tasks of the job, as a lost machine does, and returns its
+     * id. With slots free on several TaskManagers, Flink may place all of a job's tasks on any one
+     * of them.
      */
     String killTaskManagerOf(String job) throws Exception {
         List<String> running = new ArrayList<>();
         for (JsonNode vertex : get("/jobs/" + job).path("vertices")) {
-            for (JsonNode taskManager : get("/jobs/" + job + "/vertices/" + vertex.path("id").asText()
-                    + "/taskmanagers").path("taskmanagers")) {
+            for (JsonNode taskManager :
+                    get("/jobs/"
+                                    + job
+                                    + "/vertices/"
+                                    + vertex.path("id").asText()
+                                    + "/taskmanagers")
+                            .path("taskmanagers")) {
                 running.add(taskManager.path("taskmanager-id").asText());
             }
         }
-        String victim = running.stream().filter(taskManagers::containsKey).findFirst()
-                .orElseThrow(() -> new AssertionError("Job " + job + " runs on no TaskManager of " + taskManagers.keySet()
-                        + " but on " + running));
+        String victim =
+                running.stream()
+                        .filter(taskManagers::containsKey)
+                        .findFirst()
+                        .orElseThrow(
+                                () ->
+                                        new AssertionError(
+                                                "Job "
+                                                        + job
+                                                        + " runs on no TaskManager of "
+                                                        + taskManagers.keySet()
+                                                        + " but on "
+                                                        + running));
         taskManagers.remove(victim).destroyForcibly().waitFor();
         return victim;
     }
 
     /** Waits until the given number of TaskManagers is registered with the JobManager. */
     void awaitTaskManagers(int count) throws Exception {
-        await(() -> get("/taskmanagers").path("taskmanagers").size() == count, STARTUP,
+        await(
+                () -> get("/taskmanagers").path("taskmanagers").size() == count,
+                STARTUP,
                 count + " TaskManagers registered");
     }
 
-    /** Runs a SQL script with the distribution's SQL client; returns the ids of the jobs it submitted. */
+    /**
+     * Runs a SQL script with the distribution's SQL client; returns the ids of the jobs it
+     * submitted.
+     */
     List<String> sql(Path script) throws Exception {
         String output = sqlOutput(script);
         List<String> jobs = new ArrayList<>();
@@ -185,18 +246,30 @@ final class FlinkCluster implements AutoCloseable {
 
     /** Runs a SQL script with the distribution's SQL client; returns what it printed. */
     String sqlOutput(Path script) throws Exception {
-        String output = run(Duration.ofMinutes(5), true, home.resolve("bin/sql-client.sh").toString(), "-f",
-                script.toString());
+        String output =
+                run(
+                        Duration.ofMinutes(5),
+                        true,
+                        home.resolve("bin/sql-client.sh").toString(),
+                        "-f",
+                        script.toString());
         if (output.contains("[ERROR]")) {
             throw new AssertionError("The SQL client failed:\n" + output);
         }
         return output;
     }
 
-    /** Runs a SQL script that must fail in the distribution's SQL client; returns what it printed. */
+    /**
+     * Runs a SQL script that must fail in the distribution's SQL client; returns what it printed.
+     */
     String sqlFailure(Path script) throws Exception {
-        String output = run(Duration.ofMinutes(5), false, home.resolve("bin/sql-client.sh").toString(), "-f",
-                script.toString());
+        String output =
+                run(
+                        Duration.ofMinutes(5),
+                        false,
+                        home.resolve("bin/sql-client.sh").toString(),
+                        "-f",
+                        script.toString());
         if (!output.contains("[ERROR]")) {
             throw new AssertionError("The SQL client did not fail:\n" + output);
         }
@@ -208,9 +281,14 @@ final class FlinkCluster implements AutoCloseable {
         return submit(jar, mainClass, arguments, List.of());
     }
 
-    /** Submits a job jar with {@code flink run -d} and the given options of {@code flink run}; returns its job id. */
-    String submit(Path jar, String mainClass, String[] arguments, List<String> runOptions) throws Exception {
-        List<String> command = new ArrayList<>(List.of(home.resolve("bin/flink").toString(), "run", "-d"));
+    /**
+     * Submits a job jar with {@code flink run -d} and the given options of {@code flink run};
+     * returns its job id.
+     */
+    String submit(Path jar, String mainClass, String[] arguments, List<String> runOptions)
+            throws Exception {
+        List<String> command =
+                new ArrayList<>(List.of(home.resolve("bin/flink").toString(), "run", "-d"));
         command.addAll(runOptions);
         command.addAll(List.of("-c", mainClass, jar.toString()));
         command.addAll(List.of(arguments));
@@ -233,14 +311,22 @@ final class FlinkCluster implements AutoCloseable {
      */
     void awaitFinished(String job, Duration timeout) throws Exception {
         try {
-            await(() -> {
-                String state = state(job);
-                if (state.equals("FAILED") || state.equals("CANCELED")) {
-                    throw new AssertionError("Job " + job + " ended " + state + ": " + get("/jobs/" + job
-                            + "/exceptions"));
-                }
-                return state.equals("FINISHED");
-            }, timeout, "job " + job + " finished");
+            await(
+                    () -> {
+                        String state = state(job);
+                        if (state.equals("FAILED") || state.equals("CANCELED")) {
+                            throw new AssertionError(
+                                    "Job "
+                                            + job
+                                            + " ended "
+                                            + state
+                                            + ": "
+                                            + get("/jobs/" + job + "/exceptions"));
+                        }
+                        return state.equals("FINISHED");
+                    },
+                    timeout,
+                    "job " + job + " finished");
         } catch (AssertionError timedOut) {
             throw new AssertionError(timedOut.getMessage() + "; " + progress(job), timedOut);
         }
@@ -255,24 +341,47 @@ final class FlinkCluster implements AutoCloseable {
         List<String> unfinished = new ArrayList<>();
         for (JsonNode vertex : overview.path("vertices")) {
             if (!vertex.path("status").asText().equals("FINISHED")) {
-                unfinished.add(vertex.path("name").asText() + " " + vertex.path("status").asText()
-                        + " " + vertex.path("tasks"));
+                unfinished.add(
+                        vertex.path("name").asText()
+                                + " "
+                                + vertex.path("status").asText()
+                                + " "
+                                + vertex.path("tasks"));
             }
         }
         JsonNode checkpoints = get("/jobs/" + job + "/checkpoints");
-        JsonNode history = get("/jobs/" + job + "/exceptions").path("exceptionHistory").path("entries");
-        String latestFailure = history.isEmpty() ? "none" : causes(history.get(0).path("stacktrace").asText());
-        return "job " + job + " is " + overview.path("state").asText() + " after " + restarts(job) + " restarts, "
-                + checkpoints.path("counts").path("completed").asLong() + " checkpoints completed, "
-                + checkpoints.path("counts").path("failed").asLong() + " failed (last: "
-                + firstLine(checkpoints.path("latest").path("failed").path("failure_message").asText("none"))
-                + "); tasks not finished: " + unfinished + "; latest failure: " + latestFailure;
+        JsonNode history =
+                get("/jobs/" + job + "/exceptions").path("exceptionHistory").path("entries");
+        String latestFailure =
+                history.isEmpty() ? "none" : causes(history.get(0).path("stacktrace").asText());
+        return "job "
+                + job
+                + " is "
+                + overview.path("state").asText()
+                + " after "
+                + restarts(job)
+                + " restarts, "
+                + checkpoints.path("counts").path("completed").asLong()
+                + " checkpoints completed, "
+                + checkpoints.path("counts").path("failed").asLong()
+                + " failed (last: "
+                + firstLine(
+                        checkpoints
+                                .path("latest")
+                                .path("failed")
+                                .path("failure_message")
+                                .asText("none"))
+                + "); tasks not finished: "
+                + unfinished
+                + "; latest failure: "
+                + latestFailure;
     }
 
     /** The first line of a stack trace and its last cause. */
     private static String causes(String stackTrace) {
         int root = stackTrace.lastIndexOf("Caused by: ");
-        return firstLine(stackTrace) + (root < 0 ? "" : " ... " + firstLine(stackTrace.substring(root)));
+        return firstLine(stackTrace)
+                + (root < 0 ? "" : " ... " + firstLine(stackTrace.substring(root)));
     }
 
     private static String firstLine(String text) {
@@ -282,9 +391,14 @@ final class FlinkCluster implements AutoCloseable {
 
     /** Cancels a job and waits until it is cancelled. */
     void cancel(String job) throws Exception {
-        send(HttpRequest.newBuilder(uri("/jobs/" + job + "?mode=cancel"))
-                .method("PATCH", HttpRequest.BodyPublishers.noBody()).build());
-        await(() -> state(job).equals("CANCELED"), Duration.ofMinutes(1), "job " + job + " cancelled");
+        send(
+                HttpRequest.newBuilder(uri("/jobs/" + job + "?mode=cancel"))
+                        .method("PATCH", HttpRequest.BodyPublishers.noBody())
+                        .build());
+        await(
+                () -> state(job).equals("CANCELED"),
+                Duration.ofMinutes(1),
+                "job " + job + " cancelled");
     }
 
     /**
@@ -293,39 +407,66 @@ final class FlinkCluster implements AutoCloseable {
      */
     String stopWithSavepoint(String job, Path directory) throws Exception {
         String body = "{\"targetDirectory\": \"" + directory.toUri() + "\", \"drain\": false}";
-        String trigger = json.readTree(send(HttpRequest.newBuilder(uri("/jobs/" + job + "/stop"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build()))
-                .path("request-id").asText();
+        String trigger =
+                json.readTree(
+                                send(
+                                        HttpRequest.newBuilder(uri("/jobs/" + job + "/stop"))
+                                                .header("Content-Type", "application/json")
+                                                .POST(HttpRequest.BodyPublishers.ofString(body))
+                                                .build()))
+                        .path("request-id")
+                        .asText();
         String[] location = new String[1];
-        await(() -> {
-            JsonNode status = get("/jobs/" + job + "/savepoints/" + trigger);
-            if (!status.path("status").path("id").asText().equals("COMPLETED")) {
-                return false;
-            }
-            JsonNode operation = status.path("operation");
-            if (operation.has("failure-cause")) {
-                throw new AssertionError("The savepoint of " + job + " failed: " + operation.path("failure-cause"));
-            }
-            location[0] = operation.path("location").asText();
-            return true;
-        }, Duration.ofMinutes(2), "the savepoint of job " + job);
-        await(() -> state(job).equals("FINISHED"), Duration.ofMinutes(1), "job " + job + " stopped");
+        await(
+                () -> {
+                    JsonNode status = get("/jobs/" + job + "/savepoints/" + trigger);
+                    if (!status.path("status").path("id").asText().equals("COMPLETED")) {
+                        return false;
+                    }
+                    JsonNode operation = status.path("operation");
+                    if (operation.has("failure-cause")) {
+                        throw new AssertionError(
+                                "The savepoint of "
+                                        + job
+                                        + " failed: "
+                                        + operation.path("failure-cause"));
+                    }
+                    location[0] = operation.path("location").asText();
+                    return true;
+                },
+                Duration.ofMinutes(2),
+                "the savepoint of job " + job);
+        await(
+                () -> state(job).equals("FINISHED"),
+                Duration.ofMinutes(1),
+                "job " + job + " stopped");
         return location[0];
     }
 
-    /** The savepoint or checkpoint the job last restored from; empty when it started without state. */
+    /**
+     * The savepoint or checkpoint the job last restored from; empty when it started without state.
+     */
     String restoredFrom(String job) throws IOException, InterruptedException {
-        return get("/jobs/" + job + "/checkpoints").path("latest").path("restored").path("external_path").asText("");
+        return get("/jobs/" + job + "/checkpoints")
+                .path("latest")
+                .path("restored")
+                .path("external_path")
+                .asText("");
     }
 
     /**
-     * Replaces the connector's jar in {@code lib/} by another file, as an upgrade does; takes effect
-     * when the processes start again.
+     * Replaces the connector's jar in {@code lib/} by another file, as an upgrade does; takes
+     * effect when the processes start again.
      */
     void replaceConnectorJar(Path jar) throws IOException {
         try (Stream<Path> files = Files.list(home.resolve("lib"))) {
-            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("flink-sql-connector-ducklake"))
-                    .toList()) {
+            for (Path file :
+                    files.filter(
+                                    f ->
+                                            f.getFileName()
+                                                    .toString()
+                                                    .startsWith("flink-sql-connector-ducklake"))
+                            .toList()) {
                 Files.delete(file);
             }
         }
@@ -345,21 +486,31 @@ final class FlinkCluster implements AutoCloseable {
         return 0;
     }
 
-    /** The sum over the running job's subtasks of an operator metric named {@code name} (a counter). */
+    /**
+     * The sum over the running job's subtasks of an operator metric named {@code name} (a counter).
+     */
     double operatorMetricSum(String job, String name) throws IOException, InterruptedException {
         return operatorMetricValues(job, name).stream().mapToDouble(Double::doubleValue).sum();
     }
 
     /**
-     * The highest value over the running job's subtasks of an operator metric named {@code name}; NaN
-     * when none has one. Histograms appear as {@code <name>_median}, {@code <name>_p99} and so on.
+     * The highest value over the running job's subtasks of an operator metric named {@code name};
+     * NaN when none has one. Histograms appear as {@code <name>_median}, {@code <name>_p99} and so
+     * on.
      */
     double operatorMetricMax(String job, String name) throws IOException, InterruptedException {
-        return operatorMetricValues(job, name).stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        return operatorMetricValues(job, name).stream()
+                .mapToDouble(Double::doubleValue)
+                .max()
+                .orElse(Double.NaN);
     }
 
-    /** The values of an operator metric per subtask, leaving out those that are not numbers (an empty histogram). */
-    private List<Double> operatorMetricValues(String job, String name) throws IOException, InterruptedException {
+    /**
+     * The values of an operator metric per subtask, leaving out those that are not numbers (an
+     * empty histogram).
+     */
+    private List<Double> operatorMetricValues(String job, String name)
+            throws IOException, InterruptedException {
         List<Double> values = new ArrayList<>();
         for (JsonNode vertex : get("/jobs/" + job).path("vertices")) {
             String base = "/jobs/" + job + "/vertices/" + vertex.path("id").asText() + "/subtasks/";
@@ -430,7 +581,8 @@ final class FlinkCluster implements AutoCloseable {
             for (Path log : logs.sorted().toList()) {
                 List<String> lines = Files.readAllLines(log);
                 out.append("== ").append(log).append('\n');
-                lines.subList(Math.max(0, lines.size() - 80), lines.size()).forEach(l -> out.append(l).append('\n'));
+                lines.subList(Math.max(0, lines.size() - 80), lines.size())
+                        .forEach(l -> out.append(l).append('\n'));
             }
         }
         return out.toString();
@@ -438,27 +590,47 @@ final class FlinkCluster implements AutoCloseable {
 
     private Process launch(String name, String... command) throws IOException {
         Files.createDirectories(work.resolve("log"));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(work.resolve("log").resolve(name + ".out").toFile()));
+        ProcessBuilder builder =
+                new ProcessBuilder(command)
+                        .directory(work.toFile())
+                        .redirectErrorStream(true)
+                        .redirectOutput(
+                                ProcessBuilder.Redirect.appendTo(
+                                        work.resolve("log").resolve(name + ".out").toFile()));
         environment(builder);
         return builder.start();
     }
 
-    /** Runs a client command to its end; fails when it does not end in time, or exits non-zero where it must not. */
+    /**
+     * Runs a client command to its end; fails when it does not end in time, or exits non-zero where
+     * it must not.
+     */
     private String run(Duration timeout, boolean mustSucceed, String... command) throws Exception {
         Path output = Files.createTempFile(work, "client-", ".out");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
-                .redirectOutput(output.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command)
+                        .directory(work.toFile())
+                        .redirectErrorStream(true)
+                        .redirectOutput(output.toFile());
         environment(builder);
         Process process = builder.start();
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly().waitFor();
-            throw new AssertionError(String.join(" ", command) + " did not end within " + timeout + ":\n"
-                    + Files.readString(output, StandardCharsets.UTF_8));
+            throw new AssertionError(
+                    String.join(" ", command)
+                            + " did not end within "
+                            + timeout
+                            + ":\n"
+                            + Files.readString(output, StandardCharsets.UTF_8));
         }
         String text = Files.readString(output, StandardCharsets.UTF_8);
         if (mustSucceed && process.exitValue() != 0) {
-            throw new AssertionError(String.join(" ", command) + " exited with " + process.exitValue() + ":\n" + text);
+            throw new AssertionError(
+                    String.join(" ", command)
+                            + " exited with "
+                            + process.exitValue()
+                            + ":\n"
+                            + text);
         }
         return text;
     }
@@ -469,7 +641,8 @@ final class FlinkCluster implements AutoCloseable {
         env.put("FLINK_LOG_DIR", work.resolve("log").toString());
         env.put("FLINK_PID_DIR", work.toString());
         env.put("JAVA_HOME", System.getProperty("java.home"));
-        // A host where no DuckDB extension is installed (DuckDB looks in $HOME/.duckdb/extensions): the
+        // A host where no DuckDB extension is installed (DuckDB looks in $HOME/.duckdb/extensions):
+        // the
         // connector's jar in lib/ is all the cluster and its clients have.
         env.put("HOME", work.resolve("home").toString());
         env.remove("FLINK_HOME");
@@ -477,24 +650,33 @@ final class FlinkCluster implements AutoCloseable {
     }
 
     private void awaitRest() throws Exception {
-        await(() -> {
-            try {
-                get("/overview");
-                return true;
-            } catch (IOException notYet) {
-                if (!jobManager.isAlive()) {
-                    throw new AssertionError("The JobManager exited:\n" + logs());
-                }
-                return false;
-            }
-        }, STARTUP, "the JobManager's REST API");
+        await(
+                () -> {
+                    try {
+                        get("/overview");
+                        return true;
+                    } catch (IOException notYet) {
+                        if (!jobManager.isAlive()) {
+                            throw new AssertionError("The JobManager exited:\n" + logs());
+                        }
+                        return false;
+                    }
+                },
+                STARTUP,
+                "the JobManager's REST API");
     }
 
     private String send(HttpRequest request) throws IOException, InterruptedException {
         HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() / 100 != 2) {
-            throw new IOException(request.method() + " " + request.uri() + ": " + response.statusCode() + " "
-                    + response.body());
+            throw new IOException(
+                    request.method()
+                            + " "
+                            + request.uri()
+                            + ": "
+                            + response.statusCode()
+                            + " "
+                            + response.body());
         }
         return response.body();
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.e2e;
 
 import dev.ducklake.engine.testutils.ProjectRoot;
@@ -7,8 +23,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Flink's official distributions, installed by {@code scripts/install-flink.sh} (which {@code .ci/run}
- * runs first; a test runs it itself when a version is missing).
+ * Flink's official distributions, installed by {@code scripts/install-flink.sh} (which {@code
+ * .ci/run} runs first; a test runs it itself when a version is missing).
  */
 final class FlinkDistributions {
 
@@ -20,12 +36,19 @@ final class FlinkDistributions {
     /** The distribution's home, installed if needed. */
     static synchronized Path install(String version) throws IOException {
         Path root = ProjectRoot.containing("scripts/install-flink.sh");
-        Process process = new ProcessBuilder("bash", root.resolve("scripts/install-flink.sh").toString(), version)
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        Process process =
+                new ProcessBuilder(
+                                "bash",
+                                root.resolve("scripts/install-flink.sh").toString(),
+                                version)
+                        .redirectError(ProcessBuilder.Redirect.INHERIT)
+                        .start();
+        String output =
+                new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         try {
             if (process.waitFor() != 0) {
-                throw new IOException("scripts/install-flink.sh " + version + " failed:\n" + output);
+                throw new IOException(
+                        "scripts/install-flink.sh " + version + " failed:\n" + output);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

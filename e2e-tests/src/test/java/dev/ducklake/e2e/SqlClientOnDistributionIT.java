@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,14 +33,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Flink's SQL client on a standalone cluster of Flink 2.3.0's distribution (a JobManager and a
- * TaskManager process) with only the connector's jar added: the quickstart of
- * {@code docs/quickstart-cluster.md} as written there, and the DuckDB-file catalog, which serves a
- * sink that one TaskManager runs and fails at planning what would open it in several processes.
+ * TaskManager process) with only the connector's jar added: the quickstart of {@code
+ * docs/quickstart-cluster.md} as written there, and the DuckDB-file catalog, which serves a sink
+ * that one TaskManager runs and fails at planning what would open it in several processes.
  */
 class SqlClientOnDistributionIT {
 
-    @TempDir
-    static Path dir;
+    @TempDir static Path dir;
 
     static S3Server s3;
     static FlinkCluster cluster;
@@ -50,44 +65,76 @@ class SqlClientOnDistributionIT {
     void theQuickstartRunsAsWritten() throws Exception {
         s3.createBucket("my-bucket");
         Path lake = dir.resolve("quickstart");
-        String script = quickstartScript()
-                .replace("/tmp/ducklake-quickstart", lake.toString())
-                .replace("'my-key-id'", "'" + S3Server.KEY_ID + "'")
-                .replace("'my-secret-key'", "'" + S3Server.SECRET + "'")
-                .replace("  -- , 'duckdb.secret", "  , 'duckdb.secret")
-                .replace("'localhost:9000'", "'" + s3.endpoint() + "'");
+        String script =
+                quickstartScript()
+                        .replace("/tmp/ducklake-quickstart", lake.toString())
+                        .replace("'my-key-id'", "'" + S3Server.KEY_ID + "'")
+                        .replace("'my-secret-key'", "'" + S3Server.SECRET + "'")
+                        .replace("  -- , 'duckdb.secret", "  , 'duckdb.secret")
+                        .replace("'localhost:9000'", "'" + s3.endpoint() + "'");
 
-        String output = run(() -> cluster.sqlOutput(Files.writeString(dir.resolve("lake.sql"), script)));
+        String output =
+                run(() -> cluster.sqlOutput(Files.writeString(dir.resolve("lake.sql"), script)));
 
-        assertThat(output).containsPattern(row("o-1", "alice", "24.99"))
+        assertThat(output)
+                .containsPattern(row("o-1", "alice", "24.99"))
                 .containsPattern(row("o-3", "carol", "42.00"))
-                .as("the table at version 2").containsPattern(row("o-1", "alice", "19.99"))
-                .as("after ALTER TABLE").containsPattern(row("o-1", "alice", "24.99", "<NULL>"))
+                .as("the table at version 2")
+                .containsPattern(row("o-1", "alice", "19.99"))
+                .as("after ALTER TABLE")
+                .containsPattern(row("o-1", "alice", "24.99", "<NULL>"))
                 .containsPattern(row("o-2", "bob", "5.00", "paid"))
                 .containsPattern(row("o-3", "carol", "42.00", "<NULL>"));
         assertThat(s3.keys("my-bucket", "lake/")).as("the lake's data files on S3").isNotEmpty();
     }
 
     @Test
-    void aDuckDbFileCatalogServesASinkInOneTaskManagerAndRefusesWhatNeedsSeveralProcesses() throws Exception {
+    void aDuckDbFileCatalogServesASinkInOneTaskManagerAndRefusesWhatNeedsSeveralProcesses()
+            throws Exception {
         Path lake = dir.resolve("file-catalog");
         CatalogLocation catalog = CatalogLocation.duckDbFile(lake.resolve("metadata.ducklake"));
-        String table = "CREATE TABLE t (id BIGINT, name STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' ="
-                + " 'ducklake', 'catalog' = '" + catalog.location() + "', 'data-path' = '" + lake.resolve("data") + "/');";
+        String table =
+                "CREATE TABLE t (id BIGINT, name STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' ="
+                        + " 'ducklake', 'catalog' = '"
+                        + catalog.location()
+                        + "', 'data-path' = '"
+                        + lake.resolve("data")
+                        + "/');";
         String batch = "SET 'execution.runtime-mode' = 'batch';";
 
-        String write = run(() -> cluster.sql(script("write.sql", batch, table,
-                "INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c');")).get(0));
+        String write =
+                run(
+                        () ->
+                                cluster.sql(
+                                                script(
+                                                        "write.sql",
+                                                        batch,
+                                                        table,
+                                                        "INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c');"))
+                                        .get(0));
         cluster.awaitFinished(write, Duration.ofMinutes(3));
         assertThat(TestLakes.plainRows(catalog, lake, "SELECT id, name FROM plain.t ORDER BY id"))
                 .containsExactly("1|a", "2|b", "3|c");
 
-        String read = run(() -> cluster.sqlFailure(script("read.sql", batch, table, "SELECT * FROM t;")));
-        assertThat(read).contains("is a DuckDB file, which one process at a time can open")
-                .contains("the JobManager (its split enumerator)").contains("'catalog' = 'sqlite:<path>'");
-        String parallel = run(() -> cluster.sqlFailure(script("parallel.sql", batch,
-                "SET 'parallelism.default' = '2';", table, "INSERT INTO t VALUES (4, 'd');")));
-        assertThat(parallel).contains("its sink at parallelism 2").contains("'sink.parallelism' = '1'");
+        String read =
+                run(() -> cluster.sqlFailure(script("read.sql", batch, table, "SELECT * FROM t;")));
+        assertThat(read)
+                .contains("is a DuckDB file, which one process at a time can open")
+                .contains("the JobManager (its split enumerator)")
+                .contains("'catalog' = 'sqlite:<path>'");
+        String parallel =
+                run(
+                        () ->
+                                cluster.sqlFailure(
+                                        script(
+                                                "parallel.sql",
+                                                batch,
+                                                "SET 'parallelism.default' = '2';",
+                                                table,
+                                                "INSERT INTO t VALUES (4, 'd');")));
+        assertThat(parallel)
+                .contains("its sink at parallelism 2")
+                .contains("'sink.parallelism' = '1'");
     }
 
     /** A row of the SQL client's tableau output. */
@@ -95,10 +142,17 @@ class SqlClientOnDistributionIT {
         return "\\|\\s+" + String.join("\\s+\\|\\s+", values) + "\\s+\\|";
     }
 
-    /** The SQL script of the quickstart page: the {@code sql} block after "Save this as `lake.sql`". */
+    /**
+     * The SQL script of the quickstart page: the {@code sql} block after "Save this as `lake.sql`".
+     */
     private static String quickstartScript() throws Exception {
-        String page = Files.readString(ProjectRoot.containing("connector-dist").resolve("docs/quickstart-cluster.md"));
-        int start = page.indexOf("```sql\n", page.indexOf("Save this as `lake.sql`")) + "```sql\n".length();
+        String page =
+                Files.readString(
+                        ProjectRoot.containing("connector-dist")
+                                .resolve("docs/quickstart-cluster.md"));
+        int start =
+                page.indexOf("```sql\n", page.indexOf("Save this as `lake.sql`"))
+                        + "```sql\n".length();
         return page.substring(start, page.indexOf("```", start));
     }
 

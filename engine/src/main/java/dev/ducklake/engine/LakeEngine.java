@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import dev.ducklake.engine.change.ChangeBatchReader;
@@ -79,7 +95,8 @@ import org.slf4j.LoggerFactory;
 /**
  * An embedded lake engine: one DuckDB instance with a DuckLake catalog attached, offering typed
  * tables with primary keys, a version per snapshot, write and merge sessions, reads at a version,
- * changes between versions as before/after images, and maintenance. Thread-safe; every reader and session uses a DuckDB connection of its own.
+ * changes between versions as before/after images, and maintenance. Thread-safe; every reader and
+ * session uses a DuckDB connection of its own.
  *
  * <p>Share one engine per catalog within a JVM through {@link EngineRegistry}: a DuckDB-file
  * catalog can be opened by one DuckDB instance only.
@@ -133,7 +150,10 @@ public final class LakeEngine implements AutoCloseable {
         this.transforms = new SqlTransform(context, commits, tables, versions, pins);
     }
 
-    /** Starts DuckDB, loads the extensions and attaches the catalog (creating it if it does not exist). */
+    /**
+     * Starts DuckDB, loads the extensions and attaches the catalog (creating it if it does not
+     * exist).
+     */
     public static LakeEngine open(EngineConfig config) {
         return open(config, duckDb -> new EngineContext(config, duckDb));
     }
@@ -211,7 +231,10 @@ public final class LakeEngine implements AutoCloseable {
         return schemas.exists(schema);
     }
 
-    /** Creates a schema; an existing one fails with {@link AlreadyExistsException} unless {@code ifNotExists}. */
+    /**
+     * Creates a schema; an existing one fails with {@link AlreadyExistsException} unless {@code
+     * ifNotExists}.
+     */
     public void createSchema(String schema, boolean ifNotExists) {
         schemas.create(schema, ifNotExists);
     }
@@ -230,20 +253,26 @@ public final class LakeEngine implements AutoCloseable {
         return ddl.list(schema);
     }
 
-    /** Drops a table; a missing one fails unless {@code ifExists}. Returns whether a table was dropped. */
+    /**
+     * Drops a table; a missing one fails unless {@code ifExists}. Returns whether a table was
+     * dropped.
+     */
     public boolean dropTable(TableName name, boolean ifExists) {
         return ddl.drop(name, ifExists);
     }
 
     /**
-     * Renames a table within its schema (DuckLake cannot move a table to another schema); its versions,
-     * properties and history stay with it. Returns the new version.
+     * Renames a table within its schema (DuckLake cannot move a table to another schema); its
+     * versions, properties and history stay with it. Returns the new version.
      */
     public long renameTable(TableName from, TableName to) {
         return ddl.rename(from, to);
     }
 
-    /** Drops a column; a primary-key or partition column, or the only column, is refused. Returns the new version. */
+    /**
+     * Drops a column; a primary-key or partition column, or the only column, is refused. Returns
+     * the new version.
+     */
     public long dropColumn(TableName name, String column) {
         return columns.drop(name, column);
     }
@@ -254,9 +283,10 @@ public final class LakeEngine implements AutoCloseable {
     }
 
     /**
-     * Changes a column to a wider type: {@code TINYINT → SMALLINT → INTEGER → BIGINT}, {@code FLOAT →
-     * DOUBLE}, {@code DECIMAL(p,s) → DECIMAL(q,s)} with {@code q > p}; anything else fails with
-     * {@link UnsupportedChangeException}. Returns the new version (the latest if the type is unchanged).
+     * Changes a column to a wider type: {@code TINYINT → SMALLINT → INTEGER → BIGINT}, {@code FLOAT
+     * → DOUBLE}, {@code DECIMAL(p,s) → DECIMAL(q,s)} with {@code q > p}; anything else fails with
+     * {@link UnsupportedChangeException}. Returns the new version (the latest if the type is
+     * unchanged).
      */
     public long alterColumnType(TableName name, String column, LakeType type) {
         return columns.changeType(name, column, type);
@@ -277,7 +307,10 @@ public final class LakeEngine implements AutoCloseable {
         return properties.get(name);
     }
 
-    /** Sets properties of the table, keeping its others, in one snapshot that is not a version of the table. */
+    /**
+     * Sets properties of the table, keeping its others, in one snapshot that is not a version of
+     * the table.
+     */
     public void setTableProperties(TableName name, Map<String, String> values) {
         properties.set(name, values);
     }
@@ -309,10 +342,10 @@ public final class LakeEngine implements AutoCloseable {
 
     /**
      * Whether the engine can still run statements: false once DuckDB invalidated the instance after
-     * a fatal error (an internal error, a failed write), or the attached catalog of a DuckDB-file lake
-     * (a failed checkpoint), after which every statement on it fails and only a new DuckDB recovers;
-     * also false once closed. The probe stays in this process: a SQLite or PostgreSQL catalog is not
-     * asked, so a busy or unreachable one does not hold the caller up.
+     * a fatal error (an internal error, a failed write), or the attached catalog of a DuckDB-file
+     * lake (a failed checkpoint), after which every statement on it fails and only a new DuckDB
+     * recovers; also false once closed. The probe stays in this process: a SQLite or PostgreSQL
+     * catalog is not asked, so a busy or unreachable one does not hold the caller up.
      */
     public boolean usable() {
         if (closed) {
@@ -339,7 +372,10 @@ public final class LakeEngine implements AutoCloseable {
         return context;
     }
 
-    /** The newest version of the table that is not after the given snapshot (a version of any table). */
+    /**
+     * The newest version of the table that is not after the given snapshot (a version of any
+     * table).
+     */
     public long latestVersion(TableName name, long atMost) {
         return versions.latestAtOrBefore(name, atMost);
     }
@@ -374,32 +410,39 @@ public final class LakeEngine implements AutoCloseable {
 
     /**
      * The lake tables a version of the table was computed from, each with the version it was read
-     * at, as its commit recorded them (see {@link CommitMetadata#inputs()}): the versions a
-     * {@link #transform} pinned, or those a Flink job had fully emitted before the checkpoint its sink
-     * committed. Empty when the commit recorded none. Follow the returned versions the same way to walk
-     * the lineage further back.
+     * at, as its commit recorded them (see {@link CommitMetadata#inputs()}): the versions a {@link
+     * #transform} pinned, or those a Flink job had fully emitted before the checkpoint its sink
+     * committed. Empty when the commit recorded none. Follow the returned versions the same way to
+     * walk the lineage further back.
      */
     public Map<TableName, Long> inputsOf(TableName name, long version) {
         Map<TableName, Long> inputs = new LinkedHashMap<>();
-        versions.get(name, version).metadata().ifPresent(m -> m.forTable(name.toString()).inputs()
-                .forEach((table, at) -> inputs.put(TableName.parse(table), at)));
+        versions.get(name, version)
+                .metadata()
+                .ifPresent(
+                        m ->
+                                m.forTable(name.toString())
+                                        .inputs()
+                                        .forEach(
+                                                (table, at) ->
+                                                        inputs.put(TableName.parse(table), at)));
         return inputs;
     }
 
     /**
-     * Runs a versioned SQL transform (see {@link TransformRequest}): every input read at one version,
-     * pinned against expiry while the query runs, the rows written to the output in one commit that
-     * records the inputs' versions. A transform whose output's latest version it wrote itself from the
-     * same input versions runs nothing ({@link TransformResult#upToDate()}); one whose rows leave a
-     * replaced output as it was commits nothing either.
+     * Runs a versioned SQL transform (see {@link TransformRequest}): every input read at one
+     * version, pinned against expiry while the query runs, the rows written to the output in one
+     * commit that records the inputs' versions. A transform whose output's latest version it wrote
+     * itself from the same input versions runs nothing ({@link TransformResult#upToDate()}); one
+     * whose rows leave a replaced output as it was commits nothing either.
      */
     public TransformResult transform(TransformRequest request) {
         return transforms.run(request);
     }
 
     /**
-     * The version created by the commit that carried this key (see
-     * {@link dev.ducklake.engine.write.CommitOptions.Builder#commitKey}), if the lake's history holds it.
+     * The version created by the commit that carried this key (see {@link
+     * dev.ducklake.engine.write.CommitOptions.Builder#commitKey}), if the lake's history holds it.
      */
     public OptionalLong committedVersion(String commitKey) {
         return commits.committedVersion(commitKey);
@@ -412,8 +455,10 @@ public final class LakeEngine implements AutoCloseable {
      * snapshot references.
      */
     public Set<String> dataPaths() {
-        Set<String> paths = new LinkedHashSet<>(context.withConnection("read the lake's data path",
-                MetadataTables::dataPath));
+        Set<String> paths =
+                new LinkedHashSet<>(
+                        context.withConnection(
+                                "read the lake's data path", MetadataTables::dataPath));
         context.config().dataPath().ifPresent(paths::add);
         return paths;
     }
@@ -426,7 +471,8 @@ public final class LakeEngine implements AutoCloseable {
     /**
      * A writer of Arrow record batches to Parquet files, for staging rows outside a session.
      *
-     * @param lakeData whether the files may become the lake's data files (see {@link ArrowParquetWriter})
+     * @param lakeData whether the files may become the lake's data files (see {@link
+     *     ArrowParquetWriter})
      */
     public ArrowParquetWriter openArrowParquetWriter(boolean lakeData) {
         return new ArrowParquetWriterImpl(context, lakeData);
@@ -443,7 +489,8 @@ public final class LakeEngine implements AutoCloseable {
     /** A merge session whose changes come with their keys' current rows, or without. */
     public MergeSession openMergeSession(TableName name, MergeSession.CurrentRows currentRows) {
         TableCatalog.Described table = tables.describeExisting(name);
-        return new MergeSessionImpl(context, commits, name, table.schema(), table.beforeImages(), currentRows);
+        return new MergeSessionImpl(
+                context, commits, name, table.schema(), table.beforeImages(), currentRows);
     }
 
     /**
@@ -460,8 +507,8 @@ public final class LakeEngine implements AutoCloseable {
     }
 
     /**
-     * Streams rows of the table as Arrow batches of at most {@code batchRows} rows (see
-     * {@link BatchReader}); close the reader when done.
+     * Streams rows of the table as Arrow batches of at most {@code batchRows} rows (see {@link
+     * BatchReader}); close the reader when done.
      */
     public BatchReader readBatches(TableName name, ScanRequest request, int batchRows) {
         requirePositive(batchRows);
@@ -480,7 +527,8 @@ public final class LakeEngine implements AutoCloseable {
         if (rowsPerPart < 1) {
             throw new IllegalArgumentException("rowsPerPart must be >= 1, got " + rowsPerPart);
         }
-        context.reattachIfFlushedElsewhere("cut " + name + " at version " + version + " into parts");
+        context.reattachIfFlushedElsewhere(
+                "cut " + name + " at version " + version + " into parts");
         long at = versions.get(name, version).id();
         TableName storedAs = tables.nameAt(name, at);
         return ScanParts.plan(context, name, storedAs, at, rowsPerPart);
@@ -489,9 +537,11 @@ public final class LakeEngine implements AutoCloseable {
     private ScanQuery scanQuery(TableName name, ScanRequest request) {
         if (request.version().isEmpty()) {
             TableCatalog.SnapshotView latest = latestViews.latest(name);
-            return ScanQuery.of(name, latest.storedAs(), latest.schema(), request, latest.snapshot());
+            return ScanQuery.of(
+                    name, latest.storedAs(), latest.schema(), request, latest.snapshot());
         }
-        context.reattachIfFlushedElsewhere("read " + name + " at version " + request.version().getAsLong());
+        context.reattachIfFlushedElsewhere(
+                "read " + name + " at version " + request.version().getAsLong());
         long version = versions.get(name, request.version().getAsLong()).id();
         TableSchema schema = tables.describe(name, version);
         return ScanQuery.of(name, tables.nameAt(name, version), schema, request, version);
@@ -505,8 +555,9 @@ public final class LakeEngine implements AutoCloseable {
 
     /**
      * The net changes of the table over {@code (from, to]} as before/after images, by the cheapest
-     * exact method: {@link ChangeMethod#BEFORE_IMAGES} when every version in the range kept them, the
-     * change feed otherwise, a full diff after a flush of inlined data. Both must be versions of the table.
+     * exact method: {@link ChangeMethod#BEFORE_IMAGES} when every version in the range kept them,
+     * the change feed otherwise, a full diff after a flush of inlined data. Both must be versions
+     * of the table.
      */
     public ChangeReader changes(TableName name, long from, long to) {
         return changeReads.open(name, from, to);
@@ -523,8 +574,8 @@ public final class LakeEngine implements AutoCloseable {
     }
 
     /**
-     * The changes of the table that the request selects, as Arrow batches of at most
-     * {@code batchRows} changes (see {@link ChangeBatchReader}); close the reader when done.
+     * The changes of the table that the request selects, as Arrow batches of at most {@code
+     * batchRows} changes (see {@link ChangeBatchReader}); close the reader when done.
      */
     public ChangeBatchReader changeBatches(TableName name, ChangeRequest request, int batchRows) {
         requirePositive(batchRows);
@@ -548,7 +599,10 @@ public final class LakeEngine implements AutoCloseable {
         }
     }
 
-    /** Runs maintenance; see {@link MaintenanceRequest}. Waits for open reads, and new reads wait for it. */
+    /**
+     * Runs maintenance; see {@link MaintenanceRequest}. Waits for open reads, and new reads wait
+     * for it.
+     */
     public MaintenanceReport maintain(MaintenanceRequest request) {
         context.resources().ensureOpen();
         return maintenance.run(request);
@@ -566,9 +620,9 @@ public final class LakeEngine implements AutoCloseable {
 
     /**
      * Closes the engine: refuses new work with a "closed" error, fails the reads, commits and
-     * maintenance waiting for a slot at once, waits (up to the acquire timeout) for the commits, DDL,
-     * maintenance and metadata calls already running, cancels open readers, drops staging, and stops
-     * DuckDB, removing its temporary files. Idempotent.
+     * maintenance waiting for a slot at once, waits (up to the acquire timeout) for the commits,
+     * DDL, maintenance and metadata calls already running, cancels open readers, drops staging, and
+     * stops DuckDB, removing its temporary files. Idempotent.
      */
     @Override
     public synchronized void close() {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,28 +66,48 @@ class CatalogPasswordTest {
         String host = role.replaceAll(".*host=(\\S+).*", "$1");
         String port = role.replaceAll(".*port=(\\S+).*", "$1");
 
-        for (String catalog : new String[] {
-                missingDatabase + " password=" + PASSWORD,
-                missingDatabase + " password='" + PASSWORD + "'",
-                "postgresql://" + PostgresServer.PASSWORD_ROLE + ":" + PASSWORD + "@" + host + ":" + port + "/no_such_db"}) {
+        for (String catalog :
+                new String[] {
+                    missingDatabase + " password=" + PASSWORD,
+                    missingDatabase + " password='" + PASSWORD + "'",
+                    "postgresql://"
+                            + PostgresServer.PASSWORD_ROLE
+                            + ":"
+                            + PASSWORD
+                            + "@"
+                            + host
+                            + ":"
+                            + port
+                            + "/no_such_db"
+                }) {
             CatalogLocation location = CatalogLocation.postgres(catalog);
             assertThat(location.toString()).doesNotContain(PASSWORD);
             assertThatThrownBy(() -> open(TestLakes.config(location, dir).build()))
                     .isInstanceOf(LakeException.class)
-                    .satisfies(error -> assertThat(printed(error)).as(catalog)
-                            .contains("no_such_db").contains("***").doesNotContain(PASSWORD));
+                    .satisfies(
+                            error ->
+                                    assertThat(printed(error))
+                                            .as(catalog)
+                                            .contains("no_such_db")
+                                            .contains("***")
+                                            .doesNotContain(PASSWORD));
         }
     }
 
     @Test
-    void aCatalogPasswordOutsideTheConnectionStringOpensTheLakeAndStaysOutOfErrors() throws Exception {
-        CatalogLocation location = CatalogLocation.postgres(PostgresServer.asPasswordRole(database));
+    void aCatalogPasswordOutsideTheConnectionStringOpensTheLakeAndStaysOutOfErrors()
+            throws Exception {
+        CatalogLocation location =
+                CatalogLocation.postgres(PostgresServer.asPasswordRole(database));
         TableName table = TableName.of("main", "t");
 
         assertThatThrownBy(() -> open(TestLakes.config(location, dir).build()))
-                .as("the role needs its password").hasMessageContaining("password");
-        try (LakeEngine engine = open(TestLakes.config(location, dir).catalogPassword(PASSWORD).build())) {
-            engine.createTableIfNotExists(table, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
+                .as("the role needs its password")
+                .hasMessageContaining("password");
+        try (LakeEngine engine =
+                open(TestLakes.config(location, dir).catalogPassword(PASSWORD).build())) {
+            engine.createTableIfNotExists(
+                    table, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
             try (WriteSession write = engine.openWriteSession(table, WriteMode.APPEND)) {
                 write.write(new Object[] {1L});
                 write.commit();
@@ -79,9 +115,13 @@ class CatalogPasswordTest {
             assertThat(engine.latestVersion(table)).isPositive();
         }
         String wrong = "Wrong-" + PASSWORD;
-        assertThatThrownBy(() -> open(TestLakes.config(location, dir).catalogPassword(wrong).build()))
-                .satisfies(error -> assertThat(printed(error)).contains("password authentication failed")
-                        .doesNotContain(wrong));
+        assertThatThrownBy(
+                        () -> open(TestLakes.config(location, dir).catalogPassword(wrong).build()))
+                .satisfies(
+                        error ->
+                                assertThat(printed(error))
+                                        .contains("password authentication failed")
+                                        .doesNotContain(wrong));
     }
 
     private static LakeEngine open(EngineConfig config) {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,21 +65,21 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Two engines (two DuckDB instances, as two processes would have) on one PostgreSQL catalog and
- * one data path, committing to one keyed table at the same time.
+ * Two engines (two DuckDB instances, as two processes would have) on one PostgreSQL catalog and one
+ * data path, committing to one keyed table at the same time.
  */
 class ConcurrentEnginesTest {
 
     static final TableName KV = TableName.of("kv");
-    static final TableSchema KV_SCHEMA = TableSchema.builder()
-            .column("k", Primitive.VARCHAR)
-            .column("v", Primitive.VARCHAR)
-            .primaryKey("k")
-            .build();
+    static final TableSchema KV_SCHEMA =
+            TableSchema.builder()
+                    .column("k", Primitive.VARCHAR)
+                    .column("v", Primitive.VARCHAR)
+                    .primaryKey("k")
+                    .build();
     static final int COMMITS = 15;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
     final List<LakeEngine> engines = new ArrayList<>();
@@ -79,7 +95,9 @@ class ConcurrentEnginesTest {
         PostgresServer.dropDatabase(catalog.location());
     }
 
-    /** -1 for DuckLake's default data inlining, 0 to write every commit as Parquet and delete files. */
+    /**
+     * -1 for DuckLake's default data inlining, 0 to write every commit as Parquet and delete files.
+     */
     int inliningRowLimit = -1;
 
     LakeEngine open(int commitRetries) {
@@ -107,14 +125,20 @@ class ConcurrentEnginesTest {
             this.lockstep = lockstep;
         }
 
-        /** Runs one commit, together with the other thread's; true when it landed, false on a concurrency failure, recording anything else. */
-        boolean commit(String who, java.util.function.Supplier<CommitResult> commit,
+        /**
+         * Runs one commit, together with the other thread's; true when it landed, false on a
+         * concurrency failure, recording anything else.
+         */
+        boolean commit(
+                String who,
+                java.util.function.Supplier<CommitResult> commit,
                 java.util.function.Consumer<CommitResult> onLanded) {
             try {
                 lockstep.await(60, TimeUnit.SECONDS);
                 CommitResult result = commit.get();
                 if (!result.committed()) {
-                    unexpected.add(who + ": a commit with changes reported committed=false: " + result);
+                    unexpected.add(
+                            who + ": a commit with changes reported committed=false: " + result);
                     return false;
                 }
                 onLanded.accept(result);
@@ -153,8 +177,10 @@ class ConcurrentEnginesTest {
 
     /** The table read through a plain DuckDB, not the engine: row count and distinct key count. */
     long[] plainCounts() throws Exception {
-        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement st = plain.createStatement();
-                ResultSet rs = st.executeQuery("SELECT count(*), count(DISTINCT k) FROM plain.main.kv")) {
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                Statement st = plain.createStatement();
+                ResultSet rs =
+                        st.executeQuery("SELECT count(*), count(DISTINCT k) FROM plain.main.kv")) {
             rs.next();
             return new long[] {rs.getLong(1), rs.getLong(2)};
         }
@@ -164,16 +190,20 @@ class ConcurrentEnginesTest {
         CountDownLatch start = new CountDownLatch(1);
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            Future<?> fa = pool.submit(() -> {
-                start.await();
-                a.run();
-                return null;
-            });
-            Future<?> fb = pool.submit(() -> {
-                start.await();
-                b.run();
-                return null;
-            });
+            Future<?> fa =
+                    pool.submit(
+                            () -> {
+                                start.await();
+                                a.run();
+                                return null;
+                            });
+            Future<?> fb =
+                    pool.submit(
+                            () -> {
+                                start.await();
+                                b.run();
+                                return null;
+                            });
             start.countDown();
             fa.get(120, TimeUnit.SECONDS);
             fb.get(120, TimeUnit.SECONDS);
@@ -199,58 +229,72 @@ class ConcurrentEnginesTest {
         List<Long> versionsA = new CopyOnWriteArrayList<>();
         List<Long> versionsB = new CopyOnWriteArrayList<>();
 
-        Runnable appender = () -> {
-            for (int i = 0; i < COMMITS; i++) {
-                Map<String, String> rows = new LinkedHashMap<>();
-                for (int r = 0; r < 4; r++) {
-                    rows.put("a-" + i + "-" + r, "a" + i);
-                }
-                outA.commit("A#" + i, () -> {
-                    try (WriteSession session = engineA.openWriteSession(KV, WriteMode.APPEND)) {
-                        rows.forEach((k, v) -> session.write(new Object[] {k, v}));
-                        return session.commit();
+        Runnable appender =
+                () -> {
+                    for (int i = 0; i < COMMITS; i++) {
+                        Map<String, String> rows = new LinkedHashMap<>();
+                        for (int r = 0; r < 4; r++) {
+                            rows.put("a-" + i + "-" + r, "a" + i);
+                        }
+                        outA.commit(
+                                "A#" + i,
+                                () -> {
+                                    try (WriteSession session =
+                                            engineA.openWriteSession(KV, WriteMode.APPEND)) {
+                                        rows.forEach((k, v) -> session.write(new Object[] {k, v}));
+                                        return session.commit();
+                                    }
+                                },
+                                result -> {
+                                    modelA.putAll(rows);
+                                    versionsA.add(result.version());
+                                });
                     }
-                }, result -> {
-                    modelA.putAll(rows);
-                    versionsA.add(result.version());
-                });
-            }
-        };
-        Runnable merger = () -> {
-            for (int i = 0; i < COMMITS; i++) {
-                Map<String, String> upserts = new LinkedHashMap<>();
-                for (int r = 0; r < 3; r++) {
-                    upserts.put("b-" + i + "-" + r, "b" + i);
-                }
-                List<String> deletes = new ArrayList<>();
-                if (i >= 1) {
-                    upserts.put("b-" + (i - 1) + "-0", "b" + i + "-updated");
-                }
-                if (i >= 2) {
-                    deletes.add("b-" + (i - 2) + "-1");
-                }
-                outB.commit("B#" + i, () -> {
-                    try (MergeSession merge = engineB.openMergeSession(KV)) {
-                        upserts.forEach((k, v) -> merge.upsert(new Object[] {k, v}));
-                        deletes.forEach(merge::deleteKey);
-                        return merge.commit();
+                };
+        Runnable merger =
+                () -> {
+                    for (int i = 0; i < COMMITS; i++) {
+                        Map<String, String> upserts = new LinkedHashMap<>();
+                        for (int r = 0; r < 3; r++) {
+                            upserts.put("b-" + i + "-" + r, "b" + i);
+                        }
+                        List<String> deletes = new ArrayList<>();
+                        if (i >= 1) {
+                            upserts.put("b-" + (i - 1) + "-0", "b" + i + "-updated");
+                        }
+                        if (i >= 2) {
+                            deletes.add("b-" + (i - 2) + "-1");
+                        }
+                        outB.commit(
+                                "B#" + i,
+                                () -> {
+                                    try (MergeSession merge = engineB.openMergeSession(KV)) {
+                                        upserts.forEach(
+                                                (k, v) -> merge.upsert(new Object[] {k, v}));
+                                        deletes.forEach(merge::deleteKey);
+                                        return merge.commit();
+                                    }
+                                },
+                                result -> {
+                                    versionsB.add(result.version());
+                                    modelB.putAll(upserts);
+                                    deletes.forEach(modelB::remove);
+                                });
                     }
-                }, result -> {
-                    versionsB.add(result.version());
-                    modelB.putAll(upserts);
-                    deletes.forEach(modelB::remove);
-                });
-            }
-        };
+                };
         runBoth(appender, merger);
 
         assertEveryCommitLandedOrConflicted("append vs merge", outA, outB);
         assertThat(outA.landed.get()).as("commits of A that landed").isPositive();
         assertThat(outB.landed.get()).as("commits of B that landed").isPositive();
-        assertThat(versionsA.stream().filter(versionsB::contains)).as("versions claimed by both engines").isEmpty();
-        assertThat(java.util.Collections.max(versionsA)).as("the two engines' commits interleaved")
+        assertThat(versionsA.stream().filter(versionsB::contains))
+                .as("versions claimed by both engines")
+                .isEmpty();
+        assertThat(java.util.Collections.max(versionsA))
+                .as("the two engines' commits interleaved")
                 .isGreaterThan(java.util.Collections.min(versionsB));
-        assertThat(java.util.Collections.max(versionsB)).as("the two engines' commits interleaved")
+        assertThat(java.util.Collections.max(versionsB))
+                .as("the two engines' commits interleaved")
                 .isGreaterThan(java.util.Collections.min(versionsA));
 
         Map<String, String> expected = new TreeMap<>(modelA);
@@ -266,12 +310,21 @@ class ConcurrentEnginesTest {
 
     /** Each thread's commits all either landed or failed with the typed concurrency error. */
     static void assertEveryCommitLandedOrConflicted(String scenario, Outcomes outA, Outcomes outB) {
-        System.out.printf("two engines, %s: A landed %d, conflicts %d; B landed %d, conflicts %d%n", scenario,
-                outA.landed.get(), outA.conflicts.get(), outB.landed.get(), outB.conflicts.get());
+        System.out.printf(
+                "two engines, %s: A landed %d, conflicts %d; B landed %d, conflicts %d%n",
+                scenario,
+                outA.landed.get(),
+                outA.conflicts.get(),
+                outB.landed.get(),
+                outB.conflicts.get());
         outA.conflictMessages.forEach(System.out::println);
         outB.conflictMessages.forEach(System.out::println);
-        assertThat(outA.unexpected).as("exceptions other than LakeConcurrencyException in thread A").isEmpty();
-        assertThat(outB.unexpected).as("exceptions other than LakeConcurrencyException in thread B").isEmpty();
+        assertThat(outA.unexpected)
+                .as("exceptions other than LakeConcurrencyException in thread A")
+                .isEmpty();
+        assertThat(outB.unexpected)
+                .as("exceptions other than LakeConcurrencyException in thread B")
+                .isEmpty();
         assertThat(outA.landed.get() + outA.conflicts.get()).isEqualTo(COMMITS);
         assertThat(outB.landed.get() + outB.conflicts.get()).isEqualTo(COMMITS);
     }
@@ -299,43 +352,62 @@ class ConcurrentEnginesTest {
         List<Landed> landed = new CopyOnWriteArrayList<>();
         Outcomes outA = new Outcomes(lockstep);
         Outcomes outB = new Outcomes(lockstep);
-        Function<String, Runnable> merger = who -> () -> {
-            LakeEngine engine = who.equals("A") ? engineA : engineB;
-            Outcomes out = who.equals("A") ? outA : outB;
-            Random random = new Random(who.hashCode());
-            for (int i = 0; i < COMMITS; i++) {
-                Map<String, String> upserts = new TreeMap<>();
-                upserts.put("k0", who + i);
-                for (int k = 1; k < 10; k++) {
-                    if (random.nextBoolean()) {
-                        upserts.put("k" + k, who + i);
-                    }
-                }
-                out.commit(who + "#" + i, () -> {
-                    try (MergeSession merge = engine.openMergeSession(KV)) {
-                        upserts.forEach((k, v) -> merge.upsert(new Object[] {k, v}));
-                        return merge.commit();
-                    }
-                }, result -> landed.add(new Landed(result.version(), upserts)));
-            }
-        };
+        Function<String, Runnable> merger =
+                who ->
+                        () -> {
+                            LakeEngine engine = who.equals("A") ? engineA : engineB;
+                            Outcomes out = who.equals("A") ? outA : outB;
+                            Random random = new Random(who.hashCode());
+                            for (int i = 0; i < COMMITS; i++) {
+                                Map<String, String> upserts = new TreeMap<>();
+                                upserts.put("k0", who + i);
+                                for (int k = 1; k < 10; k++) {
+                                    if (random.nextBoolean()) {
+                                        upserts.put("k" + k, who + i);
+                                    }
+                                }
+                                out.commit(
+                                        who + "#" + i,
+                                        () -> {
+                                            try (MergeSession merge = engine.openMergeSession(KV)) {
+                                                upserts.forEach(
+                                                        (k, v) ->
+                                                                merge.upsert(new Object[] {k, v}));
+                                                return merge.commit();
+                                            }
+                                        },
+                                        result ->
+                                                landed.add(new Landed(result.version(), upserts)));
+                            }
+                        };
         runBoth(merger.apply("A"), merger.apply("B"));
 
         assertEveryCommitLandedOrConflicted("same keys", outA, outB);
-        assertThat(engineA.commitRetries() + engineB.commitRetries()).as("retries with commitRetries(0)").isZero();
+        assertThat(engineA.commitRetries() + engineB.commitRetries())
+                .as("retries with commitRetries(0)")
+                .isZero();
 
         List<Landed> inOrder = new ArrayList<>(landed);
         inOrder.sort(Comparator.comparingLong(Landed::version));
         assertThat(inOrder.stream().map(Landed::version).distinct().count())
-                .as("versions of landed commits are distinct").isEqualTo(inOrder.size());
+                .as("versions of landed commits are distinct")
+                .isEqualTo(inOrder.size());
         assertThat(inOrder).isNotEmpty().allMatch(l -> l.version() > base);
 
         // every landed commit is a version, no failed commit left one, and each version holds
         // exactly the model of the landed commits up to it
-        Set<Long> versions = engineA.versions(KV, 0, 1000).stream().map(TableVersion::id).collect(Collectors.toSet());
-        Set<Long> expectedVersions = inOrder.stream().map(Landed::version).collect(Collectors.toSet());
+        Set<Long> versions =
+                engineA.versions(KV, 0, 1000).stream()
+                        .map(TableVersion::id)
+                        .collect(Collectors.toSet());
+        Set<Long> expectedVersions =
+                inOrder.stream().map(Landed::version).collect(Collectors.toSet());
         expectedVersions.add(base);
-        expectedVersions.add(engineA.versions(KV, 0, 1000).stream().mapToLong(TableVersion::id).min().orElseThrow());
+        expectedVersions.add(
+                engineA.versions(KV, 0, 1000).stream()
+                        .mapToLong(TableVersion::id)
+                        .min()
+                        .orElseThrow());
         assertThat(versions).isEqualTo(expectedVersions);
 
         Map<String, String> model = new TreeMap<>(initial);
@@ -348,7 +420,8 @@ class ConcurrentEnginesTest {
                 mismatches.put(commit.version(), actual);
             }
         }
-        assertThat(mismatches).as("versions whose rows differ from the landed commits applied in version order")
+        assertThat(mismatches)
+                .as("versions whose rows differ from the landed commits applied in version order")
                 .isEmpty();
         assertThat(engineA.latestVersion(KV)).isEqualTo(inOrder.get(inOrder.size() - 1).version());
 

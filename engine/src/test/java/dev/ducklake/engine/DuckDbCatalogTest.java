@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,7 +46,9 @@ class DuckDbCatalogTest extends LakeEngineContractTest {
         assertThat(ordersByKey()).containsOnlyKeys("o-1");
         try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
             session.write(order("o-2", "2", "b"));
-            assertThatThrownBy(session::commit).isInstanceOf(LakeException.class).hasMessageContaining("read-only");
+            assertThatThrownBy(session::commit)
+                    .isInstanceOf(LakeException.class)
+                    .hasMessageContaining("read-only");
         }
         assertThat(engine.latestVersion(ORDERS)).isEqualTo(version);
     }
@@ -38,14 +56,19 @@ class DuckDbCatalogTest extends LakeEngineContractTest {
     @Test
     void readOnlyEngineRefusesACatalogThatDoesNotExist() {
         CatalogLocation missing = CatalogLocation.duckDbFile(dir.resolve("absent.ducklake"));
-        assertThatThrownBy(() -> LakeEngine.open(TestLakes.config(missing, dir).readOnly(true).build()))
+        assertThatThrownBy(
+                        () ->
+                                LakeEngine.open(
+                                        TestLakes.config(missing, dir).readOnly(true).build()))
                 .isInstanceOf(LakeException.class)
-                .hasMessageContaining("absent.ducklake").hasMessageContaining("does not exist");
+                .hasMessageContaining("absent.ducklake")
+                .hasMessageContaining("does not exist");
     }
 
     @Test
     void aNewCatalogFileGetsItsMissingDirectories() {
-        CatalogLocation nested = CatalogLocation.duckDbFile(dir.resolve("new/lake/metadata.ducklake"));
+        CatalogLocation nested =
+                CatalogLocation.duckDbFile(dir.resolve("new/lake/metadata.ducklake"));
         try (LakeEngine created = LakeEngine.open(TestLakes.config(nested, dir).build())) {
             created.createTable(ORDERS, ORDERS_SCHEMA);
             assertThat(created.tableExists(ORDERS)).isTrue();
@@ -56,9 +79,21 @@ class DuckDbCatalogTest extends LakeEngineContractTest {
     @Test
     void secretsForObjectStorageAreCreated() {
         engine.close();
-        engine = LakeEngine.open(TestLakes.config(catalog, dir)
-                .secret("lake_s3", Map.of("TYPE", "s3", "KEY_ID", "AKIA'quoted", "SECRET", "s3cr3t", "REGION", "eu-west-1"))
-                .build());
+        engine =
+                LakeEngine.open(
+                        TestLakes.config(catalog, dir)
+                                .secret(
+                                        "lake_s3",
+                                        Map.of(
+                                                "TYPE",
+                                                "s3",
+                                                "KEY_ID",
+                                                "AKIA'quoted",
+                                                "SECRET",
+                                                "s3cr3t",
+                                                "REGION",
+                                                "eu-west-1"))
+                                .build());
         engine.createTable(ORDERS, ORDERS_SCHEMA);
         assertThat(engine.tableExists(ORDERS)).isTrue();
     }

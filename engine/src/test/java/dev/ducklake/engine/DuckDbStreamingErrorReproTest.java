@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,9 +35,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Plain DuckDB JDBC, no engine: a streaming result whose query fails after the first chunk ends
- * with {@code ResultSet.next() == false}, no exception. {@code _duckdb_jdbc_fetch} (duckdb_java.cpp)
- * turns the null chunk that {@code StreamQueryResult::FetchInternal} returns on an error (the error
- * set on the result) into an empty chunk, which {@code DuckDBResultSet.next()} takes for the end.
+ * with {@code ResultSet.next() == false}, no exception. {@code _duckdb_jdbc_fetch}
+ * (duckdb_java.cpp) turns the null chunk that {@code StreamQueryResult::FetchInternal} returns on
+ * an error (the error set on the result) into an empty chunk, which {@code DuckDBResultSet.next()}
+ * takes for the end.
  *
  * <p>Opt-in ({@code -Dduckdb.streamRepro=true}; {@code -Dduckdb.streamRepro.seconds=60} for the
  * memory-pressure variant's length): it shows a bug of the driver, not of the engine.
@@ -50,8 +67,10 @@ class DuckDbStreamingErrorReproTest {
             st.execute("SET threads = 1");
             long n = 0;
             SQLException error = null;
-            try (ResultSet rs = st.executeQuery("SELECT i, CASE WHEN i = 190000 THEN error('boom') ELSE i END "
-                    + "FROM range(200000) t(i)")) {
+            try (ResultSet rs =
+                    st.executeQuery(
+                            "SELECT i, CASE WHEN i = 190000 THEN error('boom') ELSE i END "
+                                    + "FROM range(200000) t(i)")) {
                 while (rs.next()) {
                     n++;
                 }
@@ -83,34 +102,52 @@ class DuckDbStreamingErrorReproTest {
                 st.execute("SET temp_directory = '" + dir.resolve("tmp") + "'");
                 st.execute("SET preserve_insertion_order = false");
                 st.execute("LOAD ducklake");
-                st.execute("ATTACH 'ducklake:" + dir.resolve("metadata.ducklake") + "' AS lake (DATA_PATH '"
-                        + dir.resolve("data") + "/')");
+                st.execute(
+                        "ATTACH 'ducklake:"
+                                + dir.resolve("metadata.ducklake")
+                                + "' AS lake (DATA_PATH '"
+                                + dir.resolve("data")
+                                + "/')");
                 st.execute("CREATE SCHEMA lake.src");
                 st.execute("CREATE TABLE lake.src.events (id BIGINT, name VARCHAR, amount DOUBLE)");
-                st.execute("INSERT INTO lake.src.events SELECT i, 'name-' || i || repeat(chr(33 + (i % 90)::INT), 200),"
-                        + " i * 1.5 FROM range(" + rows + ") t(i)");
+                st.execute(
+                        "INSERT INTO lake.src.events SELECT i, 'name-' || i || repeat(chr(33 + (i % 90)::INT), 200),"
+                                + " i * 1.5 FROM range("
+                                + rows
+                                + ") t(i)");
             }
             AtomicBoolean stop = new AtomicBoolean();
             AtomicLong hogs = new AtomicLong();
             AtomicLong hogErrors = new AtomicLong();
-            Thread hog = new Thread(() -> {
-                try (Connection c = root.duplicate()) {
-                    while (!stop.get()) {
-                        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM (SELECT a.id, a.name, b.name "
-                                + "FROM lake.src.events a FULL JOIN lake.src.events b ON a.id = b.id "
-                                + "WHERE a.name IS DISTINCT FROM b.name OR a.amount <> b.amount)")) {
-                            rs.next();
-                            hogs.incrementAndGet();
-                        } catch (SQLException e) {
-                            if (hogErrors.incrementAndGet() <= 3) {
-                                System.out.println("hog error: " + e.getMessage().lines().findFirst().orElse(""));
-                            }
-                        }
-                    }
-                } catch (SQLException e) {
-                    throw new RuntimeException(e);
-                }
-            }, "hog");
+            Thread hog =
+                    new Thread(
+                            () -> {
+                                try (Connection c = root.duplicate()) {
+                                    while (!stop.get()) {
+                                        try (Statement st = c.createStatement();
+                                                ResultSet rs =
+                                                        st.executeQuery(
+                                                                "SELECT count(*) FROM (SELECT a.id, a.name, b.name "
+                                                                        + "FROM lake.src.events a FULL JOIN lake.src.events b ON a.id = b.id "
+                                                                        + "WHERE a.name IS DISTINCT FROM b.name OR a.amount <> b.amount)")) {
+                                            rs.next();
+                                            hogs.incrementAndGet();
+                                        } catch (SQLException e) {
+                                            if (hogErrors.incrementAndGet() <= 3) {
+                                                System.out.println(
+                                                        "hog error: "
+                                                                + e.getMessage()
+                                                                        .lines()
+                                                                        .findFirst()
+                                                                        .orElse(""));
+                                            }
+                                        }
+                                    }
+                                } catch (SQLException e) {
+                                    throw new RuntimeException(e);
+                                }
+                            },
+                            "hog");
             hog.setDaemon(true);
             hog.start();
             long scans = 0;
@@ -120,7 +157,8 @@ class DuckDbStreamingErrorReproTest {
             try (Connection c = root.duplicate()) {
                 while (System.nanoTime() < end) {
                     long n = 0;
-                    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT * FROM lake.src.events")) {
+                    try (Statement st = c.createStatement();
+                            ResultSet rs = st.executeQuery("SELECT * FROM lake.src.events")) {
                         while (rs.next()) {
                             n++;
                         }
@@ -131,7 +169,11 @@ class DuckDbStreamingErrorReproTest {
                         }
                     } catch (SQLException e) {
                         if (scanErrors++ < 3) {
-                            System.out.println("scan error after " + n + " rows: " + e.getMessage().lines().findFirst().orElse(""));
+                            System.out.println(
+                                    "scan error after "
+                                            + n
+                                            + " rows: "
+                                            + e.getMessage().lines().findFirst().orElse(""));
                         }
                     }
                 }
@@ -139,8 +181,17 @@ class DuckDbStreamingErrorReproTest {
                 stop.set(true);
                 hog.join(120_000);
             }
-            System.out.println("plain JDBC: scans=" + scans + " shortScans=" + shortScans + " scanErrors="
-                    + scanErrors + " hogs=" + hogs + " hogErrors=" + hogErrors);
+            System.out.println(
+                    "plain JDBC: scans="
+                            + scans
+                            + " shortScans="
+                            + shortScans
+                            + " scanErrors="
+                            + scanErrors
+                            + " hogs="
+                            + hogs
+                            + " hogErrors="
+                            + hogErrors);
         }
     }
 }

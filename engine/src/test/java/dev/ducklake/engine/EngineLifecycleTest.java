@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,17 +62,19 @@ import org.junit.jupiter.api.io.TempDir;
 class EngineLifecycleTest {
 
     static final TableName EVENTS = TableName.of("events");
-    static final TableSchema EVENTS_SCHEMA = TableSchema.builder()
-            .column("id", Primitive.BIGINT)
-            .column("payload", Primitive.VARCHAR)
-            .primaryKey("id")
-            .build();
+    static final TableSchema EVENTS_SCHEMA =
+            TableSchema.builder()
+                    .column("id", Primitive.BIGINT)
+                    .column("payload", Primitive.VARCHAR)
+                    .primaryKey("id")
+                    .build();
 
-    /** Rows of the big table: enough that a streaming read is still running when it is cancelled. */
+    /**
+     * Rows of the big table: enough that a streaming read is still running when it is cancelled.
+     */
     static final int BIG = 2_000_000;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     LakeEngine engine;
 
@@ -81,15 +99,22 @@ class EngineLifecycleTest {
 
     /**
      * An open that fails after DuckDB attached the catalog (here while building the engine over it)
-     * closes that DuckDB: the failure is the one the user sees, and the next open of the same catalog
-     * in this JVM succeeds instead of being refused with "already attached".
+     * closes that DuckDB: the failure is the one the user sees, and the next open of the same
+     * catalog in this JVM succeeds instead of being refused with "already attached".
      */
     @Test
     void aFailedOpenClosesItsDuckDbSoTheCauseShowsAndTheNextOpenSucceeds() throws IOException {
         EngineConfig config = TestLakes.config(catalog(), dir).build();
-        assertThatThrownBy(() -> LakeEngine.open(config, duckDb -> {
-            throw new IllegalStateException("the engine could not be built");
-        })).isInstanceOf(IllegalStateException.class).hasMessage("the engine could not be built");
+        assertThatThrownBy(
+                        () ->
+                                LakeEngine.open(
+                                        config,
+                                        duckDb -> {
+                                            throw new IllegalStateException(
+                                                    "the engine could not be built");
+                                        }))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the engine could not be built");
 
         engine = LakeEngine.open(config);
         engine.createTable(EVENTS, EVENTS_SCHEMA);
@@ -142,17 +167,23 @@ class EngineLifecycleTest {
         engine.close();
 
         assertThatThrownBy(() -> engine.createTable(TableName.of("other"), EVENTS_SCHEMA))
-                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+                .isInstanceOf(LakeClosedException.class)
+                .hasMessageContaining("closed");
         assertThatThrownBy(() -> engine.latestVersion(EVENTS))
-                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+                .isInstanceOf(LakeClosedException.class)
+                .hasMessageContaining("closed");
         assertThatThrownBy(() -> engine.openWriteSession(EVENTS, WriteMode.APPEND))
-                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+                .isInstanceOf(LakeClosedException.class)
+                .hasMessageContaining("closed");
         assertThatThrownBy(() -> engine.openMergeSession(EVENTS))
-                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+                .isInstanceOf(LakeClosedException.class)
+                .hasMessageContaining("closed");
         assertThatThrownBy(() -> engine.read(EVENTS, ScanRequest.all()))
-                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+                .isInstanceOf(LakeClosedException.class)
+                .hasMessageContaining("closed");
         assertThatThrownBy(() -> engine.read(EVENTS, ScanRequest.builder().version(1).build()))
-                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+                .isInstanceOf(LakeClosedException.class)
+                .hasMessageContaining("closed");
         assertThat(engine.openResources()).isZero();
         engine.close();
     }
@@ -163,7 +194,11 @@ class EngineLifecycleTest {
      */
     @Test
     void closeFailsTheWorkWaitingAtItsGatesAtOnce() throws Exception {
-        engine = open(TestLakes.config(catalog(), dir).maxConcurrentReads(1).acquireTimeout(Duration.ofSeconds(60)));
+        engine =
+                open(
+                        TestLakes.config(catalog(), dir)
+                                .maxConcurrentReads(1)
+                                .acquireTimeout(Duration.ofSeconds(60)));
         engine.createTable(EVENTS, EVENTS_SCHEMA);
         appendRows(engine, 1_000);
         RowReader holding = engine.read(EVENTS, ScanRequest.all());
@@ -171,31 +206,56 @@ class EngineLifecycleTest {
 
         AtomicReference<Throwable> read = new AtomicReference<>();
         AtomicReference<Throwable> maintenance = new AtomicReference<>();
-        Thread reader = new Thread(() -> read.set(catchThrowable(() -> engine.read(EVENTS, ScanRequest.all()).close())),
-                "waiting-read");
-        Thread maintainer = new Thread(() -> maintenance.set(catchThrowable(() -> engine.maintain(
-                MaintenanceRequest.builder().table(EVENTS).mergeAdjacentFiles().build()))), "waiting-maintenance");
+        Thread reader =
+                new Thread(
+                        () ->
+                                read.set(
+                                        catchThrowable(
+                                                () ->
+                                                        engine.read(EVENTS, ScanRequest.all())
+                                                                .close())),
+                        "waiting-read");
+        Thread maintainer =
+                new Thread(
+                        () ->
+                                maintenance.set(
+                                        catchThrowable(
+                                                () ->
+                                                        engine.maintain(
+                                                                MaintenanceRequest.builder()
+                                                                        .table(EVENTS)
+                                                                        .mergeAdjacentFiles()
+                                                                        .build()))),
+                        "waiting-maintenance");
         reader.start();
         maintainer.start();
-        await().atMost(Duration.ofSeconds(30)).until(() -> reader.getState() == Thread.State.TIMED_WAITING
-                && maintainer.getState() == Thread.State.TIMED_WAITING);
+        await().atMost(Duration.ofSeconds(30))
+                .until(
+                        () ->
+                                reader.getState() == Thread.State.TIMED_WAITING
+                                        && maintainer.getState() == Thread.State.TIMED_WAITING);
 
         long start = System.nanoTime();
         engine.close();
         joinOrFail(reader, "the waiting read");
         joinOrFail(maintainer, "the waiting maintenance");
 
-        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).as("ms until both failed")
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
+                .as("ms until both failed")
                 .isLessThan(20_000);
-        assertThat(read.get()).isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
-        assertThat(maintenance.get()).isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+        assertThat(read.get())
+                .isInstanceOf(LakeClosedException.class)
+                .hasMessageContaining("closed");
+        assertThat(maintenance.get())
+                .isInstanceOf(LakeClosedException.class)
+                .hasMessageContaining("closed");
     }
 
     /**
      * Close from another thread while maintenance rewrites a table's files (caught running a DuckDB
      * statement): close waits for it, and it completes; the lake opens again afterwards with every
-     * row. A round whose maintenance ended before it was caught running proves nothing; one of three
-     * must catch it.
+     * row. A round whose maintenance ended before it was caught running proves nothing; one of
+     * three must catch it.
      */
     @Test
     void closeWaitsForMaintenanceThatRuns() throws Exception {
@@ -210,17 +270,25 @@ class EngineLifecycleTest {
             }
             AtomicReference<Throwable> failure = new AtomicReference<>();
             CountDownLatch starting = new CountDownLatch(1);
-            Thread maintainer = new Thread(() -> {
-                starting.countDown();
-                try {
-                    racing.maintain(MaintenanceRequest.builder().table(EVENTS).mergeAdjacentFiles().build());
-                } catch (Throwable t) {
-                    failure.set(t);
-                }
-            }, "racing-maintenance");
+            Thread maintainer =
+                    new Thread(
+                            () -> {
+                                starting.countDown();
+                                try {
+                                    racing.maintain(
+                                            MaintenanceRequest.builder()
+                                                    .table(EVENTS)
+                                                    .mergeAdjacentFiles()
+                                                    .build());
+                                } catch (Throwable t) {
+                                    failure.set(t);
+                                }
+                            },
+                            "racing-maintenance");
             maintainer.start();
             starting.await();
-            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(1))
+            await().atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(1))
                     .until(() -> !maintainer.isAlive() || inDuckDb(maintainer));
             boolean running = maintainer.isAlive();
             racing.close();
@@ -254,18 +322,22 @@ class EngineLifecycleTest {
             appendRows(racing, 0, 300_000);
             AtomicReference<Object> outcome = new AtomicReference<>();
             // A session is used by one thread: the committer stages its rows too.
-            Thread committer = new Thread(() -> {
-                try (MergeSession merge = racing.openMergeSession(EVENTS)) {
-                    for (long id = 0; id < 600_000; id += 2) {
-                        merge.upsert(new Object[] {id, "changed"});
-                    }
-                    outcome.set(merge.commit());
-                } catch (Throwable t) {
-                    outcome.set(t);
-                }
-            }, "racing-commit");
+            Thread committer =
+                    new Thread(
+                            () -> {
+                                try (MergeSession merge = racing.openMergeSession(EVENTS)) {
+                                    for (long id = 0; id < 600_000; id += 2) {
+                                        merge.upsert(new Object[] {id, "changed"});
+                                    }
+                                    outcome.set(merge.commit());
+                                } catch (Throwable t) {
+                                    outcome.set(t);
+                                }
+                            },
+                            "racing-commit");
             committer.start();
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(1))
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(1))
                     .until(() -> !committer.isAlive() || committing(committer));
             boolean running = committer.isAlive();
             racing.close();
@@ -273,7 +345,8 @@ class EngineLifecycleTest {
 
             if (running) {
                 caught++;
-                assertThat(outcome.get()).as("round %s: a commit that close waited for", round)
+                assertThat(outcome.get())
+                        .as("round %s: a commit that close waited for", round)
                         .isInstanceOf(CommitResult.class);
             }
             long changed;
@@ -283,9 +356,12 @@ class EngineLifecycleTest {
             }
             if (outcome.get() instanceof CommitResult result) {
                 assertThat(result.committed()).as("round %s: the commit's result", round).isTrue();
-                assertThat(changed).as("round %s: rows of a commit that returned", round).isEqualTo(300_000);
+                assertThat(changed)
+                        .as("round %s: rows of a commit that returned", round)
+                        .isEqualTo(300_000);
             } else {
-                assertThat((Throwable) outcome.get()).as("round %s: the commit's failure", round)
+                assertThat((Throwable) outcome.get())
+                        .as("round %s: the commit's failure", round)
                         .isInstanceOf(LakeClosedException.class);
                 assertThat(changed).as("round %s: rows of a commit that failed", round).isZero();
             }
@@ -296,7 +372,8 @@ class EngineLifecycleTest {
     /** Whether a thread is inside DuckDB on behalf of a commit. */
     private static boolean committing(Thread thread) {
         StackTraceElement[] frames = thread.getStackTrace();
-        return inDuckDb(thread) && Stream.of(frames).anyMatch(f -> f.getClassName().endsWith(".CommitExecutor"));
+        return inDuckDb(thread)
+                && Stream.of(frames).anyMatch(f -> f.getClassName().endsWith(".CommitExecutor"));
     }
 
     private static boolean inDuckDb(Thread thread) {
@@ -318,7 +395,9 @@ class EngineLifecycleTest {
         joinOrFail(reader.thread, "the reading thread");
 
         assertThat(reader.outcome.get())
-                .as("the reader ended with a cancel or closed error after %d rows", reader.rowsRead.get())
+                .as(
+                        "the reader ended with a cancel or closed error after %d rows",
+                        reader.rowsRead.get())
                 .isInstanceOfAny(LakeCancelledException.class, LakeClosedException.class);
         assertThat(reader.rowsRead.get()).isLessThan(BIG);
         assertThat(engine.openResources()).isZero();
@@ -334,7 +413,8 @@ class EngineLifecycleTest {
         assertThat(reader.outcome.get()).isInstanceOf(LakeCancelledException.class);
         assertThat(reader.rowsRead.get()).isLessThan(BIG);
         assertThat(engine.openResources()).isZero();
-        assertThatThrownBy(() -> reader.opened.get().hasNext()).isInstanceOf(LakeClosedException.class);
+        assertThatThrownBy(() -> reader.opened.get().hasNext())
+                .isInstanceOf(LakeClosedException.class);
         try (RowReader again = engine.read(EVENTS, ScanRequest.builder().limit(5).build())) {
             assertThat(again.toList()).hasSize(5);
         }
@@ -350,7 +430,8 @@ class EngineLifecycleTest {
         try {
             rows.next();
             Thread.currentThread().interrupt();
-            assertThatThrownBy(rows::next).isInstanceOf(LakeCancelledException.class)
+            assertThatThrownBy(rows::next)
+                    .isInstanceOf(LakeCancelledException.class)
                     .hasMessageContaining("interrupted");
         } finally {
             Thread.interrupted();
@@ -390,8 +471,11 @@ class EngineLifecycleTest {
         engine = open();
         assertThat(engine.latestVersion(EVENTS)).isEqualTo(before);
         try (RowReader rows = engine.read(EVENTS, ScanRequest.builder().orderByKey(true).build())) {
-            assertThat(rows.toList()).containsExactly(
-                    new Object[] {0L, "p0"}, new Object[] {1L, "p1"}, new Object[] {2L, "p2"});
+            assertThat(rows.toList())
+                    .containsExactly(
+                            new Object[] {0L, "p0"},
+                            new Object[] {1L, "p1"},
+                            new Object[] {2L, "p2"});
         }
     }
 
@@ -410,37 +494,50 @@ class EngineLifecycleTest {
 
     /**
      * Flink's SQL client shows the innermost cause of a failure, with a message, first or alone.
-     * For a catalog or spill directory that cannot be created, that was a bare
-     * {@code NoSuchFileException: /proc/...}; it is the engine's own message, which quotes it.
+     * For a catalog or spill directory that cannot be created, that was a bare {@code
+     * NoSuchFileException: /proc/...}; it is the engine's own message, which quotes it.
      */
     @Test
     void aDirectoryThatCannotBeCreatedFailsWithTheEnginesMessageInnermost() {
         Path impossible = Path.of("/proc/ducklake-test");
-        EngineConfig badCatalog = TestLakes.config(CatalogLocation.duckDbFile(impossible.resolve("metadata.ducklake")),
-                dir).build();
-        EngineConfig badSpill = TestLakes.config(catalog(), dir).temporaryDirectory(impossible).build();
+        EngineConfig badCatalog =
+                TestLakes.config(
+                                CatalogLocation.duckDbFile(impossible.resolve("metadata.ducklake")),
+                                dir)
+                        .build();
+        EngineConfig badSpill =
+                TestLakes.config(catalog(), dir).temporaryDirectory(impossible).build();
         for (EngineConfig config : List.of(badCatalog, badSpill)) {
             Throwable shown = catchThrowable(() -> LakeEngine.open(config).close());
-            while (shown.getCause() != null && shown.getCause().getMessage() != null
+            while (shown.getCause() != null
+                    && shown.getCause().getMessage() != null
                     && !shown.getCause().getMessage().isEmpty()) {
                 shown = shown.getCause();
             }
-            assertThat(shown).isInstanceOf(LakeException.class).hasMessageContaining("Could not create")
-                    .hasMessageContaining(impossible.toString()).hasMessageContaining("NoSuchFileException");
+            assertThat(shown)
+                    .isInstanceOf(LakeException.class)
+                    .hasMessageContaining("Could not create")
+                    .hasMessageContaining(impossible.toString())
+                    .hasMessageContaining("NoSuchFileException");
         }
     }
 
     /**
      * A process killed with SIGKILL (a TaskManager the job lost) never closes its engines; the next
-     * engine opened on the same temporary directory removes their spill directories, and keeps those
-     * of engines still open, in this JVM and in others.
+     * engine opened on the same temporary directory removes their spill directories, and keeps
+     * those of engines still open, in this JVM and in others.
      */
     @Test
-    void spillDirectoriesOfAKilledProcessAreRemovedByTheNextEngineAndLiveOnesKept() throws Exception {
+    void spillDirectoriesOfAKilledProcessAreRemovedByTheNextEngineAndLiveOnesKept()
+            throws Exception {
         engine = open();
         Path ours = engineTempDirs().get(0);
-        try (JvmProcess other = JvmProcess.start(EngineUntilKilled.class, dir.resolve("other.log"),
-                dir.resolve("other").toString(), dir.resolve("tmp").toString())) {
+        try (JvmProcess other =
+                JvmProcess.start(
+                        EngineUntilKilled.class,
+                        dir.resolve("other.log"),
+                        dir.resolve("other").toString(),
+                        dir.resolve("tmp").toString())) {
             Path theirs = awaitSpillDirectoryOf(other);
             try (LakeEngine second = openElsewhere("second")) {
                 assertThat(theirs).as("the spill directory of a live process").isDirectory();
@@ -462,11 +559,16 @@ class EngineLifecycleTest {
      */
     @Test
     void aDuckDbFileCatalogHeldByAnotherProcessFailsNamingTheCatalogsForSeveral() throws Exception {
-        try (JvmProcess other = JvmProcess.start(EngineUntilKilled.class, dir.resolve("other.log"),
-                dir.toString(), dir.resolve("tmp").toString())) {
+        try (JvmProcess other =
+                JvmProcess.start(
+                        EngineUntilKilled.class,
+                        dir.resolve("other.log"),
+                        dir.toString(),
+                        dir.resolve("tmp").toString())) {
             awaitSpillDirectoryOf(other);
 
-            assertThatThrownBy(this::open).isInstanceOf(LakeException.class)
+            assertThatThrownBy(this::open)
+                    .isInstanceOf(LakeException.class)
                     .hasMessageContaining("Could not set lock")
                     .hasMessageContaining("A DuckDB-file catalog serves one process at a time")
                     .hasMessageContaining("'sqlite:<path>'")
@@ -477,15 +579,20 @@ class EngineLifecycleTest {
     /** The spill directory the process's engine created, once it is open. */
     private Path awaitSpillDirectoryOf(JvmProcess process) throws Exception {
         List<Path> before = engineTempDirs();
-        // The log is the value waited on, so a timeout shows it; an exited process ends the wait at once.
+        // The log is the value waited on, so a timeout shows it; an exited process ends the wait at
+        // once.
         await("the engine of the other process opened (its log says Opened)")
-                .atMost(Duration.ofSeconds(60)).until(() -> {
-                    if (!process.isAlive()) {
-                        throw new AssertionError("The other process exited before its engine opened; its log:\n"
-                                + process.output());
-                    }
-                    return process.output();
-                }, output -> output.contains("Opened"));
+                .atMost(Duration.ofSeconds(60))
+                .until(
+                        () -> {
+                            if (!process.isAlive()) {
+                                throw new AssertionError(
+                                        "The other process exited before its engine opened; its log:\n"
+                                                + process.output());
+                            }
+                            return process.output();
+                        },
+                        output -> output.contains("Opened"));
         List<Path> created = engineTempDirs().stream().filter(p -> !before.contains(p)).toList();
         assertThat(created).as("spill directories the other process created").hasSize(1);
         return created.get(0);
@@ -494,13 +601,19 @@ class EngineLifecycleTest {
     /** An engine on a catalog of its own that spills where {@link #open()}'s engines do. */
     private LakeEngine openElsewhere(String name) {
         Path other = dir.resolve(name);
-        return LakeEngine.open(TestLakes.config(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, other), other)
-                .temporaryDirectory(dir.resolve("tmp")).build());
+        return LakeEngine.open(
+                TestLakes.config(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, other), other)
+                        .temporaryDirectory(dir.resolve("tmp"))
+                        .build());
     }
 
     @Test
     void readsBeyondTheBoundFailFastWithBusyAndSucceedOnceASlotIsFree() throws Exception {
-        engine = open(TestLakes.config(catalog(), dir).maxConcurrentReads(1).acquireTimeout(Duration.ofMillis(200)));
+        engine =
+                open(
+                        TestLakes.config(catalog(), dir)
+                                .maxConcurrentReads(1)
+                                .acquireTimeout(Duration.ofMillis(200)));
         engine.createTable(EVENTS, EVENTS_SCHEMA);
         appendRows(engine, 10_000);
 
@@ -509,19 +622,26 @@ class EngineLifecycleTest {
 
         AtomicReference<Throwable> second = new AtomicReference<>();
         AtomicLong waitedMillis = new AtomicLong();
-        Thread other = new Thread(() -> {
-            long start = System.nanoTime();
-            try (RowReader rows = engine.read(EVENTS, ScanRequest.all())) {
-                second.set(new AssertionError("a second read got a slot while the only one was taken"));
-            } catch (Throwable t) {
-                second.set(t);
-            } finally {
-                waitedMillis.set(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
-            }
-        }, "second-reader");
+        Thread other =
+                new Thread(
+                        () -> {
+                            long start = System.nanoTime();
+                            try (RowReader rows = engine.read(EVENTS, ScanRequest.all())) {
+                                second.set(
+                                        new AssertionError(
+                                                "a second read got a slot while the only one was taken"));
+                            } catch (Throwable t) {
+                                second.set(t);
+                            } finally {
+                                waitedMillis.set(
+                                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+                            }
+                        },
+                        "second-reader");
         other.start();
         joinOrFail(other, "the second read");
-        assertThat(second.get()).isInstanceOf(LakeBusyException.class)
+        assertThat(second.get())
+                .isInstanceOf(LakeBusyException.class)
                 .hasMessageContaining("1 read slot")
                 .hasMessageContaining("200 ms");
         assertThat(waitedMillis.get()).isBetween(150L, 10_000L);
@@ -536,7 +656,11 @@ class EngineLifecycleTest {
 
     @Test
     void closingAReaderEarlyFreesItsSlotAndConnection() {
-        engine = open(TestLakes.config(catalog(), dir).maxConcurrentReads(1).acquireTimeout(Duration.ofMillis(200)));
+        engine =
+                open(
+                        TestLakes.config(catalog(), dir)
+                                .maxConcurrentReads(1)
+                                .acquireTimeout(Duration.ofMillis(200)));
         engine.createTable(EVENTS, EVENTS_SCHEMA);
         appendRows(engine, 100_000);
 
@@ -558,16 +682,34 @@ class EngineLifecycleTest {
 
     @Test
     void aReadThatIsRefusedFreesItsSlotAndConnection() {
-        engine = open(TestLakes.config(catalog(), dir).maxConcurrentReads(1).acquireTimeout(Duration.ofMillis(200)));
+        engine =
+                open(
+                        TestLakes.config(catalog(), dir)
+                                .maxConcurrentReads(1)
+                                .acquireTimeout(Duration.ofMillis(200)));
         engine.createTable(EVENTS, EVENTS_SCHEMA);
         appendRows(engine, 10);
 
         for (int i = 0; i < 3; i++) {
-            assertThatThrownBy(() -> engine.read(EVENTS, ScanRequest.builder().columns(List.of("no_such_column")).build()))
-                    .isInstanceOf(LakeValidationException.class).hasMessageContaining("no_such_column");
+            assertThatThrownBy(
+                            () ->
+                                    engine.read(
+                                            EVENTS,
+                                            ScanRequest.builder()
+                                                    .columns(List.of("no_such_column"))
+                                                    .build()))
+                    .isInstanceOf(LakeValidationException.class)
+                    .hasMessageContaining("no_such_column");
             assertThat(engine.openResources()).isZero();
-            assertThatThrownBy(() -> engine.changes(EVENTS, ChangeRequest.builder(1, 2).columns(List.of("no_such_column"))
-                    .build())).isInstanceOf(LakeValidationException.class).hasMessageContaining("no_such_column");
+            assertThatThrownBy(
+                            () ->
+                                    engine.changes(
+                                            EVENTS,
+                                            ChangeRequest.builder(1, 2)
+                                                    .columns(List.of("no_such_column"))
+                                                    .build()))
+                    .isInstanceOf(LakeValidationException.class)
+                    .hasMessageContaining("no_such_column");
             assertThat(engine.openResources()).isZero();
         }
         try (RowReader rows = engine.read(EVENTS, ScanRequest.all())) {
@@ -621,22 +763,28 @@ class EngineLifecycleTest {
         final Thread thread;
 
         private ReadingThread(LakeEngine engine) {
-            thread = new Thread(() -> {
-                try {
-                    RowReader rows = engine.read(EVENTS, ScanRequest.all());
-                    opened.set(rows);
-                    while (rows.hasNext()) {
-                        rows.next();
-                        if (rowsRead.incrementAndGet() == 1_000) {
-                            reading.countDown();
-                        }
-                    }
-                    outcome.set(new AssertionError("the read ran to its end (" + rowsRead.get()
-                            + " rows) although it was cancelled"));
-                } catch (Throwable t) {
-                    outcome.set(t);
-                }
-            }, "lake-reader");
+            thread =
+                    new Thread(
+                            () -> {
+                                try {
+                                    RowReader rows = engine.read(EVENTS, ScanRequest.all());
+                                    opened.set(rows);
+                                    while (rows.hasNext()) {
+                                        rows.next();
+                                        if (rowsRead.incrementAndGet() == 1_000) {
+                                            reading.countDown();
+                                        }
+                                    }
+                                    outcome.set(
+                                            new AssertionError(
+                                                    "the read ran to its end ("
+                                                            + rowsRead.get()
+                                                            + " rows) although it was cancelled"));
+                                } catch (Throwable t) {
+                                    outcome.set(t);
+                                }
+                            },
+                            "lake-reader");
         }
 
         static ReadingThread start(LakeEngine engine) {

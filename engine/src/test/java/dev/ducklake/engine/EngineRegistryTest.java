@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,9 +32,9 @@ import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -40,18 +56,19 @@ import org.junit.jupiter.api.io.TempDir;
 class EngineRegistryTest {
 
     static final TableName ITEMS = TableName.of("items");
-    static final TableSchema ITEMS_SCHEMA = TableSchema.builder()
-            .column("id", Primitive.VARCHAR)
-            .column("n", Primitive.INTEGER)
-            .primaryKey("id")
-            .build();
+    static final TableSchema ITEMS_SCHEMA =
+            TableSchema.builder()
+                    .column("id", Primitive.VARCHAR)
+                    .column("n", Primitive.INTEGER)
+                    .primaryKey("id")
+                    .build();
     static final int THREADS = 8;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     EngineConfig config(Path lakeDir) {
-        return TestLakes.config(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lakeDir), lakeDir).build();
+        return TestLakes.config(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lakeDir), lakeDir)
+                .build();
     }
 
     /** Creates the table with an engine of its own, closed again before the registry is used. */
@@ -76,9 +93,9 @@ class EngineRegistryTest {
 
     /**
      * After DuckDB invalidated the engine's catalog (a checkpoint that fails, induced with DuckDB's
-     * {@code debug_checkpoint_abort}), every call on it fails; the next acquire discards it and opens a
-     * new engine on the same DuckDB-file catalog, the old users' calls fail with a "closed" error, and
-     * releasing their leases leaves the new engine alone.
+     * {@code debug_checkpoint_abort}), every call on it fails; the next acquire discards it and
+     * opens a new engine on the same DuckDB-file catalog, the old users' calls fail with a "closed"
+     * error, and releasing their leases leaves the new engine alone.
      */
     @Test
     void anEngineThatDuckDbInvalidatedIsReplacedForTheNextUser() throws Exception {
@@ -87,7 +104,8 @@ class EngineRegistryTest {
         EngineRegistry registry = new EngineRegistry(LakeEngine::open);
         EngineRegistry.Lease broken = registry.acquire(config);
         append(broken.engine(), "a"); // something for the checkpoint to write
-        try (Connection raw = broken.engine().context().connect(); Statement sql = raw.createStatement()) {
+        try (Connection raw = broken.engine().context().connect();
+                Statement sql = raw.createStatement()) {
             sql.execute("SET debug_checkpoint_abort = 'before_header'");
             assertThatThrownBy(() -> sql.execute("CHECKPOINT __ducklake_metadata_lake"))
                     .hasMessageContaining("invalidated");
@@ -99,7 +117,8 @@ class EngineRegistryTest {
             assertThat(fresh.engine()).isNotSameAs(broken.engine());
             assertThat(fresh.engine().usable()).isTrue();
             long rows = rowCount(fresh.engine());
-            assertThatThrownBy(() -> rowCount(broken.engine())).isInstanceOf(LakeClosedException.class);
+            assertThatThrownBy(() -> rowCount(broken.engine()))
+                    .isInstanceOf(LakeClosedException.class);
             broken.close();
             assertThat(registry.users(config.catalog())).isEqualTo(1);
             append(fresh.engine(), "b");
@@ -127,22 +146,25 @@ class EngineRegistryTest {
             List<Future<?>> futures = new ArrayList<>();
             for (int t = 0; t < THREADS; t++) {
                 int id = t;
-                futures.add(pool.submit(() -> {
-                    start.await();
-                    try (EngineRegistry.Lease lease = registry.acquire(config)) {
-                        leases.add(lease);
-                        LakeEngine engine = lease.engine();
-                        engines.add(engine);
-                        allHolding.await(30, TimeUnit.SECONDS);
-                        checked.await(30, TimeUnit.SECONDS);
-                        try (WriteSession session = engine.openWriteSession(ITEMS, WriteMode.APPEND)) {
-                            session.write(new Object[] {"t-" + id, id});
-                            commits.add(session.commit());
-                        }
-                        assertThat(rowCount(engine)).isBetween(1L, (long) THREADS);
-                    }
-                    return null;
-                }));
+                futures.add(
+                        pool.submit(
+                                () -> {
+                                    start.await();
+                                    try (EngineRegistry.Lease lease = registry.acquire(config)) {
+                                        leases.add(lease);
+                                        LakeEngine engine = lease.engine();
+                                        engines.add(engine);
+                                        allHolding.await(30, TimeUnit.SECONDS);
+                                        checked.await(30, TimeUnit.SECONDS);
+                                        try (WriteSession session =
+                                                engine.openWriteSession(ITEMS, WriteMode.APPEND)) {
+                                            session.write(new Object[] {"t-" + id, id});
+                                            commits.add(session.commit());
+                                        }
+                                        assertThat(rowCount(engine)).isBetween(1L, (long) THREADS);
+                                    }
+                                    return null;
+                                }));
             }
             start.countDown();
             allHolding.await(30, TimeUnit.SECONDS);
@@ -163,18 +185,24 @@ class EngineRegistryTest {
         assertThat(engines).hasSize(THREADS);
         assertThat(distinct).as("engines handed out for one catalog").hasSize(1);
         assertThat(commits).hasSize(THREADS).allMatch(CommitResult::committed);
-        assertThat(commits.stream().map(CommitResult::version).distinct().count()).isEqualTo(THREADS);
+        assertThat(commits.stream().map(CommitResult::version).distinct().count())
+                .isEqualTo(THREADS);
 
         assertThat(registry.users(config.catalog())).isZero();
         assertThat(registry.openEngines()).isEqualTo(enginesBefore);
         LakeEngine shared = engines.get(0);
         assertThatThrownBy(() -> shared.latestVersion(ITEMS))
-                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+                .isInstanceOf(LakeClosedException.class)
+                .hasMessageContaining("closed");
         assertThat(engineTempDirs(dir)).isEmpty();
 
         try (LakeEngine check = LakeEngine.open(config)) {
-            try (RowReader rows = check.read(ITEMS, ScanRequest.builder().orderByKey(true).build())) {
-                assertThat(rows.toList().stream().map(r -> (String) r[0]).collect(Collectors.toList()))
+            try (RowReader rows =
+                    check.read(ITEMS, ScanRequest.builder().orderByKey(true).build())) {
+                assertThat(
+                                rows.toList().stream()
+                                        .map(r -> (String) r[0])
+                                        .collect(Collectors.toList()))
                         .containsExactly("t-0", "t-1", "t-2", "t-3", "t-4", "t-5", "t-6", "t-7");
             }
         }
@@ -189,9 +217,11 @@ class EngineRegistryTest {
         lease.close();
 
         assertThatThrownBy(() -> lease.engine().latestVersion(ITEMS))
-                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+                .isInstanceOf(LakeClosedException.class)
+                .hasMessageContaining("closed");
         assertThatThrownBy(() -> lease.engine().read(ITEMS, ScanRequest.all()))
-                .isInstanceOf(LakeClosedException.class).hasMessageContaining("closed");
+                .isInstanceOf(LakeClosedException.class)
+                .hasMessageContaining("closed");
     }
 
     @Test
@@ -221,7 +251,8 @@ class EngineRegistryTest {
         second.close();
         assertThat(registry.users(config.catalog())).isZero();
         assertThat(registry.openEngines()).isEqualTo(enginesBefore);
-        assertThatThrownBy(() -> engine.latestVersion(ITEMS)).isInstanceOf(LakeClosedException.class);
+        assertThatThrownBy(() -> engine.latestVersion(ITEMS))
+                .isInstanceOf(LakeClosedException.class);
 
         // the registry can open the catalog again afterwards
         try (EngineRegistry.Lease again = registry.acquire(config)) {
@@ -231,16 +262,23 @@ class EngineRegistryTest {
         assertThat(registry.openEngines()).isEqualTo(enginesBefore);
     }
 
-    /** A user of an open engine that asks for other settings gets the engine's; the log names them. */
+    /**
+     * A user of an open engine that asks for other settings gets the engine's; the log names them.
+     */
     @Test
     void theSettingsAUserAsksForInVainAreNamedWithoutTheirValues() {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         EngineConfig open = TestLakes.config(catalog, dir).build();
-        EngineConfig asked = TestLakes.config(catalog, dir).threads(open.threads() + 1)
-                .secret("lake_s3", Map.of("TYPE", "s3", "KEY_ID", "AKIA")).build();
+        EngineConfig asked =
+                TestLakes.config(catalog, dir)
+                        .threads(open.threads() + 1)
+                        .secret("lake_s3", Map.of("TYPE", "s3", "KEY_ID", "AKIA"))
+                        .build();
 
-        assertThat(EngineRegistry.differingSettings(open, TestLakes.config(catalog, dir).build())).isEmpty();
-        assertThat(EngineRegistry.differingSettings(open, asked)).containsExactly("threads", "secrets");
+        assertThat(EngineRegistry.differingSettings(open, TestLakes.config(catalog, dir).build()))
+                .isEmpty();
+        assertThat(EngineRegistry.differingSettings(open, asked))
+                .containsExactly("threads", "secrets");
     }
 
     @Test
@@ -254,7 +292,8 @@ class EngineRegistryTest {
         EngineRegistry registry = EngineRegistry.shared();
         int enginesBefore = registry.openEngines();
 
-        try (EngineRegistry.Lease a = registry.acquire(configA); EngineRegistry.Lease b = registry.acquire(configB)) {
+        try (EngineRegistry.Lease a = registry.acquire(configA);
+                EngineRegistry.Lease b = registry.acquire(configB)) {
             assertThat(a.engine()).isNotSameAs(b.engine());
             assertThat(registry.openEngines()).isEqualTo(enginesBefore + 2);
             assertThat(registry.users(configA.catalog())).isEqualTo(1);
@@ -283,17 +322,20 @@ class EngineRegistryTest {
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int t = 0; t < THREADS; t++) {
-                futures.add(pool.submit(() -> {
-                    start.await();
-                    for (int i = 0; i < 5; i++) {
-                        try (EngineRegistry.Lease lease = registry.acquire(config)) {
-                            rowCount(lease.engine());
-                        } catch (Throwable e) {
-                            failures.add(e);
-                        }
-                    }
-                    return null;
-                }));
+                futures.add(
+                        pool.submit(
+                                () -> {
+                                    start.await();
+                                    for (int i = 0; i < 5; i++) {
+                                        try (EngineRegistry.Lease lease =
+                                                registry.acquire(config)) {
+                                            rowCount(lease.engine());
+                                        } catch (Throwable e) {
+                                            failures.add(e);
+                                        }
+                                    }
+                                    return null;
+                                }));
             }
             start.countDown();
             for (Future<?> f : futures) {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,8 +27,8 @@ import dev.ducklake.engine.error.TableNotFoundException;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
@@ -51,15 +67,15 @@ abstract class LakeEngineContractTest {
 
     static final TableName ORDERS = TableName.of("sales", "orders");
 
-    static final TableSchema ORDERS_SCHEMA = TableSchema.builder()
-            .column("order_id", Primitive.VARCHAR)
-            .column("amount", new LakeType.Decimal(12, 2))
-            .column("status", Primitive.VARCHAR)
-            .primaryKey("order_id")
-            .build();
+    static final TableSchema ORDERS_SCHEMA =
+            TableSchema.builder()
+                    .column("order_id", Primitive.VARCHAR)
+                    .column("amount", new LakeType.Decimal(12, 2))
+                    .column("status", Primitive.VARCHAR)
+                    .primaryKey("order_id")
+                    .build();
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
     LakeEngine engine;
@@ -85,8 +101,10 @@ abstract class LakeEngineContractTest {
     }
 
     Map<String, List<Object>> ordersByKey(long version) {
-        try (RowReader reader = engine.read(ORDERS, ScanRequest.builder().version(version).build())) {
-            return reader.toList().stream().collect(Collectors.toMap(r -> (String) r[0], Arrays::asList));
+        try (RowReader reader =
+                engine.read(ORDERS, ScanRequest.builder().version(version).build())) {
+            return reader.toList().stream()
+                    .collect(Collectors.toMap(r -> (String) r[0], Arrays::asList));
         }
     }
 
@@ -124,11 +142,21 @@ abstract class LakeEngineContractTest {
                 .column("instant", Primitive.TIMESTAMPTZ)
                 .column("tags", new LakeType.ListOf(Primitive.VARCHAR))
                 .column("scores", new LakeType.MapOf(Primitive.VARCHAR, Primitive.INTEGER))
-                .column("address", new LakeType.Struct(List.of(
-                        new LakeType.Field("street", Primitive.VARCHAR),
-                        new LakeType.Field("zip codes", new LakeType.ListOf(Primitive.INTEGER)))))
-                .column("points", new LakeType.ListOf(new LakeType.Struct(List.of(
-                        new LakeType.Field("x", Primitive.DOUBLE), new LakeType.Field("y", Primitive.DOUBLE)))))
+                .column(
+                        "address",
+                        new LakeType.Struct(
+                                List.of(
+                                        new LakeType.Field("street", Primitive.VARCHAR),
+                                        new LakeType.Field(
+                                                "zip codes",
+                                                new LakeType.ListOf(Primitive.INTEGER)))))
+                .column(
+                        "points",
+                        new LakeType.ListOf(
+                                new LakeType.Struct(
+                                        List.of(
+                                                new LakeType.Field("x", Primitive.DOUBLE),
+                                                new LakeType.Field("y", Primitive.DOUBLE)))))
                 .primaryKey("id")
                 .build();
     }
@@ -138,12 +166,26 @@ abstract class LakeEngineContractTest {
         scores.put("math", 7);
         scores.put("art", null);
         return new Object[] {
-            id, true, (byte) -3, (short) 300, 70_000, 1.5f, -2.25, new BigDecimal("12345678901234567890.0123456789"),
-            "naïve 'quoted' \"name\"", new byte[] {0, 1, (byte) 0xff}, LocalDate.of(2024, 2, 29),
-            LocalTime.of(23, 59, 58, 123_456_000), LocalDateTime.of(2024, 1, 2, 3, 4, 5),
-            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000), LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_000),
-            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_789), Instant.parse("2024-06-30T22:15:30.654321Z"),
-            Arrays.asList("a", null, "c"), scores, Arrays.asList("Main St 1", List.of(1010, 2020)),
+            id,
+            true,
+            (byte) -3,
+            (short) 300,
+            70_000,
+            1.5f,
+            -2.25,
+            new BigDecimal("12345678901234567890.0123456789"),
+            "naïve 'quoted' \"name\"",
+            new byte[] {0, 1, (byte) 0xff},
+            LocalDate.of(2024, 2, 29),
+            LocalTime.of(23, 59, 58, 123_456_000),
+            LocalDateTime.of(2024, 1, 2, 3, 4, 5),
+            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000),
+            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_000),
+            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_789),
+            Instant.parse("2024-06-30T22:15:30.654321Z"),
+            Arrays.asList("a", null, "c"),
+            scores,
+            Arrays.asList("Main St 1", List.of(1010, 2020)),
             List.of(List.of(1.0, 2.0), List.of(3.5, -4.5))
         };
     }
@@ -165,7 +207,8 @@ abstract class LakeEngineContractTest {
         Object[] nulls = new Object[row.length];
         nulls[0] = 2L;
         append(table, row, nulls);
-        try (RowReader reader = engine.read(table, ScanRequest.builder().orderByKey(true).build())) {
+        try (RowReader reader =
+                engine.read(table, ScanRequest.builder().orderByKey(true).build())) {
             List<Object[]> rows = reader.toList();
             assertThat(rows).hasSize(2);
             assertThat(rows.get(0)).usingRecursiveComparison().isEqualTo(row);
@@ -176,29 +219,36 @@ abstract class LakeEngineContractTest {
     @Test
     void keepsKeyAndPartitioningAndDefinitionsAtOlderVersions() {
         TableName events = TableName.of("events");
-        TableSchema schema = TableSchema.builder()
-                .column("tenant", Primitive.VARCHAR)
-                .column("id", Primitive.BIGINT)
-                .column("at", Primitive.TIMESTAMP)
-                .primaryKey("tenant", "id")
-                .partitionBy(PartitionField.identity("tenant"))
-                .partitionBy(new PartitionField("at", PartitionField.Transform.MONTH))
-                .build();
+        TableSchema schema =
+                TableSchema.builder()
+                        .column("tenant", Primitive.VARCHAR)
+                        .column("id", Primitive.BIGINT)
+                        .column("at", Primitive.TIMESTAMP)
+                        .primaryKey("tenant", "id")
+                        .partitionBy(PartitionField.identity("tenant"))
+                        .partitionBy(new PartitionField("at", PartitionField.Transform.MONTH))
+                        .build();
         long created = engine.createTable(events, schema);
         long added = engine.addColumn(events, Column.of("note", Primitive.VARCHAR));
 
         assertThat(engine.describeTable(events, created)).isEqualTo(schema);
-        assertThat(engine.describeTable(events)).isEqualTo(schema.withColumn(Column.of("note", Primitive.VARCHAR)));
+        assertThat(engine.describeTable(events))
+                .isEqualTo(schema.withColumn(Column.of("note", Primitive.VARCHAR)));
         assertThat(engine.latestVersion(events)).isEqualTo(added);
-        assertThatThrownBy(() -> engine.addColumn(events, Column.notNull("required", Primitive.INTEGER)))
+        assertThatThrownBy(
+                        () ->
+                                engine.addColumn(
+                                        events, Column.notNull("required", Primitive.INTEGER)))
                 .isInstanceOf(LakeValidationException.class)
-                .hasMessageContaining("'required'").hasMessageContaining("nullable");
+                .hasMessageContaining("'required'")
+                .hasMessageContaining("nullable");
     }
 
     @Test
     void appendsReadsAtVersionsAndListsVersionsWithMetadata() {
         long created = engine.createTable(ORDERS, ORDERS_SCHEMA);
-        CommitResult first = append(ORDERS, order("o-1", "10.00", "new"), order("o-2", "20.50", "new"));
+        CommitResult first =
+                append(ORDERS, order("o-1", "10.00", "new"), order("o-2", "20.50", "new"));
         CommitResult second = append(ORDERS, order("o-3", "5", "paid"));
 
         assertThat(first.committed()).isTrue();
@@ -210,8 +260,12 @@ abstract class LakeEngineContractTest {
         assertThat(ordersByKey().get("o-3").get(1)).isEqualTo(new BigDecimal("5.00"));
 
         List<TableVersion> versions = engine.versions(ORDERS, 0, 10);
-        assertThat(versions).extracting(TableVersion::id).containsExactly(second.version(), first.version(), created);
-        assertThat(engine.versions(ORDERS, 1, 1)).extracting(TableVersion::id).containsExactly(first.version());
+        assertThat(versions)
+                .extracting(TableVersion::id)
+                .containsExactly(second.version(), first.version(), created);
+        assertThat(engine.versions(ORDERS, 1, 1))
+                .extracting(TableVersion::id)
+                .containsExactly(first.version());
         CommitMetadata metadata = engine.version(ORDERS, first.version()).metadata().orElseThrow();
         assertThat(metadata.table()).isEqualTo("sales.orders");
         assertThat(metadata.mode()).isEqualTo("append");
@@ -222,14 +276,30 @@ abstract class LakeEngineContractTest {
     @Test
     void readsProjectionOffsetAndLimit() {
         engine.createTable(ORDERS, ORDERS_SCHEMA);
-        append(ORDERS, order("a", "1", "x"), order("b", "2", "y"), order("c", "3", "z"), order("d", "4", "w"));
-        try (RowReader reader = engine.read(ORDERS,
-                ScanRequest.builder().columns("status", "order_id").orderByKey(true).offset(1).limit(2).build())) {
-            assertThat(reader.columns()).extracting(Column::name).containsExactly("status", "order_id");
-            assertThat(reader.toList()).containsExactly(new Object[] {"y", "b"}, new Object[] {"z", "c"});
+        append(
+                ORDERS,
+                order("a", "1", "x"),
+                order("b", "2", "y"),
+                order("c", "3", "z"),
+                order("d", "4", "w"));
+        try (RowReader reader =
+                engine.read(
+                        ORDERS,
+                        ScanRequest.builder()
+                                .columns("status", "order_id")
+                                .orderByKey(true)
+                                .offset(1)
+                                .limit(2)
+                                .build())) {
+            assertThat(reader.columns())
+                    .extracting(Column::name)
+                    .containsExactly("status", "order_id");
+            assertThat(reader.toList())
+                    .containsExactly(new Object[] {"y", "b"}, new Object[] {"z", "c"});
         }
         assertThatThrownBy(() -> engine.read(ORDERS, ScanRequest.builder().columns("nope").build()))
-                .isInstanceOf(LakeValidationException.class).hasMessageContaining("'nope'");
+                .isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("'nope'");
     }
 
     @Test
@@ -241,8 +311,10 @@ abstract class LakeEngineContractTest {
         try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.SNAPSHOT)) {
             session.write(order("o-9", "9", "z"));
             session.write(order("o-9", "8", "y"));
-            assertThatThrownBy(session::commit).isInstanceOf(LakeValidationException.class)
-                    .hasMessageContaining("sales.orders").hasMessageContaining("order_id='o-9'");
+            assertThatThrownBy(session::commit)
+                    .isInstanceOf(LakeValidationException.class)
+                    .hasMessageContaining("sales.orders")
+                    .hasMessageContaining("order_id='o-9'");
         }
         assertThat(engine.latestVersion(ORDERS)).isEqualTo(before);
 
@@ -268,7 +340,11 @@ abstract class LakeEngineContractTest {
     @Test
     void mergeKeepsTheLastChangePerKeyAndCountsWhatChanged() {
         engine.createTable(ORDERS, ORDERS_SCHEMA);
-        append(ORDERS, order("keep", "1", "a"), order("update", "2", "b"), order("delete", "3", "c"),
+        append(
+                ORDERS,
+                order("keep", "1", "a"),
+                order("update", "2", "b"),
+                order("delete", "3", "c"),
                 order("same", "4", "d"));
         CommitResult result;
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
@@ -295,19 +371,26 @@ abstract class LakeEngineContractTest {
         assertThat(rows.get("new")).containsExactly("new", new BigDecimal("6.00"), "f");
         CommitMetadata metadata = engine.version(ORDERS, result.version()).metadata().orElseThrow();
         assertThat(metadata.mode()).isEqualTo("merge");
-        assertThat(List.of(metadata.inserted(), metadata.updated(), metadata.deleted())).containsExactly(1L, 1L, 1L);
+        assertThat(List.of(metadata.inserted(), metadata.updated(), metadata.deleted()))
+                .containsExactly(1L, 1L, 1L);
     }
 
     @Test
     void mergeOnACompositeKeyKeepsTheLastChangeOfEachWholeKey() {
         TableName events = TableName.of("tenant_events");
-        engine.createTable(events, TableSchema.builder()
-                .column("tenant", Primitive.VARCHAR)
-                .column("id", Primitive.BIGINT)
-                .column("status", Primitive.VARCHAR)
-                .primaryKey("tenant", "id")
-                .build());
-        append(events, new Object[] {"a", 1L, "a1"}, new Object[] {"b", 1L, "b1"}, new Object[] {"a", 2L, "a2"});
+        engine.createTable(
+                events,
+                TableSchema.builder()
+                        .column("tenant", Primitive.VARCHAR)
+                        .column("id", Primitive.BIGINT)
+                        .column("status", Primitive.VARCHAR)
+                        .primaryKey("tenant", "id")
+                        .build());
+        append(
+                events,
+                new Object[] {"a", 1L, "a1"},
+                new Object[] {"b", 1L, "b1"},
+                new Object[] {"a", 2L, "a2"});
         CommitResult result;
         try (MergeSession merge = engine.openMergeSession(events)) {
             merge.upsert(new Object[] {"a", 1L, "a1-x"});
@@ -320,10 +403,14 @@ abstract class LakeEngineContractTest {
             result = merge.commit();
         }
 
-        assertThat(List.of(result.inserted(), result.updated(), result.deleted())).containsExactly(1L, 2L, 1L);
+        assertThat(List.of(result.inserted(), result.updated(), result.deleted()))
+                .containsExactly(1L, 2L, 1L);
         try (RowReader reader = engine.read(events, ScanRequest.builder().build())) {
-            assertThat(reader.toList().stream().map(Arrays::asList).toList()).containsExactlyInAnyOrder(
-                    List.of("a", 1L, "a1-y"), List.of("a", 2L, "a2-z"), List.of("b", 2L, "b2-y"));
+            assertThat(reader.toList().stream().map(Arrays::asList).toList())
+                    .containsExactlyInAnyOrder(
+                            List.of("a", 1L, "a1-y"),
+                            List.of("a", 2L, "a2-z"),
+                            List.of("b", 2L, "b2-y"));
         }
     }
 
@@ -333,13 +420,17 @@ abstract class LakeEngineContractTest {
      */
     @Test
     void mergeReplacesRowsOfATableWithAColumnNamedRowid() {
-        assumeFalse(kind() == CatalogLocation.Kind.SQLITE, "a SQLite catalog refuses a column named rowid");
+        assumeFalse(
+                kind() == CatalogLocation.Kind.SQLITE,
+                "a SQLite catalog refuses a column named rowid");
         TableName ledger = TableName.of("ledger");
-        engine.createTable(ledger, TableSchema.builder()
-                .column("id", Primitive.BIGINT)
-                .column("rowid", Primitive.BIGINT)
-                .primaryKey("id")
-                .build());
+        engine.createTable(
+                ledger,
+                TableSchema.builder()
+                        .column("id", Primitive.BIGINT)
+                        .column("rowid", Primitive.BIGINT)
+                        .primaryKey("id")
+                        .build());
         append(ledger, new Object[] {1L, 7L}, new Object[] {2L, 7L}, new Object[] {3L, 7L});
         CommitResult result;
         try (MergeSession merge = engine.openMergeSession(ledger)) {
@@ -348,7 +439,8 @@ abstract class LakeEngineContractTest {
             result = merge.commit();
         }
 
-        assertThat(List.of(result.inserted(), result.updated(), result.deleted())).containsExactly(0L, 1L, 1L);
+        assertThat(List.of(result.inserted(), result.updated(), result.deleted()))
+                .containsExactly(0L, 1L, 1L);
         try (RowReader reader = engine.read(ledger, ScanRequest.builder().build())) {
             assertThat(reader.toList().stream().map(Arrays::asList).toList())
                     .containsExactlyInAnyOrder(List.of(1L, 7L), List.of(3L, 30L));
@@ -379,15 +471,25 @@ abstract class LakeEngineContractTest {
         CommitResult v2;
         try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
             session.write(order("o-2", "2", "b"));
-            v2 = session.commit(CommitOptions.builder().expectLatestVersion(v1)
-                    .producer(Map.of("sink-id", "sink-a", "checkpoint-id", "42")).build());
+            v2 =
+                    session.commit(
+                            CommitOptions.builder()
+                                    .expectLatestVersion(v1)
+                                    .producer(Map.of("sink-id", "sink-a", "checkpoint-id", "42"))
+                                    .build());
         }
         assertThat(engine.version(ORDERS, v2.version()).metadata().orElseThrow().producer())
-                .containsEntry("sink-id", "sink-a").containsEntry("checkpoint-id", "42");
+                .containsEntry("sink-id", "sink-a")
+                .containsEntry("checkpoint-id", "42");
 
         try (WriteSession stale = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
             stale.write(order("o-3", "3", "c"));
-            assertThatThrownBy(() -> stale.commit(CommitOptions.builder().expectLatestVersion(v1).build()))
+            assertThatThrownBy(
+                            () ->
+                                    stale.commit(
+                                            CommitOptions.builder()
+                                                    .expectLatestVersion(v1)
+                                                    .build()))
                     .isInstanceOf(LakeConcurrencyException.class)
                     .hasMessageContaining("expected latest version " + v1)
                     .hasMessageContaining("at version " + v2.version());
@@ -417,13 +519,18 @@ abstract class LakeEngineContractTest {
         }
         try (WriteSession other = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
             other.write(order("o-3", "3", "c"));
-            assertThat(other.commit(CommitOptions.builder().commitKey("sink-a/8").build()).committed()).isTrue();
+            assertThat(
+                            other.commit(CommitOptions.builder().commitKey("sink-a/8").build())
+                                    .committed())
+                    .isTrue();
         }
         assertThat(ordersByKey().get("o-1")).containsExactly("o-1", new BigDecimal("1.00"), "a");
         assertThat(ordersByKey()).containsOnlyKeys("o-1", "o-2", "o-3");
-        assertThat(engine.version(ORDERS, first.version()).metadata().orElseThrow().commitKey()).isEqualTo("sink-a/7");
+        assertThat(engine.version(ORDERS, first.version()).metadata().orElseThrow().commitKey())
+                .isEqualTo("sink-a/7");
         assertThatThrownBy(() -> CommitOptions.builder().commitKey("it's"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("it's");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("it's");
     }
 
     @Test
@@ -436,26 +543,39 @@ abstract class LakeEngineContractTest {
         }
         assertThat(unchanged.committed()).isFalse();
         assertThat(unchanged.alreadyCommitted()).isFalse();
-        assertThat(engine.committedVersion("sink-a/1")).as("no snapshot holds the key yet").isEmpty();
+        assertThat(engine.committedVersion("sink-a/1"))
+                .as("no snapshot holds the key yet")
+                .isEmpty();
 
         CommitResult recording;
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
             merge.upsert(order("o-1", "1", "a"));
-            recording = merge.commit(CommitOptions.builder().commitKey("sink-a/2")
-                    .unchangedCommitKeys(List.of("sink-a/1", "sink-a/1.5")).build());
+            recording =
+                    merge.commit(
+                            CommitOptions.builder()
+                                    .commitKey("sink-a/2")
+                                    .unchangedCommitKeys(List.of("sink-a/1", "sink-a/1.5"))
+                                    .build());
         }
         assertThat(engine.committedVersion("sink-a/1")).hasValue(recording.version());
         assertThat(engine.committedVersion("sink-a/1.5")).hasValue(recording.version());
-        assertThat(engine.committedVersion("sink-a/105")).as("a dot in a key matches only a dot").isEmpty();
+        assertThat(engine.committedVersion("sink-a/105"))
+                .as("a dot in a key matches only a dot")
+                .isEmpty();
         assertThat(engine.committedVersion("sink-a/")).isEmpty();
         try (MergeSession replay = engine.openMergeSession(ORDERS)) {
             replay.upsert(order("o-1", "9", "replayed"));
-            CommitResult again = replay.commit(CommitOptions.builder().commitKey("sink-a/1").build());
+            CommitResult again =
+                    replay.commit(CommitOptions.builder().commitKey("sink-a/1").build());
             assertThat(again.alreadyCommitted()).isTrue();
             assertThat(again.version()).isEqualTo(recording.version());
         }
         assertThat(ordersByKey().get("o-1")).containsExactly("o-1", new BigDecimal("1.00"), "a");
-        assertThat(engine.version(ORDERS, recording.version()).metadata().orElseThrow().unchangedCommitKeys())
+        assertThat(
+                        engine.version(ORDERS, recording.version())
+                                .metadata()
+                                .orElseThrow()
+                                .unchangedCommitKeys())
                 .containsExactly("sink-a/1", "sink-a/1.5");
     }
 
@@ -480,7 +600,8 @@ abstract class LakeEngineContractTest {
             assertThat(committer.importStaged(second)).isEqualTo(1);
             result = committer.commit();
         }
-        assertThat(List.of(result.inserted(), result.updated(), result.deleted())).containsExactly(1L, 0L, 1L);
+        assertThat(List.of(result.inserted(), result.updated(), result.deleted()))
+                .containsExactly(1L, 0L, 1L);
         assertThat(ordersByKey()).containsOnlyKeys("keep", "new");
         assertThat(ordersByKey().get("new")).containsExactly("new", new BigDecimal("4.00"), "d");
 
@@ -531,7 +652,8 @@ abstract class LakeEngineContractTest {
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
             merge.upsert(order("o-1", "1", "a"));
             merge.abort();
-            assertThatThrownBy(merge::commit).hasMessageContaining("already committed, aborted or closed");
+            assertThatThrownBy(merge::commit)
+                    .hasMessageContaining("already committed, aborted or closed");
         }
         try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
             session.write(order("o-2", "2", "b"));
@@ -551,41 +673,58 @@ abstract class LakeEngineContractTest {
             merge.upsert(order("fine", "1", "x"));
             assertThatThrownBy(() -> merge.upsert(order(null, "1", "x")))
                     .isInstanceOf(LakeValidationException.class)
-                    .hasMessageContaining("'order_id'").hasMessageContaining("sales.orders").hasMessageContaining("null");
+                    .hasMessageContaining("'order_id'")
+                    .hasMessageContaining("sales.orders")
+                    .hasMessageContaining("null");
             assertThatThrownBy(() -> merge.upsert(order("", "1", "x")))
-                    .hasMessageContaining("'order_id'").hasMessageContaining("empty string");
+                    .hasMessageContaining("'order_id'")
+                    .hasMessageContaining("empty string");
             assertThatThrownBy(() -> merge.upsert(order("o-9", "12345678901.00", "x")))
-                    .hasMessageContaining("'amount'").hasMessageContaining("12345678901.00")
+                    .hasMessageContaining("'amount'")
+                    .hasMessageContaining("12345678901.00")
                     .hasMessageContaining("DECIMAL(12,2)");
             assertThatThrownBy(() -> merge.upsert(order("o-9", "1.005", "x")))
-                    .hasMessageContaining("'amount'").hasMessageContaining("fractional digits");
+                    .hasMessageContaining("'amount'")
+                    .hasMessageContaining("fractional digits");
             assertThatThrownBy(() -> merge.upsert(new Object[] {"o-9", 12, "x"}))
-                    .hasMessageContaining("'amount'").hasMessageContaining("java.lang.Integer")
+                    .hasMessageContaining("'amount'")
+                    .hasMessageContaining("java.lang.Integer")
                     .hasMessageContaining("BigDecimal");
             assertThatThrownBy(() -> merge.upsert(Map.of("order_id", "o-9", "colour", "red")))
-                    .hasMessageContaining("'colour'").hasMessageContaining("red").hasMessageContaining("sales.orders");
+                    .hasMessageContaining("'colour'")
+                    .hasMessageContaining("red")
+                    .hasMessageContaining("sales.orders");
             assertThatThrownBy(() -> merge.upsert(new Object[] {"o-9"}))
                     .hasMessageContaining("needs 3 values");
             merge.abort();
         }
-        assertThatThrownBy(() -> engine.openWriteSession(TableName.of("sales", "missing"), WriteMode.APPEND))
-                .isInstanceOf(TableNotFoundException.class).hasMessageContaining("sales.missing");
+        assertThatThrownBy(
+                        () ->
+                                engine.openWriteSession(
+                                        TableName.of("sales", "missing"), WriteMode.APPEND))
+                .isInstanceOf(TableNotFoundException.class)
+                .hasMessageContaining("sales.missing");
         assertThatThrownBy(() -> engine.latestVersion(TableName.of("missing")))
                 .isInstanceOf(TableNotFoundException.class);
-        assertThatThrownBy(() -> TableName.of("bad\u0000name")).isInstanceOf(LakeValidationException.class);
-        assertThatThrownBy(() -> engine.version(ORDERS, before + 1000)).hasMessageContaining(String.valueOf(before + 1000));
+        assertThatThrownBy(() -> TableName.of("bad\u0000name"))
+                .isInstanceOf(LakeValidationException.class);
+        assertThatThrownBy(() -> engine.version(ORDERS, before + 1000))
+                .hasMessageContaining(String.valueOf(before + 1000));
         assertThat(engine.latestVersion(ORDERS)).isEqualTo(before);
         assertThat(ordersByKey()).containsOnlyKeys("o-1");
     }
 
     @Test
     void hostileNamesAndValuesAreStoredVerbatimNotExecuted() throws Exception {
-        TableName hostile = TableName.of("x\"; DROP SCHEMA sales CASCADE; --", "t'); DELETE FROM sales.orders; --");
-        TableSchema schema = TableSchema.builder()
-                .column("k\"ey", Primitive.VARCHAR)
-                .column("v'al; DROP TABLE x", Primitive.VARCHAR)
-                .primaryKey("k\"ey")
-                .build();
+        TableName hostile =
+                TableName.of(
+                        "x\"; DROP SCHEMA sales CASCADE; --", "t'); DELETE FROM sales.orders; --");
+        TableSchema schema =
+                TableSchema.builder()
+                        .column("k\"ey", Primitive.VARCHAR)
+                        .column("v'al; DROP TABLE x", Primitive.VARCHAR)
+                        .primaryKey("k\"ey")
+                        .build();
         engine.createTable(ORDERS, ORDERS_SCHEMA);
         append(ORDERS, order("o-1", "1", "a"));
         engine.createTable(hostile, schema);
@@ -611,8 +750,10 @@ abstract class LakeEngineContractTest {
         engine.createTable(ORDERS, ORDERS_SCHEMA);
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
             assertThatThrownBy(() -> merge.upsert(order("a\u0000b", "1", "x")))
-                    .isInstanceOf(LakeValidationException.class).hasMessageContaining("'order_id'")
-                    .hasMessageContaining("sales.orders").hasMessageContaining("'a\\u0000b'")
+                    .isInstanceOf(LakeValidationException.class)
+                    .hasMessageContaining("'order_id'")
+                    .hasMessageContaining("sales.orders")
+                    .hasMessageContaining("'a\\u0000b'")
                     .hasMessageContaining("U+0000");
             assertThatThrownBy(() -> merge.deleteKey("\u0000")).hasMessageContaining("U+0000");
             merge.abort();
@@ -631,8 +772,13 @@ abstract class LakeEngineContractTest {
         assertThat(ordersByKey()).isEqualTo(model);
 
         TableName blobs = TableName.of("blob_keys");
-        engine.createTable(blobs, TableSchema.builder().column("k", Primitive.BLOB).column("v", Primitive.INTEGER)
-                .primaryKey("k").build());
+        engine.createTable(
+                blobs,
+                TableSchema.builder()
+                        .column("k", Primitive.BLOB)
+                        .column("v", Primitive.INTEGER)
+                        .primaryKey("k")
+                        .build());
         for (int round = 1; round <= 2; round++) {
             try (MergeSession merge = engine.openMergeSession(blobs)) {
                 merge.upsert(new Object[] {new byte[] {0}, round});
@@ -640,9 +786,13 @@ abstract class LakeEngineContractTest {
                 merge.commit();
             }
         }
-        try (RowReader reader = engine.read(blobs, ScanRequest.builder().orderByKey(true).build())) {
-            assertThat(reader.toList()).usingRecursiveFieldByFieldElementComparator().containsExactly(
-                    new Object[] {new byte[] {0}, 2}, new Object[] {new byte[] {'a', 0, 'b'}, 2});
+        try (RowReader reader =
+                engine.read(blobs, ScanRequest.builder().orderByKey(true).build())) {
+            assertThat(reader.toList())
+                    .usingRecursiveFieldByFieldElementComparator()
+                    .containsExactly(
+                            new Object[] {new byte[] {0}, 2},
+                            new Object[] {new byte[] {'a', 0, 'b'}, 2});
         }
     }
 
@@ -654,20 +804,43 @@ abstract class LakeEngineContractTest {
     @Test
     void datesAndTimestampsOutsideDuckDbsRangeAreRefusedAndItsEndsRoundTrip() {
         TableName table = TableName.of("times");
-        engine.createTable(table, TableSchema.builder().column("id", Primitive.INTEGER)
-                .column("day", Primitive.DATE).column("ts_s", Primitive.TIMESTAMP_S)
-                .column("ts_ms", Primitive.TIMESTAMP_MS).column("ts_us", Primitive.TIMESTAMP)
-                .column("ts_ns", Primitive.TIMESTAMP_NS).column("instant", Primitive.TIMESTAMPTZ)
-                .column("days", new LakeType.ListOf(Primitive.DATE)).build());
+        engine.createTable(
+                table,
+                TableSchema.builder()
+                        .column("id", Primitive.INTEGER)
+                        .column("day", Primitive.DATE)
+                        .column("ts_s", Primitive.TIMESTAMP_S)
+                        .column("ts_ms", Primitive.TIMESTAMP_MS)
+                        .column("ts_us", Primitive.TIMESTAMP)
+                        .column("ts_ns", Primitive.TIMESTAMP_NS)
+                        .column("instant", Primitive.TIMESTAMPTZ)
+                        .column("days", new LakeType.ListOf(Primitive.DATE))
+                        .build());
         LocalDateTime lastMicro = LocalDateTime.of(294247, 1, 10, 4, 0, 54, 775_806_000);
         LocalDateTime lastNano = LocalDateTime.of(2262, 4, 11, 23, 47, 16, 854_775_806);
         LocalDateTime firstNano = LocalDateTime.of(1677, 9, 22, 0, 0);
         LocalDateTime firstMicro = LocalDateTime.of(-290308, 12, 22, 0, 0);
-        Object[] last = {1, LocalDate.of(5881580, 7, 10), lastMicro.withNano(0), lastMicro.withNano(775_000_000),
-            lastMicro, lastNano, lastMicro.toInstant(java.time.ZoneOffset.UTC), List.of(LocalDate.of(5881580, 7, 10))};
+        Object[] last = {
+            1,
+            LocalDate.of(5881580, 7, 10),
+            lastMicro.withNano(0),
+            lastMicro.withNano(775_000_000),
+            lastMicro,
+            lastNano,
+            lastMicro.toInstant(java.time.ZoneOffset.UTC),
+            List.of(LocalDate.of(5881580, 7, 10))
+        };
         // The first DATE is not read back: DuckDB's JDBC driver reads dates BC as AD.
-        Object[] first = {2, null, firstMicro, firstMicro, firstMicro, firstNano,
-            firstMicro.toInstant(java.time.ZoneOffset.UTC), null};
+        Object[] first = {
+            2,
+            null,
+            firstMicro,
+            firstMicro,
+            firstMicro,
+            firstNano,
+            firstMicro.toInstant(java.time.ZoneOffset.UTC),
+            null
+        };
         Map<Integer, Object> outside = new LinkedHashMap<>();
         outside.put(1, LocalDate.of(5881580, 7, 11));
         outside.put(2, LocalDateTime.of(300000, 1, 1, 0, 0));
@@ -681,9 +854,13 @@ abstract class LakeEngineContractTest {
                 Object[] row = new Object[8];
                 row[bad.getKey()] = bad.getValue();
                 String column = engine.describeTable(table).column(bad.getKey()).name();
-                assertThatThrownBy(() -> session.write(row)).as(column).isInstanceOf(LakeValidationException.class)
-                        .hasMessageContaining("'" + column + "'").hasMessageContaining("main.times")
-                        .hasMessageContaining(String.valueOf(bad.getValue()).replace("[", "").replace("]", ""))
+                assertThatThrownBy(() -> session.write(row))
+                        .as(column)
+                        .isInstanceOf(LakeValidationException.class)
+                        .hasMessageContaining("'" + column + "'")
+                        .hasMessageContaining("main.times")
+                        .hasMessageContaining(
+                                String.valueOf(bad.getValue()).replace("[", "").replace("]", ""))
                         .hasMessageContaining("holds values from");
             }
             session.write(last);
@@ -691,7 +868,8 @@ abstract class LakeEngineContractTest {
             session.commit();
         }
         try (RowReader reader = engine.read(table, ScanRequest.all())) {
-            assertThat(reader.toList()).usingRecursiveFieldByFieldElementComparator()
+            assertThat(reader.toList())
+                    .usingRecursiveFieldByFieldElementComparator()
                     .containsExactlyInAnyOrder(last, first);
         }
     }
@@ -704,8 +882,9 @@ abstract class LakeEngineContractTest {
         engine.createTable(other, TableSchema.builder().column("x", Primitive.INTEGER).build());
         append(other, new Object[] {1});
         assertThat(engine.latestVersion(ORDERS)).isEqualTo(v1);
-        assertThat(engine.versions(ORDERS, 0, 100)).extracting(TableVersion::id).doesNotContain(
-                engine.latestVersion(other));
+        assertThat(engine.versions(ORDERS, 0, 100))
+                .extracting(TableVersion::id)
+                .doesNotContain(engine.latestVersion(other));
     }
 
     @Test
@@ -720,8 +899,11 @@ abstract class LakeEngineContractTest {
         long v2 = engine.latestVersion(ORDERS);
         engine.close();
 
-        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement st = plain.createStatement()) {
-            try (ResultSet rs = st.executeQuery("SELECT order_id, amount, status, typeof(amount) FROM plain.sales.orders")) {
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                Statement st = plain.createStatement()) {
+            try (ResultSet rs =
+                    st.executeQuery(
+                            "SELECT order_id, amount, status, typeof(amount) FROM plain.sales.orders")) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getString(1)).isEqualTo("o-1");
                 assertThat(rs.getBigDecimal(2)).isEqualTo(new BigDecimal("3.25"));
@@ -729,12 +911,16 @@ abstract class LakeEngineContractTest {
                 assertThat(rs.getString(4)).isEqualTo("DECIMAL(12,2)");
                 assertThat(rs.next()).isFalse();
             }
-            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM plain.sales.orders AT (VERSION => " + v1 + ")")) {
+            try (ResultSet rs =
+                    st.executeQuery(
+                            "SELECT count(*) FROM plain.sales.orders AT (VERSION => " + v1 + ")")) {
                 rs.next();
                 assertThat(rs.getLong(1)).isEqualTo(2);
             }
-            try (ResultSet rs = st.executeQuery(
-                    "SELECT author, commit_extra_info FROM plain.snapshots() WHERE snapshot_id = " + v2)) {
+            try (ResultSet rs =
+                    st.executeQuery(
+                            "SELECT author, commit_extra_info FROM plain.snapshots() WHERE snapshot_id = "
+                                    + v2)) {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getString(1)).isEqualTo(CommitMetadata.AUTHOR);
                 assertThat(rs.getString(2)).contains("\"mode\":\"merge\"");
@@ -766,11 +952,12 @@ abstract class LakeEngineContractTest {
             expectedStatus.put("k-" + (i % 50_000), "s" + i);
         }
         List<String> wrong = new ArrayList<>();
-        byKey.forEach((k, v) -> {
-            if (!expectedStatus.get(k).equals(v.get(2))) {
-                wrong.add(k);
-            }
-        });
+        byKey.forEach(
+                (k, v) -> {
+                    if (!expectedStatus.get(k).equals(v.get(2))) {
+                        wrong.add(k);
+                    }
+                });
         assertThat(wrong).isEmpty();
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,8 +55,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Transactions over several tables: every step, schema changes and rows of any table, lands in one
- * snapshot, in the order given, or none does. The expected rows and schemas are written out by hand;
- * the lake is read back with plain DuckDB where it matters that any reader sees the same.
+ * snapshot, in the order given, or none does. The expected rows and schemas are written out by
+ * hand; the lake is read back with plain DuckDB where it matters that any reader sees the same.
  */
 class LakeTransactionTest {
 
@@ -48,8 +64,7 @@ class LakeTransactionTest {
     private static final TableName LINES = TableName.of("shop", "lines");
     private static final TableName EVENTS = TableName.of("shop", "events");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
     LakeEngine engine;
@@ -58,12 +73,14 @@ class LakeTransactionTest {
     void open() {
         catalog = CatalogLocation.duckDbFile(dir.resolve("meta.ducklake"));
         engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
-        engine.createTable(ORDERS, TableSchema.builder()
-                .column("id", Primitive.BIGINT)
-                .column("total", new LakeType.Decimal(10, 2))
-                .column("qty", Primitive.INTEGER)
-                .primaryKey("id")
-                .build());
+        engine.createTable(
+                ORDERS,
+                TableSchema.builder()
+                        .column("id", Primitive.BIGINT)
+                        .column("total", new LakeType.Decimal(10, 2))
+                        .column("qty", Primitive.INTEGER)
+                        .primaryKey("id")
+                        .build());
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
             merge.upsert(new Object[] {1L, new BigDecimal("10.00"), 1});
             merge.upsert(new Object[] {2L, new BigDecimal("20.00"), 2});
@@ -81,9 +98,14 @@ class LakeTransactionTest {
         long before = engine.latestSnapshot();
         TransactionResult result;
         try (LakeTransaction tx = engine.openTransaction()) {
-            tx.createTable(LINES, TableSchema.builder().column("order_id", Primitive.BIGINT)
-                    .column("line", Primitive.INTEGER).column("amount", new LakeType.Decimal(10, 2))
-                    .primaryKey("order_id", "line").build());
+            tx.createTable(
+                    LINES,
+                    TableSchema.builder()
+                            .column("order_id", Primitive.BIGINT)
+                            .column("line", Primitive.INTEGER)
+                            .column("amount", new LakeType.Decimal(10, 2))
+                            .primaryKey("order_id", "line")
+                            .build());
             MergeSession lines = tx.merge(LINES);
             lines.upsert(new Object[] {1L, 1, new BigDecimal("4.00")});
             lines.upsert(new Object[] {1L, 2, new BigDecimal("6.00")});
@@ -93,15 +115,21 @@ class LakeTransactionTest {
             orders.upsert(new Object[] {3L, new BigDecimal("0.00"), 0});
             tx.createTable(EVENTS, TableSchema.builder().column("what", Primitive.VARCHAR).build());
             tx.append(EVENTS).write(new Object[] {"placed 1"});
-            result = tx.commit(CommitOptions.builder().commitKey("job/1").producer(Map.of("sink-id", "s"))
-                    .build());
+            result =
+                    tx.commit(
+                            CommitOptions.builder()
+                                    .commitKey("job/1")
+                                    .producer(Map.of("sink-id", "s"))
+                                    .build());
         }
 
         assertThat(result.committed()).isTrue();
         assertThat(result.version()).isEqualTo(before + 1);
         assertThat(engine.latestSnapshot()).isEqualTo(before + 1);
         for (TableName table : List.of(ORDERS, LINES, EVENTS)) {
-            assertThat(engine.latestVersion(table)).as(table.toString()).isEqualTo(result.version());
+            assertThat(engine.latestVersion(table))
+                    .as(table.toString())
+                    .isEqualTo(result.version());
         }
         assertThat(result.tables().keySet()).containsExactly(LINES, ORDERS, EVENTS);
         assertThat(counts(result, ORDERS)).containsExactly(1L, 1L, 1L);
@@ -111,27 +139,41 @@ class LakeTransactionTest {
         CommitMetadata orders = engine.version(ORDERS, result.version()).metadata().orElseThrow();
         assertThat(orders.table()).isEqualTo(ORDERS.toString());
         assertThat(orders.mode()).isEqualTo(CommitMetadata.MODE_MERGE);
-        assertThat(List.of(orders.inserted(), orders.updated(), orders.deleted())).containsExactly(1L, 1L, 1L);
+        assertThat(List.of(orders.inserted(), orders.updated(), orders.deleted()))
+                .containsExactly(1L, 1L, 1L);
         assertThat(orders.commitKey()).isEqualTo("job/1");
         assertThat(orders.producer()).containsEntry("sink-id", "s");
         assertThat(engine.version(EVENTS, result.version()).metadata().orElseThrow().mode())
                 .isEqualTo(CommitMetadata.MODE_APPEND);
         assertThat(engine.committedVersion("job/1")).hasValue(result.version());
         // The before-images of the changed orders let the change read skip the data files.
-        try (ChangeReader images = engine.changes(ORDERS, before, result.version(), ChangeMethod.BEFORE_IMAGES);
-                ChangeReader diff = engine.changes(ORDERS, before, result.version(), ChangeMethod.FULL_DIFF)) {
+        try (ChangeReader images =
+                        engine.changes(
+                                ORDERS, before, result.version(), ChangeMethod.BEFORE_IMAGES);
+                ChangeReader diff =
+                        engine.changes(ORDERS, before, result.version(), ChangeMethod.FULL_DIFF)) {
             assertThat(sorted(images.toList())).isEqualTo(sorted(diff.toList())).hasSize(3);
         }
         engine.close();
         assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.shop.orders ORDER BY id"))
                 .containsExactly("1|10.00|2", "3|0.00|0");
-        assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.shop.lines ORDER BY line"))
+        assertThat(
+                        TestLakes.plainRows(
+                                catalog, dir, "SELECT * FROM plain.shop.lines ORDER BY line"))
                 .containsExactly("1|1|4.00", "1|2|6.00");
-        assertThat(TestLakes.plainRows(catalog, dir, "SELECT count(*) FROM plain.snapshots() WHERE snapshot_id = "
-                + result.version())).containsExactly("1");
+        assertThat(
+                        TestLakes.plainRows(
+                                catalog,
+                                dir,
+                                "SELECT count(*) FROM plain.snapshots() WHERE snapshot_id = "
+                                        + result.version()))
+                .containsExactly("1");
     }
 
-    /** Rows staged before a schema change are written under the old schema, those after it under the new. */
+    /**
+     * Rows staged before a schema change are written under the old schema, those after it under the
+     * new.
+     */
     @Test
     void rowsBeforeAndAfterSchemaChangesInOneTransactionEachFitTheirSchema() throws Exception {
         long before = engine.latestVersion(ORDERS);
@@ -143,32 +185,46 @@ class LakeTransactionTest {
             tx.dropColumn(ORDERS, "qty");
             tx.renameColumn(ORDERS, "note", "remark");
             tx.alterColumnType(ORDERS, "total", new LakeType.Decimal(18, 2));
-            assertThat(tx.schema(ORDERS).orElseThrow().names()).containsExactly("id", "total", "remark");
+            assertThat(tx.schema(ORDERS).orElseThrow().names())
+                    .containsExactly("id", "total", "remark");
             tx.merge(ORDERS).upsert(new Object[] {1L, new BigDecimal("1234567890.00"), "big"});
             result = tx.commit(CommitOptions.defaults());
         }
 
         assertThat(result.version()).isEqualTo(before + 1);
         assertThat(counts(result, ORDERS)).containsExactly(2L, 1L, 0L);
-        assertThat(engine.describeTable(ORDERS)).isEqualTo(TableSchema.builder()
-                .column("id", Primitive.BIGINT).column("total", new LakeType.Decimal(18, 2))
-                .column("remark", Primitive.VARCHAR).primaryKey("id").build());
+        assertThat(engine.describeTable(ORDERS))
+                .isEqualTo(
+                        TableSchema.builder()
+                                .column("id", Primitive.BIGINT)
+                                .column("total", new LakeType.Decimal(18, 2))
+                                .column("remark", Primitive.VARCHAR)
+                                .primaryKey("id")
+                                .build());
         try (ChangeReader changes = engine.changes(ORDERS, before, result.version())) {
             assertThat(changes.toList()).hasSize(3);
         }
         engine.close();
-        assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.shop.orders ORDER BY id")).containsExactly(
-                "1|1234567890.00|big", "2|20.00|null", "4|40.00|null", "5|50.00|fifth");
+        assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.shop.orders ORDER BY id"))
+                .containsExactly(
+                        "1|1234567890.00|big", "2|20.00|null", "4|40.00|null", "5|50.00|fifth");
     }
 
     /**
-     * Rows a transaction inserted have no row ids of their own until it commits: a later merge of the
-     * same table in the transaction must replace rows by key, or it deletes other rows.
+     * Rows a transaction inserted have no row ids of their own until it commits: a later merge of
+     * the same table in the transaction must replace rows by key, or it deletes other rows.
      */
     @Test
     void aLaterMergeOfATableInOneTransactionReplacesTheRowsOfItsKeys() {
-        engine.createTable(LINES, TableSchema.builder().column("id", Primitive.BIGINT).column("v", Primitive.BIGINT)
-                .column("s", Primitive.VARCHAR).column("note", Primitive.VARCHAR).primaryKey("id").build());
+        engine.createTable(
+                LINES,
+                TableSchema.builder()
+                        .column("id", Primitive.BIGINT)
+                        .column("v", Primitive.BIGINT)
+                        .column("s", Primitive.VARCHAR)
+                        .column("note", Primitive.VARCHAR)
+                        .primaryKey("id")
+                        .build());
         Map<Long, Long> expected = new TreeMap<>();
         try (MergeSession merge = engine.openMergeSession(LINES)) {
             for (long id = 0; id < 40; id++) {
@@ -187,7 +243,10 @@ class LakeTransactionTest {
                 }
                 for (int segment = 0; segment < 3; segment++) {
                     if (segment == 1) {
-                        tx.renameColumn(LINES, round % 2 == 0 ? "s" : "label", round % 2 == 0 ? "label" : "s");
+                        tx.renameColumn(
+                                LINES,
+                                round % 2 == 0 ? "s" : "label",
+                                round % 2 == 0 ? "label" : "s");
                     }
                     if (segment == 2 && round == 0) {
                         tx.dropColumn(LINES, "note");
@@ -198,10 +257,14 @@ class LakeTransactionTest {
                     for (int change = 0; change < 30; change++) {
                         long id = random.nextInt(40);
                         long v = random.nextInt(1000);
-                        staging.upsert(width == 4 ? new Object[] {id, v, "x", "y"} : new Object[] {id, v, "x"});
+                        staging.upsert(
+                                width == 4
+                                        ? new Object[] {id, v, "x", "y"}
+                                        : new Object[] {id, v, "x"});
                         expected.put(id, v);
                     }
-                    String file = dir.resolve("segment-" + round + "-" + segment + ".parquet").toString();
+                    String file =
+                            dir.resolve("segment-" + round + "-" + segment + ".parquet").toString();
                     staging.exportStaged(file);
                     staging.close();
                     tx.merge(LINES).importStaged(file);
@@ -219,10 +282,10 @@ class LakeTransactionTest {
     }
 
     /**
-     * DuckLake v1.5.5 gives a transaction's inlined rows the row ids of its earlier rows in a file of
-     * the same table once it deletes one of them (docs/limits.md): merges of one table in one
-     * transaction (more rows than DuckLake inlines, then fewer, then updates of the inlined ones) must
-     * replace rows by key, or the last update deletes a row of the first merge.
+     * DuckLake v1.5.5 gives a transaction's inlined rows the row ids of its earlier rows in a file
+     * of the same table once it deletes one of them (docs/limits.md): merges of one table in one
+     * transaction (more rows than DuckLake inlines, then fewer, then updates of the inlined ones)
+     * must replace rows by key, or the last update deletes a row of the first merge.
      */
     @Test
     void updatesOfInlinedRowsAfterALargerMergeInOneTransactionReplaceOnlyTheirKeys() {
@@ -230,8 +293,12 @@ class LakeTransactionTest {
         expected.put(1L, "10.00");
         expected.put(2L, "20.00");
         try (LakeTransaction tx = engine.openTransaction()) {
-            List<long[]> merges = List.of(new long[] {10, 21}, new long[] {100, 103}, new long[] {100, 101},
-                    new long[] {101, 102});
+            List<long[]> merges =
+                    List.of(
+                            new long[] {10, 21},
+                            new long[] {100, 103},
+                            new long[] {100, 101},
+                            new long[] {101, 102});
             for (int step = 0; step < merges.size(); step++) {
                 MergeSession merge = tx.merge(ORDERS);
                 for (long id = merges.get(step)[0]; id < merges.get(step)[1]; id++) {
@@ -242,14 +309,21 @@ class LakeTransactionTest {
             tx.commit(CommitOptions.defaults());
         }
         List<String> got = new ArrayList<>();
-        try (RowReader reader = engine.read(ORDERS, ScanRequest.builder().orderByKey(true).build())) {
+        try (RowReader reader =
+                engine.read(ORDERS, ScanRequest.builder().orderByKey(true).build())) {
             reader.forEachRemaining(row -> got.add(row[0] + "=" + row[1]));
         }
-        assertThat(got).containsExactlyElementsOf(expected.entrySet().stream()
-                .map(e -> e.getKey() + "=" + e.getValue()).toList());
+        assertThat(got)
+                .containsExactlyElementsOf(
+                        expected.entrySet().stream()
+                                .map(e -> e.getKey() + "=" + e.getValue())
+                                .toList());
     }
 
-    /** A merge after a schema change of its table, in one transaction, replaces the rows of its keys only. */
+    /**
+     * A merge after a schema change of its table, in one transaction, replaces the rows of its keys
+     * only.
+     */
     @Test
     void aMergeAfterASchemaChangeOfItsTableReplacesTheRowsOfItsKeys() {
         Map<Long, String> expected = new TreeMap<>();
@@ -292,7 +366,9 @@ class LakeTransactionTest {
     /** The table {@code LINES}, created in the transaction when it does not exist yet. */
     private TableName linesIn(LakeTransaction tx) {
         if (tx.schema(LINES).isEmpty()) {
-            tx.createTable(LINES, TableSchema.builder().column("n", Primitive.BIGINT).primaryKey("n").build());
+            tx.createTable(
+                    LINES,
+                    TableSchema.builder().column("n", Primitive.BIGINT).primaryKey("n").build());
         }
         return LINES;
     }
@@ -331,7 +407,10 @@ class LakeTransactionTest {
         assertThat(engine.latestSnapshot()).isEqualTo(before);
     }
 
-    /** A step that fails at commit (a table another client created meanwhile) takes every other step with it. */
+    /**
+     * A step that fails at commit (a table another client created meanwhile) takes every other step
+     * with it.
+     */
     @Test
     void aFailingStepLeavesEveryTableAsItWas() {
         long before = engine.latestSnapshot();
@@ -339,7 +418,8 @@ class LakeTransactionTest {
             tx.merge(ORDERS).deleteKey(1L);
             tx.createTable(LINES, TableSchema.builder().column("x", Primitive.INTEGER).build());
             engine.createTable(LINES, TableSchema.builder().column("y", Primitive.INTEGER).build());
-            assertThatThrownBy(() -> tx.commit(CommitOptions.defaults())).isInstanceOf(LakeException.class)
+            assertThatThrownBy(() -> tx.commit(CommitOptions.defaults()))
+                    .isInstanceOf(LakeException.class)
                     .hasMessageContaining("lines");
         }
         assertThat(engine.latestSnapshot()).isEqualTo(before + 1); // only the other client's table
@@ -349,50 +429,81 @@ class LakeTransactionTest {
     @Test
     void changesTheTableCannotTakeAreRefusedWhenStaged() {
         try (LakeTransaction tx = engine.openTransaction()) {
-            assertThatThrownBy(() -> tx.dropColumn(ORDERS, "id")).isInstanceOf(UnsupportedChangeException.class)
-                    .hasMessageContaining("'id'").hasMessageContaining("primary key");
+            assertThatThrownBy(() -> tx.dropColumn(ORDERS, "id"))
+                    .isInstanceOf(UnsupportedChangeException.class)
+                    .hasMessageContaining("'id'")
+                    .hasMessageContaining("primary key");
             assertThatThrownBy(() -> tx.alterColumnType(ORDERS, "qty", Primitive.SMALLINT))
-                    .isInstanceOf(UnsupportedChangeException.class).hasMessageContaining("qty")
+                    .isInstanceOf(UnsupportedChangeException.class)
+                    .hasMessageContaining("qty")
                     .hasMessageContaining("SMALLINT");
-            assertThatThrownBy(() -> tx.merge(LINES)).isInstanceOf(LakeValidationException.class)
-                    .hasMessageContaining("shop.lines").hasMessageContaining("does not exist");
-            assertThatThrownBy(() -> tx.createTable(ORDERS, TableSchema.builder().column("x", Primitive.INTEGER)
-                    .build())).isInstanceOf(LakeValidationException.class).hasMessageContaining("already exists");
+            assertThatThrownBy(() -> tx.merge(LINES))
+                    .isInstanceOf(LakeValidationException.class)
+                    .hasMessageContaining("shop.lines")
+                    .hasMessageContaining("does not exist");
+            assertThatThrownBy(
+                            () ->
+                                    tx.createTable(
+                                            ORDERS,
+                                            TableSchema.builder()
+                                                    .column("x", Primitive.INTEGER)
+                                                    .build()))
+                    .isInstanceOf(LakeValidationException.class)
+                    .hasMessageContaining("already exists");
             tx.dropColumn(ORDERS, "qty");
             assertThatThrownBy(() -> tx.merge(ORDERS).upsert(new Object[] {1L, BigDecimal.ONE, 1}))
-                    .as("a row of the schema before the drop").isInstanceOf(LakeValidationException.class);
+                    .as("a row of the schema before the drop")
+                    .isInstanceOf(LakeValidationException.class);
             MergeSession merge = tx.merge(ORDERS);
-            assertThatThrownBy(() -> merge.commit()).isInstanceOf(LakeValidationException.class)
+            assertThatThrownBy(() -> merge.commit())
+                    .isInstanceOf(LakeValidationException.class)
                     .hasMessageContaining("part of a transaction");
-            assertThatThrownBy(() -> tx.commit(CommitOptions.builder().expectLatestVersion(1).build()))
+            assertThatThrownBy(
+                            () -> tx.commit(CommitOptions.builder().expectLatestVersion(1).build()))
                     .isInstanceOf(LakeValidationException.class);
         }
     }
 
     /**
-     * Staged files are read by column name: a file of another column order, or of narrower types and
-     * fewer columns (a change staged before a schema change), loads; a column the table lacks fails.
+     * Staged files are read by column name: a file of another column order, or of narrower types
+     * and fewer columns (a change staged before a schema change), loads; a column the table lacks
+     * fails.
      */
     @Test
     void stagedFilesAreImportedByColumnName() throws Exception {
         String reordered = dir.resolve("reordered.parquet").toString();
         TableName source = TableName.of("shop", "source_events");
-        engine.createTable(source, TableSchema.builder().column("what", Primitive.VARCHAR)
-                .column("n", Primitive.BIGINT).build());
+        engine.createTable(
+                source,
+                TableSchema.builder()
+                        .column("what", Primitive.VARCHAR)
+                        .column("n", Primitive.BIGINT)
+                        .build());
         try (WriteSession append = engine.openWriteSession(source, WriteMode.APPEND)) {
             append.write(new Object[] {"a", 1L});
             append.exportStaged(reordered);
         }
         String wide = dir.resolve("wide.parquet").toString();
-        engine.createTable(TableName.of("shop", "wide"), TableSchema.builder().column("what", Primitive.VARCHAR)
-                .column("n", Primitive.BIGINT).column("extra", Primitive.INTEGER).build());
-        try (WriteSession append = engine.openWriteSession(TableName.of("shop", "wide"), WriteMode.APPEND)) {
+        engine.createTable(
+                TableName.of("shop", "wide"),
+                TableSchema.builder()
+                        .column("what", Primitive.VARCHAR)
+                        .column("n", Primitive.BIGINT)
+                        .column("extra", Primitive.INTEGER)
+                        .build());
+        try (WriteSession append =
+                engine.openWriteSession(TableName.of("shop", "wide"), WriteMode.APPEND)) {
             append.write(new Object[] {"w", 2L, 3});
             append.exportStaged(wide);
         }
         try (LakeTransaction tx = engine.openTransaction()) {
-            tx.createTable(EVENTS, TableSchema.builder().column("n", Primitive.BIGINT).column("what", Primitive.VARCHAR)
-                    .column("later", Primitive.INTEGER).build());
+            tx.createTable(
+                    EVENTS,
+                    TableSchema.builder()
+                            .column("n", Primitive.BIGINT)
+                            .column("what", Primitive.VARCHAR)
+                            .column("later", Primitive.INTEGER)
+                            .build());
             tx.append(EVENTS).importStaged(reordered);
             String narrower = dir.resolve("narrower.parquet").toString();
             try (MergeSession changes = engine.openMergeSession(ORDERS)) {
@@ -402,8 +513,10 @@ class LakeTransactionTest {
             tx.alterColumnType(ORDERS, "qty", Primitive.BIGINT);
             tx.addColumn(ORDERS, Column.of("note", Primitive.VARCHAR));
             tx.merge(ORDERS).importStaged(narrower);
-            assertThatThrownBy(() -> tx.append(EVENTS).importStaged(wide)).isInstanceOf(LakeException.class)
-                    .hasMessageContaining("extra").hasMessageContaining("shop.events");
+            assertThatThrownBy(() -> tx.append(EVENTS).importStaged(wide))
+                    .isInstanceOf(LakeException.class)
+                    .hasMessageContaining("extra")
+                    .hasMessageContaining("shop.events");
             tx.commit(CommitOptions.defaults());
         }
         assertThat(rows(EVENTS)).containsExactly("[1, a, null]");

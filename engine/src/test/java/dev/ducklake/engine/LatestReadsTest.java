@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,26 +50,40 @@ class LatestReadsTest {
     void anotherWritersChangesAreSeenByTheNextRead() throws Exception {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.SQLITE, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(ITEMS, TableSchema.builder().column("id", Primitive.BIGINT)
-                    .column("name", Primitive.VARCHAR).build());
+            engine.createTable(
+                    ITEMS,
+                    TableSchema.builder()
+                            .column("id", Primitive.BIGINT)
+                            .column("name", Primitive.VARCHAR)
+                            .build());
             plain(catalog, "INSERT INTO plain.items VALUES (1, 'a')");
             assertThat(latest(engine, ITEMS)).containsExactly("1|a");
-            assertThat(latest(engine, ITEMS)).as("read again, the lake unchanged").containsExactly("1|a");
+            assertThat(latest(engine, ITEMS))
+                    .as("read again, the lake unchanged")
+                    .containsExactly("1|a");
 
             plain(catalog, "INSERT INTO plain.items VALUES (2, 'b')");
             assertThat(latest(engine, ITEMS)).containsExactly("1|a", "2|b");
 
-            plain(catalog, "ALTER TABLE plain.items ADD COLUMN qty INTEGER",
+            plain(
+                    catalog,
+                    "ALTER TABLE plain.items ADD COLUMN qty INTEGER",
                     "UPDATE plain.items SET qty = 5 WHERE id = 2");
             assertThat(latest(engine, ITEMS)).containsExactly("1|a|null", "2|b|5");
 
-            plain(catalog, "DELETE FROM plain.items WHERE id = 1", "ALTER TABLE plain.items RENAME TO goods");
-            assertThatThrownBy(() -> latest(engine, ITEMS)).isInstanceOf(TableNotFoundException.class)
+            plain(
+                    catalog,
+                    "DELETE FROM plain.items WHERE id = 1",
+                    "ALTER TABLE plain.items RENAME TO goods");
+            assertThatThrownBy(() -> latest(engine, ITEMS))
+                    .isInstanceOf(TableNotFoundException.class)
                     .hasMessageContaining("main.items");
             assertThat(latest(engine, GOODS)).containsExactly("2|b|5");
 
             plain(catalog, "CALL ducklake_expire_snapshots('plain', older_than => now())");
-            assertThat(latest(engine, GOODS)).as("after every older snapshot expired").containsExactly("2|b|5");
+            assertThat(latest(engine, GOODS))
+                    .as("after every older snapshot expired")
+                    .containsExactly("2|b|5");
         }
     }
 
@@ -64,8 +94,13 @@ class LatestReadsTest {
     private static List<String> latest(LakeEngine engine, TableName table) {
         try (RowReader reader = engine.read(table, ScanRequest.all())) {
             return reader.toList().stream()
-                    .map(row -> Arrays.stream(row).map(String::valueOf).collect(Collectors.joining("|")))
-                    .sorted().toList();
+                    .map(
+                            row ->
+                                    Arrays.stream(row)
+                                            .map(String::valueOf)
+                                            .collect(Collectors.joining("|")))
+                    .sorted()
+                    .toList();
         }
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,19 +57,25 @@ class MergeWithCurrentRowsTest {
     private static final TableName KV = TableName.of("kv");
     private static final Map<String, String> SINK = Map.of("sink-id", "s-1", "flink-job-id", "j-1");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     LakeEngine engine;
 
     @BeforeEach
     void open() {
-        engine = LakeEngine.open(TestLakes.config(CatalogLocation.duckDbFile(dir.resolve("meta.ducklake")), dir).build());
-        engine.createTable(KV, TableSchema.builder()
-                .column("k", Primitive.VARCHAR)
-                .column("n", Primitive.BIGINT)
-                .primaryKey("k")
-                .build());
+        engine =
+                LakeEngine.open(
+                        TestLakes.config(
+                                        CatalogLocation.duckDbFile(dir.resolve("meta.ducklake")),
+                                        dir)
+                                .build());
+        engine.createTable(
+                KV,
+                TableSchema.builder()
+                        .column("k", Primitive.VARCHAR)
+                        .column("n", Primitive.BIGINT)
+                        .primaryKey("k")
+                        .build());
         try (MergeSession merge = engine.openMergeSession(KV)) {
             merge.upsert(new Object[] {"a", 1L});
             merge.upsert(new Object[] {"b", 2L});
@@ -81,10 +103,13 @@ class MergeWithCurrentRowsTest {
             result = merge.commit(options(before));
         }
 
-        assertThat(List.of(result.inserted(), result.updated(), result.deleted())).containsExactly(1L, 1L, 1L);
+        assertThat(List.of(result.inserted(), result.updated(), result.deleted()))
+                .containsExactly(1L, 1L, 1L);
         assertThat(rows()).isEqualTo(Map.of("a", 11L, "c", 4L, "same", 3L));
-        try (ChangeReader images = engine.changes(KV, before, result.version(), ChangeMethod.BEFORE_IMAGES);
-                ChangeReader diff = engine.changes(KV, before, result.version(), ChangeMethod.FULL_DIFF)) {
+        try (ChangeReader images =
+                        engine.changes(KV, before, result.version(), ChangeMethod.BEFORE_IMAGES);
+                ChangeReader diff =
+                        engine.changes(KV, before, result.version(), ChangeMethod.FULL_DIFF)) {
             assertThat(multiset(images.toList())).isEqualTo(multiset(diff.toList()));
         }
     }
@@ -97,7 +122,9 @@ class MergeWithCurrentRowsTest {
             merge.commit(options(before));
         }
 
-        assertThat(commitClaimingAnAbsentKey(before).updated()).as("a key the given rows claim, counted").isEqualTo(1);
+        assertThat(commitClaimingAnAbsentKey(before).updated())
+                .as("a key the given rows claim, counted")
+                .isEqualTo(1);
     }
 
     @Test
@@ -105,7 +132,10 @@ class MergeWithCurrentRowsTest {
         long before = engine.latestVersion(KV);
         try (MergeSession other = engine.openMergeSession(KV)) {
             other.upsert(new Object[] {"b", 20L});
-            other.commit(CommitOptions.builder().producer(Map.of("sink-id", "s-2", "flink-job-id", "j-1")).build());
+            other.commit(
+                    CommitOptions.builder()
+                            .producer(Map.of("sink-id", "s-2", "flink-job-id", "j-1"))
+                            .build());
         }
 
         CommitResult result = commitClaimingAnAbsentKey(before);
@@ -116,8 +146,8 @@ class MergeWithCurrentRowsTest {
 
     /**
      * An expiry that removed a snapshot after the given rows' version may have removed another
-     * producer's commit, so the commit looks the rows up; a version before the expired ones, with the
-     * history after it complete, is still trusted.
+     * producer's commit, so the commit looks the rows up; a version before the expired ones, with
+     * the history after it complete, is still trusted.
      */
     @Test
     void anExpiredSnapshotAfterTheVersionMakesTheCommitLookTheRowsUp() throws Exception {
@@ -132,10 +162,13 @@ class MergeWithCurrentRowsTest {
             same.commit(options(middle));
         }
         // Keeps the table's latest version only: the snapshot after `before` is gone.
-        engine.maintain(MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO).build());
+        engine.maintain(
+                MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO).build());
         assertThat(engine.historyIntactAfter(before)).isFalse();
 
-        assertThat(commitClaimingAnAbsentKey(before).inserted()).as("the key looked up, found absent").isEqualTo(1);
+        assertThat(commitClaimingAnAbsentKey(before).inserted())
+                .as("the key looked up, found absent")
+                .isEqualTo(1);
         assertThat(engine.historyIntactAfter(engine.latestVersion(KV) - 1)).isTrue();
     }
 
@@ -143,10 +176,12 @@ class MergeWithCurrentRowsTest {
     void sessionsTakeChangesOfTheirOwnKindOnly() {
         try (MergeSession given = engine.openMergeSession(KV, CurrentRows.GIVEN);
                 MergeSession lookedUp = engine.openMergeSession(KV)) {
-            assertThatThrownBy(() -> given.upsert(new Object[] {"a", 1L})).isInstanceOf(LakeValidationException.class)
+            assertThatThrownBy(() -> given.upsert(new Object[] {"a", 1L}))
+                    .isInstanceOf(LakeValidationException.class)
                     .hasMessageContaining("main.kv");
             assertThatThrownBy(() -> lookedUp.upsert(new Object[] {"a", 1L}, null))
-                    .isInstanceOf(LakeValidationException.class).hasMessageContaining("main.kv");
+                    .isInstanceOf(LakeValidationException.class)
+                    .hasMessageContaining("main.kv");
         }
     }
 

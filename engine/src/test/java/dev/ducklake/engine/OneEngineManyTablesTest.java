@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,8 +52,7 @@ class OneEngineManyTablesTest {
     static final int COMMITS = 8;
     static final TableSchema SCHEMA = TableSchema.builder().column("id", Primitive.BIGINT).build();
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @ParameterizedTest(name = "{0} catalog")
     @EnumSource(CatalogLocation.Kind.class)
@@ -45,34 +60,43 @@ class OneEngineManyTablesTest {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         CyclicBarrier lockstep = new CyclicBarrier(USERS);
         ExecutorService pool = Executors.newFixedThreadPool(USERS);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).commitRetries(0)
-                .dataInliningRowLimit(0).build())) {
+        try (LakeEngine engine =
+                LakeEngine.open(
+                        TestLakes.config(catalog, dir)
+                                .commitRetries(0)
+                                .dataInliningRowLimit(0)
+                                .build())) {
             List<Future<?>> users = new ArrayList<>();
             for (int u = 0; u < USERS; u++) {
                 TableName table = TableName.of("sinks", "t" + u);
-                users.add(pool.submit(() -> {
-                    try {
-                        lockstep.await(60, TimeUnit.SECONDS);
-                        engine.createTableIfNotExists(table, SCHEMA);
-                        for (int c = 0; c < COMMITS; c++) {
-                            lockstep.await(60, TimeUnit.SECONDS);
-                            try (WriteSession session = engine.openWriteSession(table, WriteMode.APPEND)) {
-                                session.write(new Object[] {(long) c});
-                                session.commit();
-                            }
-                        }
-                        return null;
-                    } catch (Exception e) {
-                        lockstep.reset(); // the others stop waiting for this user
-                        throw e;
-                    }
-                }));
+                users.add(
+                        pool.submit(
+                                () -> {
+                                    try {
+                                        lockstep.await(60, TimeUnit.SECONDS);
+                                        engine.createTableIfNotExists(table, SCHEMA);
+                                        for (int c = 0; c < COMMITS; c++) {
+                                            lockstep.await(60, TimeUnit.SECONDS);
+                                            try (WriteSession session =
+                                                    engine.openWriteSession(
+                                                            table, WriteMode.APPEND)) {
+                                                session.write(new Object[] {(long) c});
+                                                session.commit();
+                                            }
+                                        }
+                                        return null;
+                                    } catch (Exception e) {
+                                        lockstep.reset(); // the others stop waiting for this user
+                                        throw e;
+                                    }
+                                }));
             }
             for (Future<?> user : users) {
                 user.get(120, TimeUnit.SECONDS);
             }
             for (int u = 0; u < USERS; u++) {
-                try (RowReader rows = engine.read(TableName.of("sinks", "t" + u), ScanRequest.all())) {
+                try (RowReader rows =
+                        engine.read(TableName.of("sinks", "t" + u), ScanRequest.all())) {
                     assertThat(rows.toList()).hasSize(COMMITS);
                 }
             }

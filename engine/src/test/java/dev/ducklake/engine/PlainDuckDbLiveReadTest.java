@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,13 +47,18 @@ class PlainDuckDbLiveReadTest {
     @TempDir Path dir;
 
     @ParameterizedTest
-    @EnumSource(value = CatalogLocation.Kind.class, names = {"POSTGRES", "SQLITE"})
-    void plainDuckDbReadsEveryCommitWhileTheEngineHoldsTheLake(CatalogLocation.Kind kind) throws Exception {
+    @EnumSource(
+            value = CatalogLocation.Kind.class,
+            names = {"POSTGRES", "SQLITE"})
+    void plainDuckDbReadsEveryCommitWhileTheEngineHoldsTheLake(CatalogLocation.Kind kind)
+            throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(TABLE, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
+            engine.createTable(
+                    TABLE, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
             append(engine, 1L, 2L);
-            try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
+            try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                    Statement sql = plain.createStatement()) {
                 assertThat(ids(sql)).isEqualTo("1,2");
 
                 append(engine, 3L);
@@ -49,17 +70,22 @@ class PlainDuckDbLiveReadTest {
 
     @ParameterizedTest
     @EnumSource(value = CatalogLocation.Kind.class, names = "DUCKDB")
-    void aDuckDbFileCatalogIsReadableOnceTheEngineClosesIt(CatalogLocation.Kind kind) throws Exception {
+    void aDuckDbFileCatalogIsReadableOnceTheEngineClosesIt(CatalogLocation.Kind kind)
+            throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(TABLE, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
+            engine.createTable(
+                    TABLE, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
             append(engine, 1L, 2L);
 
-            // In this JVM DuckDB refuses a second handle on the file; another process gets a lock error.
+            // In this JVM DuckDB refuses a second handle on the file; another process gets a lock
+            // error.
             assertThatThrownBy(() -> TestLakes.plainDuckDb(catalog, dir).close())
-                    .isInstanceOf(SQLException.class).hasMessageContaining("is already attached");
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("is already attached");
         }
-        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                Statement sql = plain.createStatement()) {
             assertThat(ids(sql)).isEqualTo("1,2");
         }
     }
@@ -74,7 +100,9 @@ class PlainDuckDbLiveReadTest {
     }
 
     private static String ids(Statement sql) throws SQLException {
-        try (ResultSet rs = sql.executeQuery("SELECT string_agg(id::VARCHAR, ',' ORDER BY id) FROM plain.main.events")) {
+        try (ResultSet rs =
+                sql.executeQuery(
+                        "SELECT string_agg(id::VARCHAR, ',' ORDER BY id) FROM plain.main.events")) {
             rs.next();
             return rs.getString(1);
         }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,46 +42,78 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A plain DuckDB in another process that holds a read of a SQLite-catalog lake longer than SQLite's
- * busy timeout makes the engine's commit fail with "database is locked". DuckDB then keeps that commit's SQLite
- * connection and its write lock, so every later statement of every client on the catalog failed the
- * same way until the process ended; the engine attaches the catalog again after such a failure, and
- * its retry commits once the reader lets go. The retries are the commit's own ({@link
- * CommitOptions.Builder#retries}), where the engine's setting allows none.
+ * busy timeout makes the engine's commit fail with "database is locked". DuckDB then keeps that
+ * commit's SQLite connection and its write lock, so every later statement of every client on the
+ * catalog failed the same way until the process ended; the engine attaches the catalog again after
+ * such a failure, and its retry commits once the reader lets go. The retries are the commit's own
+ * ({@link CommitOptions.Builder#retries}), where the engine's setting allows none.
  */
 class SqliteCatalogLockTest {
 
     private static final TableName ORDERS = TableName.of("orders");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
-    void aCommitLockedOutByAPlainReaderCommitsOnceTheReaderLetsGoAndTheLakeStaysUsable() throws Exception {
+    void aCommitLockedOutByAPlainReaderCommitsOnceTheReaderLetsGoAndTheLakeStaysUsable()
+            throws Exception {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.SQLITE, dir);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).acquireTimeout(Duration.ofMillis(500))
-                .commitRetries(0).build())) {
-            engine.createTable(ORDERS, TableSchema.builder().column(Column.notNull("id", Primitive.BIGINT))
-                    .column("amount", Primitive.BIGINT).primaryKey("id").build());
+        try (LakeEngine engine =
+                LakeEngine.open(
+                        TestLakes.config(catalog, dir)
+                                .acquireTimeout(Duration.ofMillis(500))
+                                .commitRetries(0)
+                                .build())) {
+            engine.createTable(
+                    ORDERS,
+                    TableSchema.builder()
+                            .column(Column.notNull("id", Primitive.BIGINT))
+                            .column("amount", Primitive.BIGINT)
+                            .primaryKey("id")
+                            .build());
             upsert(engine, 1);
 
             AtomicReference<Object> outcome = new AtomicReference<>();
             Thread committer;
             Path release = dir.resolve("release");
-            try (JvmProcess reader = JvmProcess.start(PlainReaderProcess.class, dir.resolve("reader.log"),
-                    catalog.key(), dir.toString(), "plain.orders", release.toString())) {
-                await("the plain reader's read").atMost(Duration.ofSeconds(60))
-                        .until(() -> reader.output().contains(PlainReaderProcess.HOLDING + 1) || !reader.isAlive());
+            try (JvmProcess reader =
+                    JvmProcess.start(
+                            PlainReaderProcess.class,
+                            dir.resolve("reader.log"),
+                            catalog.key(),
+                            dir.toString(),
+                            "plain.orders",
+                            release.toString())) {
+                await("the plain reader's read")
+                        .atMost(Duration.ofSeconds(60))
+                        .until(
+                                () ->
+                                        reader.output().contains(PlainReaderProcess.HOLDING + 1)
+                                                || !reader.isAlive());
                 assertThat(reader.output()).contains(PlainReaderProcess.HOLDING + 1);
-                committer = new Thread(() -> {
-                    try {
-                        outcome.set(upsert(engine, 2, CommitOptions.builder()
-                                .retries(new CommitRetries(20, Duration.ofMillis(20))).build()));
-                    } catch (Throwable t) {
-                        outcome.set(t);
-                    }
-                }, "locked-out-commit");
+                committer =
+                        new Thread(
+                                () -> {
+                                    try {
+                                        outcome.set(
+                                                upsert(
+                                                        engine,
+                                                        2,
+                                                        CommitOptions.builder()
+                                                                .retries(
+                                                                        new CommitRetries(
+                                                                                20,
+                                                                                Duration.ofMillis(
+                                                                                        20)))
+                                                                .build()));
+                                    } catch (Throwable t) {
+                                        outcome.set(t);
+                                    }
+                                },
+                                "locked-out-commit");
                 committer.start();
-                await("the commit locked out at least once").atMost(Duration.ofSeconds(60))
+                await("the commit locked out at least once")
+                        .atMost(Duration.ofSeconds(60))
                         .until(() -> engine.commitRetries() >= 1 || outcome.get() != null);
                 assertThat(engine.commitRetries()).as("commits the reader locked out").isPositive();
                 Files.createFile(release);
@@ -80,7 +128,8 @@ class SqliteCatalogLockTest {
             try (RowReader rows = engine.read(ORDERS, ScanRequest.all())) {
                 assertThat(rows.toList()).hasSize(3);
             }
-            assertThat(TestLakes.plainRows(catalog, dir, "SELECT count(*) FROM plain.orders")).containsExactly("3");
+            assertThat(TestLakes.plainRows(catalog, dir, "SELECT count(*) FROM plain.orders"))
+                    .containsExactly("3");
         }
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -26,21 +42,30 @@ class SqliteCatalogTest extends LakeEngineContractTest {
     @Test
     void aColumnNamedRowidIsRefused() {
         TableName ledger = TableName.of("ledger");
-        assertThatThrownBy(() -> engine.createTable(ledger, TableSchema.builder()
-                .column("id", Primitive.BIGINT)
-                .column("RowId", Primitive.BIGINT)
-                .primaryKey("id")
-                .build()))
+        assertThatThrownBy(
+                        () ->
+                                engine.createTable(
+                                        ledger,
+                                        TableSchema.builder()
+                                                .column("id", Primitive.BIGINT)
+                                                .column("RowId", Primitive.BIGINT)
+                                                .primaryKey("id")
+                                                .build()))
                 .isInstanceOf(UnsupportedChangeException.class)
-                .hasMessageContaining("Table main.ledger, column 'RowId'").hasMessageContaining("SQLite");
-        engine.createTable(ledger, TableSchema.builder()
-                .column("id", Primitive.BIGINT)
-                .column("note", Primitive.VARCHAR)
-                .primaryKey("id")
-                .build());
+                .hasMessageContaining("Table main.ledger, column 'RowId'")
+                .hasMessageContaining("SQLite");
+        engine.createTable(
+                ledger,
+                TableSchema.builder()
+                        .column("id", Primitive.BIGINT)
+                        .column("note", Primitive.VARCHAR)
+                        .primaryKey("id")
+                        .build());
         assertThatThrownBy(() -> engine.addColumn(ledger, Column.of("rowid", Primitive.BIGINT)))
-                .isInstanceOf(UnsupportedChangeException.class).hasMessageContaining("column 'rowid'");
+                .isInstanceOf(UnsupportedChangeException.class)
+                .hasMessageContaining("column 'rowid'");
         assertThatThrownBy(() -> engine.renameColumn(ledger, "note", "ROWID"))
-                .isInstanceOf(UnsupportedChangeException.class).hasMessageContaining("column 'ROWID'");
+                .isInstanceOf(UnsupportedChangeException.class)
+                .hasMessageContaining("column 'ROWID'");
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,13 +50,19 @@ class StreamEndsOnErrorTest {
     @Test
     void aQueryFailingMidStreamFailsTheRead() {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).threads(1)
-                .dataInliningRowLimit(0).build())) {
-            engine.createTableIfNotExists(TABLE, TableSchema.builder()
-                    .column("id", Primitive.BIGINT)
-                    .column("name", Primitive.VARCHAR)
-                    .primaryKey("id")
-                    .build());
+        try (LakeEngine engine =
+                LakeEngine.open(
+                        TestLakes.config(catalog, dir)
+                                .threads(1)
+                                .dataInliningRowLimit(0)
+                                .build())) {
+            engine.createTableIfNotExists(
+                    TABLE,
+                    TableSchema.builder()
+                            .column("id", Primitive.BIGINT)
+                            .column("name", Primitive.VARCHAR)
+                            .primaryKey("id")
+                            .build());
             try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
                 for (long i = 0; i < ROWS; i++) {
                     session.write(new Object[] {i, "name-" + i});
@@ -48,10 +70,16 @@ class StreamEndsOnErrorTest {
                 session.commit();
             }
             // the filter fails at one row, after the first chunks of the stream have been read
-            ScanRequest failing = ScanRequest.builder()
-                    .filter(column -> "CASE WHEN " + column.apply("id") + " = " + FAILING_ID
-                            + " THEN error('boom')::BOOLEAN ELSE true END")
-                    .build();
+            ScanRequest failing =
+                    ScanRequest.builder()
+                            .filter(
+                                    column ->
+                                            "CASE WHEN "
+                                                    + column.apply("id")
+                                                    + " = "
+                                                    + FAILING_ID
+                                                    + " THEN error('boom')::BOOLEAN ELSE true END")
+                            .build();
             long read = 0;
             LakeException error = null;
             try (RowReader reader = engine.read(TABLE, failing)) {
@@ -62,7 +90,9 @@ class StreamEndsOnErrorTest {
             } catch (LakeException e) {
                 error = e;
             }
-            assertThat(error).as("the read ended after %s of %s rows without an error", read, FAILING_ID).isNotNull();
+            assertThat(error)
+                    .as("the read ended after %s of %s rows without an error", read, FAILING_ID)
+                    .isNotNull();
             assertThat(read).isLessThan(FAILING_ID);
 
             // the engine goes on reading

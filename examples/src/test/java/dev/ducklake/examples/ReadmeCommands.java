@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples;
 
 import java.io.IOException;
@@ -21,7 +37,10 @@ public final class ReadmeCommands {
 
     private ReadmeCommands() {}
 
-    /** The command on the line after the README's comment line that starts with {@code commentPrefix}. */
+    /**
+     * The command on the line after the README's comment line that starts with {@code
+     * commentPrefix}.
+     */
     public static String after(String commentPrefix) throws IOException {
         return after(Path.of("README.md"), commentPrefix);
     }
@@ -37,29 +56,43 @@ public final class ReadmeCommands {
                 return lines.get(i + 1).trim();
             }
         }
-        throw new IllegalStateException(page + " has no command after a comment starting with '# " + commentPrefix
-                + "'");
+        throw new IllegalStateException(
+                page + " has no command after a comment starting with '# " + commentPrefix + "'");
     }
 
-    /** Runs a command line with bash from the repository's root; its output, stdout and stderr merged. */
-    public static Result run(String command, Duration timeout) throws IOException, InterruptedException {
+    /**
+     * Runs a command line with bash from the repository's root; its output, stdout and stderr
+     * merged.
+     */
+    public static Result run(String command, Duration timeout)
+            throws IOException, InterruptedException {
         return run(command, timeout, Map.of());
     }
 
-    /** Runs a command line as {@link #run(String, Duration)} does, with these environment variables. */
+    /**
+     * Runs a command line as {@link #run(String, Duration)} does, with these environment variables.
+     */
     public static Result run(String command, Duration timeout, Map<String, String> environment)
             throws IOException, InterruptedException {
         Path output = Files.createTempFile("readme-command", ".log");
         try {
-            ProcessBuilder builder = new ProcessBuilder("bash", "-c", command).directory(ROOT.toFile())
-                    .redirectErrorStream(true).redirectOutput(output.toFile());
+            ProcessBuilder builder =
+                    new ProcessBuilder("bash", "-c", command)
+                            .directory(ROOT.toFile())
+                            .redirectErrorStream(true)
+                            .redirectOutput(output.toFile());
             builder.environment().putAll(environment);
             Process process = builder.start();
             if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly().waitFor();
-                throw new AssertionError("'" + command + "' did not end within " + timeout + ":\n"
-                        + Files.readString(output));
+                throw new AssertionError(
+                        "'"
+                                + command
+                                + "' did not end within "
+                                + timeout
+                                + ":\n"
+                                + Files.readString(output));
             }
             return new Result(process.exitValue(), Files.readString(output));
         } finally {
@@ -67,5 +100,6 @@ public final class ReadmeCommands {
         }
     }
 
+    /** A command's exit code and its output, stdout and stderr merged. */
     public record Result(int exitCode, String output) {}
 }

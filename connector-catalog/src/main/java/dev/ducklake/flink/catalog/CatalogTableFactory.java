@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.catalog;
 
 import dev.ducklake.engine.schema.TableName;
@@ -19,13 +35,13 @@ import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 
 /**
- * Reads and writes the catalog's tables with the connector's own source and sink: their options
- * are the catalog's lake options and table defaults, under the table's stored options and the
- * query's hints, with {@code table-name} set to the table's path; a system table ({@code
- * orders$files}) is read by its own bounded source and refuses writes. Returned by {@link
- * DuckLakeCatalog#getFactory()} only, never registered for discovery: it has the identifier
- * {@code ducklake} too, and two source factories of one identifier would break {@code 'connector'
- * = 'ducklake'} tables.
+ * Reads and writes the catalog's tables with the connector's own source and sink: their options are
+ * the catalog's lake options and table defaults, under the table's stored options and the query's
+ * hints, with {@code table-name} set to the table's path; a system table ({@code orders$files}) is
+ * read by its own bounded source and refuses writes. Returned by {@link
+ * DuckLakeCatalog#getFactory()} only, never registered for discovery: it has the identifier {@code
+ * ducklake} too, and two source factories of one identifier would break {@code 'connector' =
+ * 'ducklake'} tables.
  */
 @Internal
 final class CatalogTableFactory extends DuckLakeTableFactoryBase
@@ -44,7 +60,8 @@ final class CatalogTableFactory extends DuckLakeTableFactoryBase
         if (SystemTables.isSystemTable(context)) {
             return SystemTables.source(context, spec);
         }
-        return new DuckLakeDynamicSourceFactory().createDynamicTableSource(withLakeOptions(context));
+        return new DuckLakeDynamicSourceFactory()
+                .createDynamicTableSource(withLakeOptions(context));
     }
 
     @Override
@@ -55,7 +72,10 @@ final class CatalogTableFactory extends DuckLakeTableFactoryBase
         return new DuckLakeDynamicSinkFactory().createDynamicTableSink(withLakeOptions(context));
     }
 
-    /** The context with the table's options completed by the catalog's, after checking the table's own keys. */
+    /**
+     * The context with the table's options completed by the catalog's, after checking the table's
+     * own keys.
+     */
     private Context withLakeOptions(Context context) {
         ObjectIdentifier id = context.getObjectIdentifier();
         TableName name = TableName.of(id.getDatabaseName(), id.getObjectName());
@@ -66,7 +86,12 @@ final class CatalogTableFactory extends DuckLakeTableFactoryBase
         options.putAll(own);
         options.put(DuckLakeConnectorOptions.TABLE_NAME.key(), name.toString());
         ResolvedCatalogTable table = context.getCatalogTable().copy(options);
-        return new FactoryUtil.DefaultDynamicTableContext(id, table, context.getEnrichmentOptions(),
-                context.getConfiguration(), context.getClassLoader(), context.isTemporary());
+        return new FactoryUtil.DefaultDynamicTableContext(
+                id,
+                table,
+                context.getEnrichmentOptions(),
+                context.getConfiguration(),
+                context.getClassLoader(),
+                context.isTemporary());
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.catalog;
 
 import dev.ducklake.engine.LakeEngine;
@@ -58,7 +74,11 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     private final Map<String, String> tableDefaults;
     private final LakeAccess lake;
 
-    DuckLakeCatalog(String name, String defaultDatabase, EngineSpec spec, Map<String, String> tableDefaults) {
+    DuckLakeCatalog(
+            String name,
+            String defaultDatabase,
+            EngineSpec spec,
+            Map<String, String> tableDefaults) {
         super(name, defaultDatabase);
         this.spec = spec;
         this.tableDefaults = Map.copyOf(tableDefaults);
@@ -70,8 +90,12 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
         lake.open();
         if (!databaseExists(getDefaultDatabase())) {
             lake.close();
-            throw new CatalogException("The default database '" + getDefaultDatabase() + "' of DuckLake catalog "
-                    + getName() + " does not exist; create the schema, or set 'default-database'");
+            throw new CatalogException(
+                    "The default database '"
+                            + getDefaultDatabase()
+                            + "' of DuckLake catalog "
+                            + getName()
+                            + " does not exist; create the schema, or set 'default-database'");
         }
     }
 
@@ -110,32 +134,37 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     @Override
     public void createDatabase(String name, CatalogDatabase database, boolean ignoreIfExists)
             throws DatabaseAlreadyExistException {
-        if (!database.getProperties().isEmpty() || database.getComment() != null && !database.getComment().isEmpty()) {
-            throw new CatalogException("Database " + name + ": a DuckLake schema keeps no properties or comment");
+        if (!database.getProperties().isEmpty()
+                || database.getComment() != null && !database.getComment().isEmpty()) {
+            throw new CatalogException(
+                    "Database " + name + ": a DuckLake schema keeps no properties or comment");
         }
-        lake.call(engine -> {
-            try {
-                engine.createSchema(name, ignoreIfExists);
-            } catch (AlreadyExistsException e) {
-                throw new DatabaseAlreadyExistException(getName(), name);
-            }
-            return null;
-        });
+        lake.call(
+                engine -> {
+                    try {
+                        engine.createSchema(name, ignoreIfExists);
+                    } catch (AlreadyExistsException e) {
+                        throw new DatabaseAlreadyExistException(getName(), name);
+                    }
+                    return null;
+                });
     }
 
     @Override
     public void dropDatabase(String name, boolean ignoreIfNotExists, boolean cascade)
             throws DatabaseNotExistException, DatabaseNotEmptyException {
-        Optional<SchemaNotEmptyException> notEmpty = lake.call(engine -> {
-            try {
-                engine.dropSchema(name, ignoreIfNotExists, cascade);
-                return Optional.empty();
-            } catch (SchemaNotFoundException e) {
-                throw new DatabaseNotExistException(getName(), name, e);
-            } catch (SchemaNotEmptyException e) {
-                return Optional.of(e);
-            }
-        });
+        Optional<SchemaNotEmptyException> notEmpty =
+                lake.call(
+                        engine -> {
+                            try {
+                                engine.dropSchema(name, ignoreIfNotExists, cascade);
+                                return Optional.empty();
+                            } catch (SchemaNotFoundException e) {
+                                throw new DatabaseNotExistException(getName(), name, e);
+                            } catch (SchemaNotEmptyException e) {
+                                return Optional.of(e);
+                            }
+                        });
         if (notEmpty.isPresent()) {
             throw new DatabaseNotEmptyException(getName(), name, notEmpty.get());
         }
@@ -157,55 +186,77 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
 
     @Override
     public boolean tableExists(ObjectPath path) {
-        return lake.call(engine -> kind(engine, path).isPresent() || systemTableExists(engine, path));
+        return lake.call(
+                engine -> kind(engine, path).isPresent() || systemTableExists(engine, path));
     }
 
     @Override
     public CatalogBaseTable getTable(ObjectPath path) throws TableNotExistException {
         TableName name = tableName(path);
-        return lake.call(engine -> {
-            Optional<LakeObject.Kind> kind = kind(engine, path);
-            Optional<SystemTable> system = systemTable(engine, path, kind);
-            if (system.isPresent()) {
-                return SystemTables.catalogTable(system.get());
-            }
-            requireTable(kind, path, "read");
-            TableSchema schema = describe(path, () -> engine.describeTable(name));
-            return CatalogTables.toFlink(name, schema, engine.tableComment(name), engine.tableProperties(name));
-        });
+        return lake.call(
+                engine -> {
+                    Optional<LakeObject.Kind> kind = kind(engine, path);
+                    Optional<SystemTable> system = systemTable(engine, path, kind);
+                    if (system.isPresent()) {
+                        return SystemTables.catalogTable(system.get());
+                    }
+                    requireTable(kind, path, "read");
+                    TableSchema schema = describe(path, () -> engine.describeTable(name));
+                    return CatalogTables.toFlink(
+                            name, schema, engine.tableComment(name), engine.tableProperties(name));
+                });
     }
 
-    /** The table's definition, or the catalog's error for a table gone or with a column Flink cannot type. */
-    private TableSchema describe(ObjectPath path, Supplier<TableSchema> describe) throws TableNotExistException {
+    /**
+     * The table's definition, or the catalog's error for a table gone or with a column Flink cannot
+     * type.
+     */
+    private TableSchema describe(ObjectPath path, Supplier<TableSchema> describe)
+            throws TableNotExistException {
         try {
             return describe.get();
         } catch (TableNotFoundException e) {
             throw new TableNotExistException(getName(), path, e);
         } catch (LakeValidationException e) {
-            throw new CatalogException("Table " + getName() + "." + tableName(path) + " cannot be used in Flink: "
-                    + e.getMessage(), e);
+            throw new CatalogException(
+                    "Table "
+                            + getName()
+                            + "."
+                            + tableName(path)
+                            + " cannot be used in Flink: "
+                            + e.getMessage(),
+                    e);
         }
     }
 
     /**
      * The table as of a time ({@code FOR SYSTEM_TIME AS OF}): its definition at the last version
-     * committed at or before it, read at that version ({@code scan.version}, in either runtime mode).
+     * committed at or before it, read at that version ({@code scan.version}, in either runtime
+     * mode).
      */
     @Override
-    public CatalogBaseTable getTable(ObjectPath path, long timestamp) throws TableNotExistException {
+    public CatalogBaseTable getTable(ObjectPath path, long timestamp)
+            throws TableNotExistException {
         TableName name = tableName(path);
         if (path.getObjectName().contains(SystemTable.SEPARATOR)) {
-            throw new ValidationException(getName() + "." + path + ": a system table has no versions to read"
-                    + " FOR SYSTEM_TIME AS OF; it always shows the table's versions and files now");
+            throw new ValidationException(
+                    getName()
+                            + "."
+                            + path
+                            + ": a system table has no versions to read"
+                            + " FOR SYSTEM_TIME AS OF; it always shows the table's versions and files now");
         }
-        return lake.call(engine -> {
-            requireTable(engine, path, "read");
-            long version = engine.versionAt(name, Instant.ofEpochMilli(timestamp)).id();
-            Map<String, String> options = new HashMap<>(engine.tableProperties(name));
-            options.put(DuckLakeConnectorOptions.SCAN_VERSION.key(), Long.toString(version));
-            TableSchema schema = describe(path, () -> engine.describeTable(name, version));
-            return CatalogTables.toFlink(name, schema, engine.tableComment(name), options, timestamp);
-        });
+        return lake.call(
+                engine -> {
+                    requireTable(engine, path, "read");
+                    long version = engine.versionAt(name, Instant.ofEpochMilli(timestamp)).id();
+                    Map<String, String> options = new HashMap<>(engine.tableProperties(name));
+                    options.put(
+                            DuckLakeConnectorOptions.SCAN_VERSION.key(), Long.toString(version));
+                    TableSchema schema = describe(path, () -> engine.describeTable(name, version));
+                    return CatalogTables.toFlink(
+                            name, schema, engine.tableComment(name), options, timestamp);
+                });
     }
 
     @Override
@@ -214,44 +265,51 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
         TableName name = tableName(path);
         TableSchema schema = CatalogTables.toLake(name, table);
         Map<String, String> options = CatalogTables.storedOptions(name, table.getOptions());
-        boolean exists = lake.call(engine -> {
-            if (!engine.schemaExists(path.getDatabaseName())) {
-                throw new DatabaseNotExistException(getName(), path.getDatabaseName());
-            }
-            return kind(engine, path).isPresent();
-        });
+        boolean exists =
+                lake.call(
+                        engine -> {
+                            if (!engine.schemaExists(path.getDatabaseName())) {
+                                throw new DatabaseNotExistException(
+                                        getName(), path.getDatabaseName());
+                            }
+                            return kind(engine, path).isPresent();
+                        });
         if (exists) {
             if (ignoreIfExists) {
                 return;
             }
             throw new TableAlreadyExistException(getName(), path);
         }
-        lake.call(engine -> {
-            engine.createTable(name, schema);
-            try {
-                if (table.getComment() != null && !table.getComment().isEmpty()) {
-                    engine.setTableComment(name, table.getComment());
-                }
-                if (!options.isEmpty()) {
-                    engine.setTableProperties(name, options);
-                }
-            } catch (RuntimeException e) {
-                // The engine creates a table, then comments it and stores its options: no half-made table stays.
-                engine.dropTable(name, true);
-                throw e;
-            }
-            return null;
-        });
+        lake.call(
+                engine -> {
+                    engine.createTable(name, schema);
+                    try {
+                        if (table.getComment() != null && !table.getComment().isEmpty()) {
+                            engine.setTableComment(name, table.getComment());
+                        }
+                        if (!options.isEmpty()) {
+                            engine.setTableProperties(name, options);
+                        }
+                    } catch (RuntimeException e) {
+                        // The engine creates a table, then comments it and stores its options: no
+                        // half-made table stays.
+                        engine.dropTable(name, true);
+                        throw e;
+                    }
+                    return null;
+                });
     }
 
     @Override
-    public void dropTable(ObjectPath path, boolean ignoreIfNotExists) throws TableNotExistException {
-        lake.call(engine -> {
-            if (isTable(engine, path, ignoreIfNotExists, "drop")) {
-                engine.dropTable(tableName(path), true);
-            }
-            return null;
-        });
+    public void dropTable(ObjectPath path, boolean ignoreIfNotExists)
+            throws TableNotExistException {
+        lake.call(
+                engine -> {
+                    if (isTable(engine, path, ignoreIfNotExists, "drop")) {
+                        engine.dropTable(tableName(path), true);
+                    }
+                    return null;
+                });
     }
 
     @Override
@@ -270,36 +328,53 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     }
 
     /**
-     * Checks every change against the table's current definition first and refuses, naming the table,
-     * the column and the reason, before anything changes; then applies them in order, each column
-     * change and a comment as a DuckLake snapshot of its own (see {@link TableAlterations}).
+     * Checks every change against the table's current definition first and refuses, naming the
+     * table, the column and the reason, before anything changes; then applies them in order, each
+     * column change and a comment as a DuckLake snapshot of its own (see {@link TableAlterations}).
      */
     @Override
-    public void alterTable(ObjectPath path, CatalogBaseTable newTable, List<TableChange> changes,
-            boolean ignoreIfNotExists) throws TableNotExistException {
+    public void alterTable(
+            ObjectPath path,
+            CatalogBaseTable newTable,
+            List<TableChange> changes,
+            boolean ignoreIfNotExists)
+            throws TableNotExistException {
         TableName name = tableName(path);
-        lake.call(engine -> {
-            if (isTable(engine, path, ignoreIfNotExists, "alter")) {
-                TableAlterations.check(name, engine.describeTable(name), engine.tableProperties(name), changes)
-                        .apply(engine);
-            }
-            return null;
-        });
+        lake.call(
+                engine -> {
+                    if (isTable(engine, path, ignoreIfNotExists, "alter")) {
+                        TableAlterations.check(
+                                        name,
+                                        engine.describeTable(name),
+                                        engine.tableProperties(name),
+                                        changes)
+                                .apply(engine);
+                    }
+                    return null;
+                });
     }
 
     /** Without the list of changes, the catalog cannot tell what changed: refused. */
     @Override
     public void alterTable(ObjectPath path, CatalogBaseTable newTable, boolean ignoreIfNotExists) {
-        throw new CatalogException("ALTER TABLE " + getName() + "." + path + ": the DuckLake catalog alters a table"
-                + " by its list of changes (ADD, DROP, RENAME, MODIFY, SET, RESET, COMMENT), not by a whole new"
-                + " definition");
+        throw new CatalogException(
+                "ALTER TABLE "
+                        + getName()
+                        + "."
+                        + path
+                        + ": the DuckLake catalog alters a table"
+                        + " by its list of changes (ADD, DROP, RENAME, MODIFY, SET, RESET, COMMENT), not by a whole new"
+                        + " definition");
     }
 
     // --------------------------------------------------------------------------------------------
     // Procedures: maintenance, in the database 'sys' (or 'system')
     // --------------------------------------------------------------------------------------------
 
-    /** The maintenance procedures in the database {@value LakeProcedures#DATABASE} (or {@code system}); none elsewhere. */
+    /**
+     * The maintenance procedures in the database {@value LakeProcedures#DATABASE} (or {@code
+     * system}); none elsewhere.
+     */
     @Override
     public List<String> listProcedures(String database) throws DatabaseNotExistException {
         if (LakeProcedures.isProcedureDatabase(database)) {
@@ -314,8 +389,10 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     /** {@code CALL lake.sys.compact(...)}, and the other procedures of {@link LakeProcedures}. */
     @Override
     public Procedure getProcedure(ObjectPath path) throws ProcedureNotExistException {
-        return LakeProcedures.of(path.getDatabaseName(), path.getObjectName(),
-                new CatalogMaintainer(getName(), getDefaultDatabase(), lake))
+        return LakeProcedures.of(
+                        path.getDatabaseName(),
+                        path.getObjectName(),
+                        new CatalogMaintainer(getName(), getDefaultDatabase(), lake))
                 .orElseThrow(() -> new ProcedureNotExistException(getName(), path));
     }
 
@@ -326,14 +403,18 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
     }
 
     /** The names of a database's tables and views ({@code kind} null), or of one kind. */
-    private List<String> objects(String database, LakeObject.Kind kind) throws DatabaseNotExistException {
-        return lake.call(engine -> {
-            if (!engine.schemaExists(database)) {
-                throw new DatabaseNotExistException(getName(), database);
-            }
-            return engine.listTables(database).stream().filter(o -> kind == null || o.kind() == kind)
-                    .map(o -> o.name().table()).toList();
-        });
+    private List<String> objects(String database, LakeObject.Kind kind)
+            throws DatabaseNotExistException {
+        return lake.call(
+                engine -> {
+                    if (!engine.schemaExists(database)) {
+                        throw new DatabaseNotExistException(getName(), database);
+                    }
+                    return engine.listTables(database).stream()
+                            .filter(o -> kind == null || o.kind() == kind)
+                            .map(o -> o.name().table())
+                            .toList();
+                });
     }
 
     /** Whether the path names a table or a view of the lake; empty when it names neither. */
@@ -342,35 +423,43 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
             return Optional.empty();
         }
         return engine.listTables(path.getDatabaseName()).stream()
-                .filter(o -> o.name().table().equals(path.getObjectName())).map(LakeObject::kind).findFirst();
+                .filter(o -> o.name().table().equals(path.getObjectName()))
+                .map(LakeObject::kind)
+                .findFirst();
     }
 
     /**
      * The system table the path names ({@code orders$files}), unless a lake table or view has the
      * name; fails for an unknown suffix, or when the table it belongs to is missing or a view.
      */
-    private Optional<SystemTable> systemTable(LakeEngine engine, ObjectPath path, Optional<LakeObject.Kind> kind)
+    private Optional<SystemTable> systemTable(
+            LakeEngine engine, ObjectPath path, Optional<LakeObject.Kind> kind)
             throws TableNotExistException {
         if (!path.getObjectName().contains(SystemTable.SEPARATOR) || kind.isPresent()) {
             return Optional.empty();
         }
-        Optional<SystemTable> system = SystemTables.parse(getName(), path.getDatabaseName(), path.getObjectName());
-        requireTable(engine, new ObjectPath(path.getDatabaseName(), SystemTables.baseName(path.getObjectName())),
+        Optional<SystemTable> system =
+                SystemTables.parse(getName(), path.getDatabaseName(), path.getObjectName());
+        requireTable(
+                engine,
+                new ObjectPath(path.getDatabaseName(), SystemTables.baseName(path.getObjectName())),
                 "read");
         return system;
     }
 
     private static boolean systemTableExists(LakeEngine engine, ObjectPath path) {
         String name = path.getObjectName();
-        return SystemTables.of(name).isPresent() && kind(engine, new ObjectPath(path.getDatabaseName(),
-                SystemTables.baseName(name))).equals(Optional.of(LakeObject.Kind.TABLE));
+        return SystemTables.of(name).isPresent()
+                && kind(engine, new ObjectPath(path.getDatabaseName(), SystemTables.baseName(name)))
+                        .equals(Optional.of(LakeObject.Kind.TABLE));
     }
 
     /**
      * True when the path names a table; false for a missing one if {@code ignoreIfNotExists}; fails
      * for a missing one otherwise, and for a DuckLake view.
      */
-    private boolean isTable(LakeEngine engine, ObjectPath path, boolean ignoreIfNotExists, String use)
+    private boolean isTable(
+            LakeEngine engine, ObjectPath path, boolean ignoreIfNotExists, String use)
             throws TableNotExistException {
         Optional<LakeObject.Kind> kind = kind(engine, path);
         if (kind.isEmpty() && ignoreIfNotExists) {
@@ -380,8 +469,12 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
         return true;
     }
 
-    /** Fails unless the path names a table: a missing one, or a DuckLake view, which Flink cannot use. */
-    private Void requireTable(LakeEngine engine, ObjectPath path, String use) throws TableNotExistException {
+    /**
+     * Fails unless the path names a table: a missing one, or a DuckLake view, which Flink cannot
+     * use.
+     */
+    private Void requireTable(LakeEngine engine, ObjectPath path, String use)
+            throws TableNotExistException {
         return requireTable(kind(engine, path), path, use);
     }
 
@@ -392,9 +485,14 @@ public final class DuckLakeCatalog extends LakeCatalogBase {
             throw new TableNotExistException(getName(), path);
         }
         if (kind.get() == LakeObject.Kind.VIEW) {
-            throw new CatalogException(getName() + "." + path + " is a DuckLake view; Flink cannot " + use
-                    + " DuckLake views, whose query is DuckDB SQL. Use it from DuckDB, or define the query as a"
-                    + " Flink view");
+            throw new CatalogException(
+                    getName()
+                            + "."
+                            + path
+                            + " is a DuckLake view; Flink cannot "
+                            + use
+                            + " DuckLake views, whose query is DuckDB SQL. Use it from DuckDB, or define the query as a"
+                            + " Flink view");
         }
         return null;
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.catalog;
 
 import dev.ducklake.engine.EngineRegistry;
@@ -35,10 +51,10 @@ final class LakeAccess implements AutoCloseable {
     }
 
     /**
-     * Runs one call on the engine. The call translates the engine's exceptions that Flink has its own
-     * for (a missing table, ...); of the others, a refusal becomes a {@link ValidationException} with
-     * the engine's message, which names the table, the column and the reason, and any other failure a
-     * {@link CatalogException}.
+     * Runs one call on the engine. The call translates the engine's exceptions that Flink has its
+     * own for (a missing table, ...); of the others, a refusal becomes a {@link
+     * ValidationException} with the engine's message, which names the table, the column and the
+     * reason, and any other failure a {@link CatalogException}.
      */
     synchronized <T, E extends Exception> T call(Call<T, E> call) throws E {
         try {
@@ -51,7 +67,8 @@ final class LakeAccess implements AutoCloseable {
         } catch (LakeValidationException e) {
             throw new ValidationException(e.getMessage(), e);
         } catch (LakeException e) {
-            throw new CatalogException("DuckLake catalog " + config.catalog().kind() + ": " + e.getMessage(), e);
+            throw new CatalogException(
+                    "DuckLake catalog " + config.catalog().kind() + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.catalog;
 
 import java.util.List;
@@ -18,8 +34,8 @@ import org.apache.flink.table.expressions.Expression;
 /**
  * What a DuckLake catalog does not have: Flink-managed partitions (DuckLake partitions files
  * itself, by the table's partitioning, so a partitioned table lists no partitions to Flink),
- * functions, statistics and database properties. Keeps
- * {@link DuckLakeCatalog} to the lake's databases and tables.
+ * functions, statistics and database properties. Keeps {@link DuckLakeCatalog} to the lake's
+ * databases and tables.
  */
 @Internal
 abstract class LakeCatalogBase extends AbstractCatalog {
@@ -30,7 +46,8 @@ abstract class LakeCatalogBase extends AbstractCatalog {
 
     @Override
     public void alterDatabase(String name, CatalogDatabase newDatabase, boolean ignoreIfNotExists) {
-        throw new CatalogException("DuckLake schemas have no properties or comment to change (database " + name + ")");
+        throw new CatalogException(
+                "DuckLake schemas have no properties or comment to change (database " + name + ")");
     }
 
     @Override
@@ -44,7 +61,8 @@ abstract class LakeCatalogBase extends AbstractCatalog {
     }
 
     @Override
-    public List<CatalogPartitionSpec> listPartitionsByFilter(ObjectPath path, List<Expression> filters) {
+    public List<CatalogPartitionSpec> listPartitionsByFilter(
+            ObjectPath path, List<Expression> filters) {
         return List.of();
     }
 
@@ -60,18 +78,25 @@ abstract class LakeCatalogBase extends AbstractCatalog {
     }
 
     @Override
-    public void createPartition(ObjectPath path, CatalogPartitionSpec spec, CatalogPartition partition,
+    public void createPartition(
+            ObjectPath path,
+            CatalogPartitionSpec spec,
+            CatalogPartition partition,
             boolean ignoreIfExists) {
         throw partitionsUnsupported(path);
     }
 
     @Override
-    public void dropPartition(ObjectPath path, CatalogPartitionSpec spec, boolean ignoreIfNotExists) {
+    public void dropPartition(
+            ObjectPath path, CatalogPartitionSpec spec, boolean ignoreIfNotExists) {
         throw partitionsUnsupported(path);
     }
 
     @Override
-    public void alterPartition(ObjectPath path, CatalogPartitionSpec spec, CatalogPartition newPartition,
+    public void alterPartition(
+            ObjectPath path,
+            CatalogPartitionSpec spec,
+            CatalogPartition newPartition,
             boolean ignoreIfNotExists) {
         throw partitionsUnsupported(path);
     }
@@ -93,17 +118,21 @@ abstract class LakeCatalogBase extends AbstractCatalog {
 
     @Override
     public void createFunction(ObjectPath path, CatalogFunction function, boolean ignoreIfExists) {
-        throw new CatalogException("A DuckLake catalog keeps no functions; create " + path
-                + " as a temporary function");
+        throw new CatalogException(
+                "A DuckLake catalog keeps no functions; create "
+                        + path
+                        + " as a temporary function");
     }
 
     @Override
-    public void alterFunction(ObjectPath path, CatalogFunction function, boolean ignoreIfNotExists) {
+    public void alterFunction(
+            ObjectPath path, CatalogFunction function, boolean ignoreIfNotExists) {
         throw new CatalogException("A DuckLake catalog keeps no functions (" + path + ")");
     }
 
     @Override
-    public void dropFunction(ObjectPath path, boolean ignoreIfNotExists) throws FunctionNotExistException {
+    public void dropFunction(ObjectPath path, boolean ignoreIfNotExists)
+            throws FunctionNotExistException {
         if (!ignoreIfNotExists) {
             throw new FunctionNotExistException(getName(), path);
         }
@@ -120,40 +149,52 @@ abstract class LakeCatalogBase extends AbstractCatalog {
     }
 
     @Override
-    public CatalogTableStatistics getPartitionStatistics(ObjectPath path, CatalogPartitionSpec spec) {
+    public CatalogTableStatistics getPartitionStatistics(
+            ObjectPath path, CatalogPartitionSpec spec) {
         return CatalogTableStatistics.UNKNOWN;
     }
 
     @Override
-    public CatalogColumnStatistics getPartitionColumnStatistics(ObjectPath path, CatalogPartitionSpec spec) {
+    public CatalogColumnStatistics getPartitionColumnStatistics(
+            ObjectPath path, CatalogPartitionSpec spec) {
         return CatalogColumnStatistics.UNKNOWN;
     }
 
     @Override
-    public void alterTableStatistics(ObjectPath path, CatalogTableStatistics statistics, boolean ignoreIfNotExists) {
+    public void alterTableStatistics(
+            ObjectPath path, CatalogTableStatistics statistics, boolean ignoreIfNotExists) {
         throw new CatalogException("A DuckLake catalog keeps no statistics (" + path + ")");
     }
 
     @Override
-    public void alterTableColumnStatistics(ObjectPath path, CatalogColumnStatistics statistics,
+    public void alterTableColumnStatistics(
+            ObjectPath path, CatalogColumnStatistics statistics, boolean ignoreIfNotExists) {
+        throw new CatalogException("A DuckLake catalog keeps no statistics (" + path + ")");
+    }
+
+    @Override
+    public void alterPartitionStatistics(
+            ObjectPath path,
+            CatalogPartitionSpec spec,
+            CatalogTableStatistics statistics,
             boolean ignoreIfNotExists) {
-        throw new CatalogException("A DuckLake catalog keeps no statistics (" + path + ")");
-    }
-
-    @Override
-    public void alterPartitionStatistics(ObjectPath path, CatalogPartitionSpec spec,
-            CatalogTableStatistics statistics, boolean ignoreIfNotExists) {
         throw partitionsUnsupported(path);
     }
 
     @Override
-    public void alterPartitionColumnStatistics(ObjectPath path, CatalogPartitionSpec spec,
-            CatalogColumnStatistics statistics, boolean ignoreIfNotExists) {
+    public void alterPartitionColumnStatistics(
+            ObjectPath path,
+            CatalogPartitionSpec spec,
+            CatalogColumnStatistics statistics,
+            boolean ignoreIfNotExists) {
         throw partitionsUnsupported(path);
     }
 
     private static CatalogException partitionsUnsupported(ObjectPath path) {
-        return new CatalogException("DuckLake partitions the files of " + path + " itself, by the table's"
-                + " partitioning; it has no partitions to create, drop or alter");
+        return new CatalogException(
+                "DuckLake partitions the files of "
+                        + path
+                        + " itself, by the table's"
+                        + " partitioning; it has no partitions to create, drop or alter");
     }
 }

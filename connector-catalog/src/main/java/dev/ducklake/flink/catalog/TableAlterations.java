@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.catalog;
 
 import dev.ducklake.engine.LakeEngine;
@@ -24,9 +40,9 @@ import org.apache.flink.table.types.logical.LogicalType;
 
 /**
  * The changes of one {@code ALTER TABLE}, checked all together against the table's current
- * definition before anything changes, then applied in order, each column change and a new
- * comment as one DuckLake snapshot of its own, and the options last in one snapshot each for the
- * keys set and the keys reset.
+ * definition before anything changes, then applied in order, each column change and a new comment
+ * as one DuckLake snapshot of its own, and the options last in one snapshot each for the keys set
+ * and the keys reset.
  *
  * <p>Taken: {@code ADD} a column at the end, {@code DROP} a column other than a key or partition
  * column, {@code RENAME} a column, {@code MODIFY} a column to a wider type ({@link
@@ -53,7 +69,9 @@ final class TableAlterations {
         this.name = name;
         this.columns = new ArrayList<>(schema.columns());
         this.key = new ArrayList<>(schema.primaryKey());
-        this.partitionColumns = new ArrayList<>(schema.partitioning().stream().map(PartitionField::column).toList());
+        this.partitionColumns =
+                new ArrayList<>(
+                        schema.partitioning().stream().map(PartitionField::column).toList());
         this.stored = Map.copyOf(options);
         this.options = new TreeMap<>(options);
     }
@@ -62,7 +80,10 @@ final class TableAlterations {
      * Checks every change against the table as the changes before it leave it; fails, naming the
      * table, the column and the reason, before the lake changes.
      */
-    static TableAlterations check(TableName name, TableSchema schema, Map<String, String> options,
+    static TableAlterations check(
+            TableName name,
+            TableSchema schema,
+            Map<String, String> options,
             List<TableChange> changes) {
         TableAlterations alterations = new TableAlterations(name, schema, options);
         changes.forEach(alterations::check);
@@ -72,8 +93,8 @@ final class TableAlterations {
 
     /**
      * Applies the checked changes in order, each committed by the engine on its own. One can fail
-     * only if the lake fails or another writer changed the table since the check; the changes before
-     * it then stay, and the message says how many.
+     * only if the lake fails or another writer changed the table since the check; the changes
+     * before it then stay, and the message says how many.
      */
     void apply(LakeEngine engine) {
         for (int i = 0; i < steps.size(); i++) {
@@ -83,9 +104,17 @@ final class TableAlterations {
                 if (i == 0) {
                     throw e;
                 }
-                throw new CatalogException("ALTER TABLE " + name + ": " + steps.get(i).label() + " failed after "
-                        + steps.subList(0, i).stream().map(Step::label).toList() + " were applied, each as a"
-                        + " DuckLake snapshot of its own: " + e.getMessage(), e);
+                throw new CatalogException(
+                        "ALTER TABLE "
+                                + name
+                                + ": "
+                                + steps.get(i).label()
+                                + " failed after "
+                                + steps.subList(0, i).stream().map(Step::label).toList()
+                                + " were applied, each as a"
+                                + " DuckLake snapshot of its own: "
+                                + e.getMessage(),
+                        e);
             }
         }
     }
@@ -100,13 +129,18 @@ final class TableAlterations {
         } else if (change instanceof TableChange.ModifyPhysicalColumnType retype) {
             retypeColumn(retype.getOldColumn().getName(), retype.getNewType().getLogicalType());
         } else if (change instanceof TableChange.ModifyColumnComment comment) {
-            throw refused(comment.getOldColumn().getName(), "the DuckLake catalog cannot keep column comments yet;"
-                    + " comment the table instead");
+            throw refused(
+                    comment.getOldColumn().getName(),
+                    "the DuckLake catalog cannot keep column comments yet;"
+                            + " comment the table instead");
         } else if (change instanceof TableChange.ModifyColumnPosition move) {
             throw refused(move.getOldColumn().getName(), "DuckLake cannot move a column");
         } else if (change instanceof TableChange.ModifyColumn modify) {
-            throw refused(modify.getOldColumn().getName(), "DuckLake can only rename a column or widen its type ("
-                    + LakeType.WIDENINGS + ")");
+            throw refused(
+                    modify.getOldColumn().getName(),
+                    "DuckLake can only rename a column or widen its type ("
+                            + LakeType.WIDENINGS
+                            + ")");
         } else if (change instanceof TableChange.SetOption set) {
             CatalogTables.checkKey(name, set.getKey());
             options.put(set.getKey(), set.getValue());
@@ -117,12 +151,20 @@ final class TableAlterations {
                 reset.add(unset.getKey());
             }
         } else if (change instanceof TableChange.ModifyTableComment comment) {
-            String text = comment.getComment() == null || comment.getComment().isEmpty() ? null : comment.getComment();
+            String text =
+                    comment.getComment() == null || comment.getComment().isEmpty()
+                            ? null
+                            : comment.getComment();
             steps.add(new Step("COMMENT", engine -> engine.setTableComment(name, text)));
         } else {
-            throw new ValidationException("Cannot alter table " + name + ": " + change + " is not a change a DuckLake"
-                    + " table can take (the key, watermarks and distribution are fixed; columns can be added at the"
-                    + " end, dropped, renamed and widened)");
+            throw new ValidationException(
+                    "Cannot alter table "
+                            + name
+                            + ": "
+                            + change
+                            + " is not a change a DuckLake"
+                            + " table can take (the key, watermarks and distribution are fixed; columns can be added at the"
+                            + " end, dropped, renamed and widened)");
         }
     }
 
@@ -139,7 +181,9 @@ final class TableAlterations {
             throw refused(added, "the DuckLake catalog cannot keep column comments yet");
         }
         if (!column.getDataType().getLogicalType().isNullable()) {
-            throw refused(added, "a column added to a table is NULL in its rows, so it cannot be NOT NULL");
+            throw refused(
+                    added,
+                    "a column added to a table is NULL in its rows, so it cannot be NOT NULL");
         }
         if (position(added) >= 0) {
             throw refused(added, "the table has a column of that name");
@@ -168,46 +212,72 @@ final class TableAlterations {
     private void renameColumn(String from, String to) {
         Column existing = existing(from);
         if (!existing.name().equalsIgnoreCase(to) && position(to) >= 0) {
-            throw refused(existing.name(), "cannot rename it to '" + to + "', the table has a column of that name");
+            throw refused(
+                    existing.name(),
+                    "cannot rename it to '" + to + "', the table has a column of that name");
         }
         requireValidName(to);
-        columns.set(position(existing.name()), new Column(to, existing.type(), existing.nullable()));
+        columns.set(
+                position(existing.name()), new Column(to, existing.type(), existing.nullable()));
         key.replaceAll(c -> c.equalsIgnoreCase(existing.name()) ? to : c);
         partitionColumns.replaceAll(c -> c.equalsIgnoreCase(existing.name()) ? to : c);
-        steps.add(new Step("RENAME " + existing.name() + " TO " + to,
-                engine -> engine.renameColumn(name, existing.name(), to)));
+        steps.add(
+                new Step(
+                        "RENAME " + existing.name() + " TO " + to,
+                        engine -> engine.renameColumn(name, existing.name(), to)));
     }
 
     private void retypeColumn(String column, LogicalType type) {
         Column existing = existing(column);
         LakeType target = lakeType(existing.name(), type);
         if (type.isNullable() != existing.nullable()) {
-            throw refused(existing.name(), "DuckLake cannot make a column " + (type.isNullable() ? "nullable"
-                    : "NOT NULL"));
+            throw refused(
+                    existing.name(),
+                    "DuckLake cannot make a column "
+                            + (type.isNullable() ? "nullable" : "NOT NULL"));
         }
         if (target.equals(existing.type())) {
             return;
         }
         if (!existing.type().widensTo(target)) {
-            throw refused(existing.name(), "cannot change its type from " + existing.type().sql() + " to "
-                    + target.sql() + ": DuckLake changes a column's type only to a wider one of the same kind ("
-                    + LakeType.WIDENINGS + ")");
+            throw refused(
+                    existing.name(),
+                    "cannot change its type from "
+                            + existing.type().sql()
+                            + " to "
+                            + target.sql()
+                            + ": DuckLake changes a column's type only to a wider one of the same kind ("
+                            + LakeType.WIDENINGS
+                            + ")");
         }
-        columns.set(position(existing.name()), new Column(existing.name(), target, existing.nullable()));
-        steps.add(new Step("MODIFY " + existing.name() + " " + target.sql(),
-                engine -> engine.alterColumnType(name, existing.name(), target)));
+        columns.set(
+                position(existing.name()),
+                new Column(existing.name(), target, existing.nullable()));
+        steps.add(
+                new Step(
+                        "MODIFY " + existing.name() + " " + target.sql(),
+                        engine -> engine.alterColumnType(name, existing.name(), target)));
     }
 
-    /** Checks the options as the table would keep them, and adds the steps that store the changed ones. */
+    /**
+     * Checks the options as the table would keep them, and adds the steps that store the changed
+     * ones.
+     */
     private void checkOptions() {
         Map<String, String> changed = new TreeMap<>(CatalogTables.storedOptions(name, options));
         changed.entrySet().removeIf(e -> e.getValue().equals(stored.get(e.getKey())));
         Set<String> removed = Set.copyOf(reset);
         if (!changed.isEmpty()) {
-            steps.add(new Step("SET " + changed.keySet(), engine -> engine.setTableProperties(name, changed)));
+            steps.add(
+                    new Step(
+                            "SET " + changed.keySet(),
+                            engine -> engine.setTableProperties(name, changed)));
         }
         if (!removed.isEmpty()) {
-            steps.add(new Step("RESET " + removed, engine -> engine.removeTableProperties(name, removed)));
+            steps.add(
+                    new Step(
+                            "RESET " + removed,
+                            engine -> engine.removeTableProperties(name, removed)));
         }
     }
 
@@ -230,7 +300,10 @@ final class TableAlterations {
     private Column existing(String column) {
         int position = position(column);
         if (position < 0) {
-            throw refused(column, "the table has no such column; it has " + columns.stream().map(Column::name).toList());
+            throw refused(
+                    column,
+                    "the table has no such column; it has "
+                            + columns.stream().map(Column::name).toList());
         }
         return columns.get(position);
     }
@@ -249,7 +322,13 @@ final class TableAlterations {
     }
 
     private ValidationException refused(String column, String reason) {
-        return new ValidationException("Cannot alter table " + name + ", column '" + column + "': " + reason
-                + ". Nothing was changed");
+        return new ValidationException(
+                "Cannot alter table "
+                        + name
+                        + ", column '"
+                        + column
+                        + "': "
+                        + reason
+                        + ". Nothing was changed");
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.common;
 
 import java.math.BigDecimal;
@@ -63,18 +79,25 @@ public final class ArrowRowConverter {
     public Rows bind(List<FieldVector> vectors, int first) {
         FieldReader[] readers = new FieldReader[rowType.getFieldCount()];
         for (int i = 0; i < readers.length; i++) {
-            readers[i] = reader(rowType.getTypeAt(i), vectors.get(first + i), rowType.getFieldNames().get(i));
+            readers[i] =
+                    reader(
+                            rowType.getTypeAt(i),
+                            vectors.get(first + i),
+                            rowType.getFieldNames().get(i));
         }
         return new Rows(readers);
     }
 
     /**
-     * Reads changes from the vectors of a change batch (see {@code ChangeBatchReader}): the
-     * {@code has_before} and {@code has_after} flags, then the before image's columns, then the
-     * after image's, each the row type's fields. Valid while the batch is.
+     * Reads changes from the vectors of a change batch (see {@code ChangeBatchReader}): the {@code
+     * has_before} and {@code has_after} flags, then the before image's columns, then the after
+     * image's, each the row type's fields. Valid while the batch is.
      */
     public Changes bindChanges(List<FieldVector> vectors) {
-        return new Changes((BitVector) vectors.get(0), (BitVector) vectors.get(1), bind(vectors, 2),
+        return new Changes(
+                (BitVector) vectors.get(0),
+                (BitVector) vectors.get(1),
+                bind(vectors, 2),
                 bind(vectors, 2 + rowType.getFieldCount()));
     }
 
@@ -92,7 +115,9 @@ public final class ArrowRowConverter {
             this.after = after;
         }
 
-        /** A new row holding the before image of the change at {@code index}, null for an insert. */
+        /**
+         * A new row holding the before image of the change at {@code index}, null for an insert.
+         */
         @Nullable
         public GenericRowData before(int index) {
             return hasBefore.get(index) != 0 ? before.row(RowKind.INSERT, index) : null;
@@ -168,23 +193,30 @@ public final class ArrowRowConverter {
                 if (vector instanceof Float4Vector floats) {
                     return floats::get;
                 }
-                FloatingPointVector floatings = cast(FloatingPointVector.class, vector, type, field);
+                FloatingPointVector floatings =
+                        cast(FloatingPointVector.class, vector, type, field);
                 return index -> (float) floatings.getValueAsDouble(index);
             case DOUBLE:
                 if (vector instanceof Float8Vector doubles) {
                     return doubles::get;
                 }
-                FloatingPointVector doubleValues = cast(FloatingPointVector.class, vector, type, field);
+                FloatingPointVector doubleValues =
+                        cast(FloatingPointVector.class, vector, type, field);
                 return doubleValues::getValueAsDouble;
             case DECIMAL:
                 return decimals((DecimalType) type, cast(DecimalVector.class, vector, type, field));
             case CHAR:
                 int length = ((CharType) type).getLength();
-                VariableWidthFieldVector chars = cast(VariableWidthFieldVector.class, vector, type, field);
-                return index -> StringData.fromString(padded(
-                        new String(chars.get(index), StandardCharsets.UTF_8), length));
+                VariableWidthFieldVector chars =
+                        cast(VariableWidthFieldVector.class, vector, type, field);
+                return index ->
+                        StringData.fromString(
+                                padded(
+                                        new String(chars.get(index), StandardCharsets.UTF_8),
+                                        length));
             case VARCHAR:
-                VariableWidthFieldVector strings = cast(VariableWidthFieldVector.class, vector, type, field);
+                VariableWidthFieldVector strings =
+                        cast(VariableWidthFieldVector.class, vector, type, field);
                 return index -> StringData.fromBytes(strings.get(index));
             case BINARY:
             case VARBINARY:
@@ -204,19 +236,30 @@ public final class ArrowRowConverter {
             case ROW:
                 return rows((RowType) type, cast(StructVector.class, vector, type, field), field);
             default:
-                throw new IllegalArgumentException("Column '" + field + "': Flink type " + type
-                        + " cannot be read from DuckLake");
+                throw new IllegalArgumentException(
+                        "Column '"
+                                + field
+                                + "': Flink type "
+                                + type
+                                + " cannot be read from DuckLake");
         }
     }
 
-    /** Reads the unscaled value straight from the vector when it fits a long and the scale is Flink's. */
+    /**
+     * Reads the unscaled value straight from the vector when it fits a long and the scale is
+     * Flink's.
+     */
     private static FieldReader decimals(DecimalType type, DecimalVector vector) {
         int precision = type.getPrecision();
         int scale = type.getScale();
-        if (vector.getScale() == scale && vector.getPrecision() <= precision
+        if (vector.getScale() == scale
+                && vector.getPrecision() <= precision
                 && DecimalData.isCompact(precision)) {
-            return index -> DecimalData.fromUnscaledLong(
-                    vector.getDataBuffer().getLong((long) index * DecimalVector.TYPE_WIDTH), precision, scale);
+            return index ->
+                    DecimalData.fromUnscaledLong(
+                            vector.getDataBuffer().getLong((long) index * DecimalVector.TYPE_WIDTH),
+                            precision,
+                            scale);
         }
         return index -> {
             BigDecimal value = vector.getObject(index);
@@ -229,16 +272,20 @@ public final class ArrowRowConverter {
         return switch (unit) {
             case SECOND -> index -> TimestampData.fromEpochMillis(vector.get(index) * 1_000);
             case MILLISECOND -> index -> TimestampData.fromEpochMillis(vector.get(index));
-            case MICROSECOND -> index -> {
-                long micros = vector.get(index);
-                return TimestampData.fromEpochMillis(Math.floorDiv(micros, 1_000),
-                        (int) Math.floorMod(micros, 1_000) * 1_000);
-            };
-            case NANOSECOND -> index -> {
-                long nanos = vector.get(index);
-                return TimestampData.fromEpochMillis(Math.floorDiv(nanos, 1_000_000),
-                        (int) Math.floorMod(nanos, 1_000_000));
-            };
+            case MICROSECOND ->
+                    index -> {
+                        long micros = vector.get(index);
+                        return TimestampData.fromEpochMillis(
+                                Math.floorDiv(micros, 1_000),
+                                (int) Math.floorMod(micros, 1_000) * 1_000);
+                    };
+            case NANOSECOND ->
+                    index -> {
+                        long nanos = vector.get(index);
+                        return TimestampData.fromEpochMillis(
+                                Math.floorDiv(nanos, 1_000_000),
+                                (int) Math.floorMod(nanos, 1_000_000));
+                    };
         };
     }
 
@@ -260,7 +307,9 @@ public final class ArrowRowConverter {
         FieldReader values = reader(type.getValueType(), entries.getChildByOrdinal(1), field);
         return index -> {
             Map<Object, Object> out = new LinkedHashMap<>();
-            for (int i = vector.getElementStartIndex(index); i < vector.getElementEndIndex(index); i++) {
+            for (int i = vector.getElementStartIndex(index);
+                    i < vector.getElementEndIndex(index);
+                    i++) {
                 out.put(keys.read(i), values.read(i));
             }
             return new GenericMapData(out);
@@ -270,7 +319,11 @@ public final class ArrowRowConverter {
     private static FieldReader rows(RowType type, StructVector vector, String field) {
         FieldReader[] fields = new FieldReader[type.getFieldCount()];
         for (int i = 0; i < fields.length; i++) {
-            fields[i] = reader(type.getTypeAt(i), vector.getChildByOrdinal(i), field + "." + type.getFieldNames().get(i));
+            fields[i] =
+                    reader(
+                            type.getTypeAt(i),
+                            vector.getChildByOrdinal(i),
+                            field + "." + type.getFieldNames().get(i));
         }
         return index -> {
             GenericRowData out = new GenericRowData(fields.length);
@@ -290,10 +343,16 @@ public final class ArrowRowConverter {
         return missing > 0 ? value + " ".repeat(missing) : value;
     }
 
-    private static <V> V cast(Class<V> expected, ValueVector vector, LogicalType type, String field) {
+    private static <V> V cast(
+            Class<V> expected, ValueVector vector, LogicalType type, String field) {
         if (!expected.isInstance(vector)) {
-            throw new IllegalArgumentException("Column '" + field + "' holds " + vector.getField().getType()
-                    + " values, which cannot be read as Flink type " + type);
+            throw new IllegalArgumentException(
+                    "Column '"
+                            + field
+                            + "' holds "
+                            + vector.getField().getType()
+                            + " values, which cannot be read as Flink type "
+                            + type);
         }
         return expected.cast(vector);
     }

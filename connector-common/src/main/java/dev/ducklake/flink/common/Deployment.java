@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.common;
 
 import dev.ducklake.engine.config.CatalogLocation;
@@ -28,16 +44,24 @@ public record Deployment(String target, int defaultParallelism) {
 
     /** The deployment of the session whose configuration the planner gives a table factory. */
     public static Deployment of(ReadableConfig session) {
-        int tableParallelism = session.get(ExecutionConfigOptions.TABLE_EXEC_RESOURCE_DEFAULT_PARALLELISM);
-        return new Deployment(session.getOptional(DeploymentOptions.TARGET).orElse(""),
-                tableParallelism > 0 ? tableParallelism : session.get(CoreOptions.DEFAULT_PARALLELISM));
+        int tableParallelism =
+                session.get(ExecutionConfigOptions.TABLE_EXEC_RESOURCE_DEFAULT_PARALLELISM);
+        return new Deployment(
+                session.getOptional(DeploymentOptions.TARGET).orElse(""),
+                tableParallelism > 0
+                        ? tableParallelism
+                        : session.get(CoreOptions.DEFAULT_PARALLELISM));
     }
 
     /** Refuses a scan or change stream of a DuckDB-file lake on a cluster of several processes. */
     public void checkScan(CatalogLocation catalog, String table) {
         if (onCluster(catalog)) {
-            throw refusal(catalog, table, "a read of it opens the lake in the JobManager (its split enumerator) and in"
-                    + " the TaskManagers (its readers)", "");
+            throw refusal(
+                    catalog,
+                    table,
+                    "a read of it opens the lake in the JobManager (its split enumerator) and in"
+                            + " the TaskManagers (its readers)",
+                    "");
         }
     }
 
@@ -47,12 +71,21 @@ public record Deployment(String target, int defaultParallelism) {
      *
      * @param parallelism the operator's own parallelism, or null for the session's default
      */
-    public void checkSingleTaskManager(CatalogLocation catalog, String table, String use, Integer parallelism,
+    public void checkSingleTaskManager(
+            CatalogLocation catalog,
+            String table,
+            String use,
+            Integer parallelism,
             String parallelismSetting) {
         int effective = parallelism == null ? defaultParallelism : parallelism;
         if (onCluster(catalog) && effective > 1) {
-            throw refusal(catalog, table, use + " at parallelism " + effective + " may open it in several TaskManagers",
-                    ", or run it at parallelism 1 (" + parallelismSetting + ") so that one TaskManager holds the lake");
+            throw refusal(
+                    catalog,
+                    table,
+                    use + " at parallelism " + effective + " may open it in several TaskManagers",
+                    ", or run it at parallelism 1 ("
+                            + parallelismSetting
+                            + ") so that one TaskManager holds the lake");
         }
     }
 
@@ -60,11 +93,22 @@ public record Deployment(String target, int defaultParallelism) {
         return catalog.kind() == CatalogLocation.Kind.DUCKDB && !ONE_PROCESS.contains(target);
     }
 
-    private ValidationException refusal(CatalogLocation catalog, String table, String why, String orElse) {
-        return new ValidationException("DuckLake table " + table + ": its catalog " + catalog.location()
-                + " is a DuckDB file, which one process at a time can open, and this job runs on a cluster of"
-                + " several processes (execution.target: " + target + "); " + why + ". Use a catalog that serves"
-                + " several processes: 'catalog' = 'sqlite:<path>' (processes on one machine) or"
-                + " 'catalog' = 'postgres:<libpq connection string>'" + orElse + ".");
+    private ValidationException refusal(
+            CatalogLocation catalog, String table, String why, String orElse) {
+        return new ValidationException(
+                "DuckLake table "
+                        + table
+                        + ": its catalog "
+                        + catalog.location()
+                        + " is a DuckDB file, which one process at a time can open, and this job runs on a cluster of"
+                        + " several processes (execution.target: "
+                        + target
+                        + "); "
+                        + why
+                        + ". Use a catalog that serves"
+                        + " several processes: 'catalog' = 'sqlite:<path>' (processes on one machine) or"
+                        + " 'catalog' = 'postgres:<libpq connection string>'"
+                        + orElse
+                        + ".");
     }
 }

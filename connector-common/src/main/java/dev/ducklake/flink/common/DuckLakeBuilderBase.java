@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.common;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG;
@@ -17,10 +33,9 @@ import org.apache.flink.configuration.ConfigOption;
 
 /**
  * What the DuckLake sink's and source's builders share: the lake, the table, and how a task opens
- * the lake's engine.
- * Each setter sets one of {@link DuckLakeConnectorOptions}' options, which also gives its default
- * and its description; the engine checks the values when the sink or source is built, and fails
- * naming the option.
+ * the lake's engine. Each setter sets one of {@link DuckLakeConnectorOptions}' options, which also
+ * gives its default and its description; the engine checks the values when the sink or source is
+ * built, and fails naming the option.
  *
  * @param <SELF> the builder itself, which each setter returns
  */
@@ -33,8 +48,8 @@ public abstract class DuckLakeBuilderBase<SELF extends DuckLakeBuilderBase<SELF>
     protected DuckLakeBuilderBase() {}
 
     /**
-     * The DuckLake catalog as DuckDB's ATTACH takes it after {@code ducklake:}: a file,
-     * {@code sqlite:...} or {@code postgres:...}; required. See {@link DuckLakeConnectorOptions#CATALOG}.
+     * The DuckLake catalog as DuckDB's ATTACH takes it after {@code ducklake:}: a file, {@code
+     * sqlite:...} or {@code postgres:...}; required. See {@link DuckLakeConnectorOptions#CATALOG}.
      */
     public SELF catalog(String catalog) {
         return set(CATALOG, catalog);
@@ -47,8 +62,8 @@ public abstract class DuckLakeBuilderBase<SELF extends DuckLakeBuilderBase<SELF>
     }
 
     /**
-     * The password of a PostgreSQL catalog, kept out of the connection string; or leave it to libpq's
-     * {@code PGPASSWORD} or {@code ~/.pgpass} on every TaskManager. See {@link
+     * The password of a PostgreSQL catalog, kept out of the connection string; or leave it to
+     * libpq's {@code PGPASSWORD} or {@code ~/.pgpass} on every TaskManager. See {@link
      * DuckLakeConnectorOptions#CATALOG_PASSWORD}.
      */
     public SELF catalogPassword(String password) {
@@ -60,7 +75,10 @@ public abstract class DuckLakeBuilderBase<SELF extends DuckLakeBuilderBase<SELF>
         return set(DATA_PATH, dataPath);
     }
 
-    /** DuckDB threads per TaskManager JVM. See {@link DuckLakeConnectorOptions#DUCKDB_THREADS} for the default. */
+    /**
+     * DuckDB threads per TaskManager JVM. See {@link DuckLakeConnectorOptions#DUCKDB_THREADS} for
+     * the default.
+     */
     public SELF threads(int threads) {
         return set(DUCKDB_THREADS, threads);
     }
@@ -124,7 +142,9 @@ public abstract class DuckLakeBuilderBase<SELF extends DuckLakeBuilderBase<SELF>
     /** How a task opens the engine; fails when the catalog is not set. */
     @Internal
     protected final EngineSpec engine() {
-        checkState(engine.getOptional(CATALOG).isPresent(), "Set the DuckLake catalog with catalog(...)");
+        checkState(
+                engine.getOptional(CATALOG).isPresent(),
+                "Set the DuckLake catalog with catalog(...)");
         return engine;
     }
 

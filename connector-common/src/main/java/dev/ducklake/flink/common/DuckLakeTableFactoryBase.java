@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.common;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DUCKDB_SECRET_PREFIX;
@@ -42,8 +58,10 @@ public abstract class DuckLakeTableFactoryBase implements DynamicTableFactory {
         FactoryUtil.TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
         helper.validateExcept(DUCKDB_SECRET_PREFIX);
         ReadableConfig options = helper.getOptions();
-        return new DeclaredTable(options, options.getOptional(TABLE_NAME)
-                .orElse(context.getObjectIdentifier().getObjectName()),
+        return new DeclaredTable(
+                options,
+                options.getOptional(TABLE_NAME)
+                        .orElse(context.getObjectIdentifier().getObjectName()),
                 (RowType) context.getPhysicalRowDataType().getLogicalType());
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.common;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.CATALOG;
@@ -28,8 +44,8 @@ import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * How a task opens the lake engine: the {@linkplain DuckLakeConnectorOptions#engineOptions() engine
- * options} and the {@value DuckLakeConnectorOptions#DUCKDB_SECRET_PREFIX}{@code *} secrets, kept
- * as a table's {@code WITH} clause gives them, by key. {@link #toEngineConfig()} reads each option
+ * options} and the {@value DuckLakeConnectorOptions#DUCKDB_SECRET_PREFIX}{@code *} secrets, kept as
+ * a table's {@code WITH} clause gives them, by key. {@link #toEngineConfig()} reads each option
  * through its {@link ConfigOption}, so an unset option takes the option's default. Immutable and
  * serializable, so it travels with the job graph; the engine itself is opened in the task through
  * the shared {@link dev.ducklake.engine.EngineRegistry}.
@@ -39,8 +55,10 @@ public final class EngineSpec implements Serializable {
 
     private static final long serialVersionUID = 2L;
 
-    private static final Set<String> KEYS = DuckLakeConnectorOptions.engineOptions().stream()
-            .map(ConfigOption::key).collect(Collectors.toUnmodifiableSet());
+    private static final Set<String> KEYS =
+            DuckLakeConnectorOptions.engineOptions().stream()
+                    .map(ConfigOption::key)
+                    .collect(Collectors.toUnmodifiableSet());
 
     private static final EngineSpec EMPTY = new EngineSpec(new TreeMap<>());
 
@@ -66,21 +84,29 @@ public final class EngineSpec implements Serializable {
         return EMPTY.with(CATALOG, catalog);
     }
 
-    /** This spec with the engine's options and secrets among the given options; other keys are left out. */
+    /**
+     * This spec with the engine's options and secrets among the given options; other keys are left
+     * out.
+     */
     public EngineSpec withOptions(Map<String, String> tableOptions) {
         TreeMap<String, String> merged = new TreeMap<>(options);
-        tableOptions.forEach((key, value) -> {
-            if (KEYS.contains(key) || key.startsWith(DUCKDB_SECRET_PREFIX)) {
-                merged.put(key, Objects.requireNonNull(value, key));
-            }
-        });
+        tableOptions.forEach(
+                (key, value) -> {
+                    if (KEYS.contains(key) || key.startsWith(DUCKDB_SECRET_PREFIX)) {
+                        merged.put(key, Objects.requireNonNull(value, key));
+                    }
+                });
         return new EngineSpec(merged);
     }
 
-    /** This spec with one of the {@linkplain DuckLakeConnectorOptions#engineOptions() engine options} set. */
+    /**
+     * This spec with one of the {@linkplain DuckLakeConnectorOptions#engineOptions() engine
+     * options} set.
+     */
     public <T> EngineSpec with(ConfigOption<T> option, T value) {
         if (!KEYS.contains(option.key())) {
-            throw new IllegalArgumentException("'" + option.key() + "' is not an option of the engine");
+            throw new IllegalArgumentException(
+                    "'" + option.key() + "' is not an option of the engine");
         }
         Configuration typed = new Configuration();
         typed.set(option, Objects.requireNonNull(value, option.key()));
@@ -94,17 +120,21 @@ public final class EngineSpec implements Serializable {
     public EngineSpec withSecret(String name, Map<String, String> parameters) {
         Objects.requireNonNull(name, "name");
         if (name.isEmpty() || name.contains(".")) {
-            throw new IllegalArgumentException("The name of DuckDB secret '" + name + "' must be a word without dots");
+            throw new IllegalArgumentException(
+                    "The name of DuckDB secret '" + name + "' must be a word without dots");
         }
         String prefix = DUCKDB_SECRET_PREFIX + name + ".";
         TreeMap<String, String> changed = new TreeMap<>(options);
         changed.keySet().removeIf(key -> key.startsWith(prefix));
-        parameters.forEach((parameter, value) ->
-                changed.put(prefix + parameter, Objects.requireNonNull(value, parameter)));
+        parameters.forEach(
+                (parameter, value) ->
+                        changed.put(prefix + parameter, Objects.requireNonNull(value, parameter)));
         return new EngineSpec(changed);
     }
 
-    /** The engine's options and secrets by key, as a table's {@code WITH} clause would give them. */
+    /**
+     * The engine's options and secrets by key, as a table's {@code WITH} clause would give them.
+     */
     public Map<String, String> options() {
         return Map.copyOf(options);
     }
@@ -121,8 +151,12 @@ public final class EngineSpec implements Serializable {
 
     /** The catalog the {@code 'catalog'} option names; fails when it is not set. */
     public CatalogLocation catalogLocation() {
-        return CatalogLocation.parse(getOptional(CATALOG).orElseThrow(() ->
-                new IllegalStateException("Option '" + CATALOG.key() + "' is required")));
+        return CatalogLocation.parse(
+                getOptional(CATALOG)
+                        .orElseThrow(
+                                () ->
+                                        new IllegalStateException(
+                                                "Option '" + CATALOG.key() + "' is required")));
     }
 
     /**
@@ -136,29 +170,47 @@ public final class EngineSpec implements Serializable {
         apply(config, DATA_PATH, builder::dataPath);
         apply(config, DUCKDB_THREADS, builder::threads);
         apply(config, DUCKDB_MEMORY_LIMIT, builder::memoryLimit);
-        apply(config, DUCKDB_TEMP_DIRECTORY, directory -> builder.temporaryDirectory(Path.of(directory)));
-        apply(config, DUCKDB_EXTENSION_DIRECTORY, directory -> builder.extensionDirectory(Path.of(directory)));
+        apply(
+                config,
+                DUCKDB_TEMP_DIRECTORY,
+                directory -> builder.temporaryDirectory(Path.of(directory)));
+        apply(
+                config,
+                DUCKDB_EXTENSION_DIRECTORY,
+                directory -> builder.extensionDirectory(Path.of(directory)));
         apply(config, DATA_INLINING_ROW_LIMIT, builder::dataInliningRowLimit);
-        secrets().forEach((name, parameters) -> {
-            try {
-                builder.secret(name, parameters);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("Options '" + DUCKDB_SECRET_PREFIX + name + ".*': " + e.getMessage(),
-                        e);
-            }
-        });
+        secrets()
+                .forEach(
+                        (name, parameters) -> {
+                            try {
+                                builder.secret(name, parameters);
+                            } catch (IllegalArgumentException e) {
+                                throw new IllegalArgumentException(
+                                        "Options '"
+                                                + DUCKDB_SECRET_PREFIX
+                                                + name
+                                                + ".*': "
+                                                + e.getMessage(),
+                                        e);
+                            }
+                        });
         return builder.build();
     }
 
-    /** Gives the engine the option's value, or its default; a value the engine refuses fails naming the option. */
-    private static <T> void apply(ReadableConfig config, ConfigOption<T> option, Consumer<T> setting) {
+    /**
+     * Gives the engine the option's value, or its default; a value the engine refuses fails naming
+     * the option.
+     */
+    private static <T> void apply(
+            ReadableConfig config, ConfigOption<T> option, Consumer<T> setting) {
         try {
             T value = config.get(option);
             if (value != null) {
                 setting.accept(value);
             }
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Option '" + option.key() + "': " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "Option '" + option.key() + "': " + e.getMessage(), e);
         }
     }
 

@@ -1,8 +1,24 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.common;
 
 import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableSchema;
 import java.util.ArrayList;
@@ -30,8 +46,8 @@ import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
 
 /**
- * The mapping between Flink's logical types and DuckLake column types, and the rule for which
- * Flink type may be written into an existing DuckLake column.
+ * The mapping between Flink's logical types and DuckLake column types, and the rule for which Flink
+ * type may be written into an existing DuckLake column.
  *
  * <table>
  *   <tr><th>Flink</th><th>DuckLake</th></tr>
@@ -52,12 +68,15 @@ public final class FlinkLakeTypes {
     private FlinkLakeTypes() {}
 
     /** The DuckLake table a Flink schema creates. */
-    public static TableSchema toLakeSchema(RowType rowType, List<String> primaryKey, List<String> partitionKeys) {
+    public static TableSchema toLakeSchema(
+            RowType rowType, List<String> primaryKey, List<String> partitionKeys) {
         TableSchema.Builder builder = TableSchema.builder();
         for (RowType.RowField field : rowType.getFields()) {
             LakeType type = toLake(field.getName(), field.getType());
-            builder.column(field.getType().isNullable() && !primaryKey.contains(field.getName())
-                    ? Column.of(field.getName(), type) : Column.notNull(field.getName(), type));
+            builder.column(
+                    field.getType().isNullable() && !primaryKey.contains(field.getName())
+                            ? Column.of(field.getName(), type)
+                            : Column.notNull(field.getName(), type));
         }
         if (!primaryKey.isEmpty()) {
             builder.primaryKey(primaryKey);
@@ -78,32 +97,50 @@ public final class FlinkLakeTypes {
             case BIGINT -> Primitive.BIGINT;
             case FLOAT -> Primitive.FLOAT;
             case DOUBLE -> Primitive.DOUBLE;
-            case DECIMAL -> new LakeType.Decimal(((DecimalType) type).getPrecision(), ((DecimalType) type).getScale());
+            case DECIMAL ->
+                    new LakeType.Decimal(
+                            ((DecimalType) type).getPrecision(), ((DecimalType) type).getScale());
             case CHAR, VARCHAR -> Primitive.VARCHAR;
             case BINARY, VARBINARY -> Primitive.BLOB;
             case DATE -> Primitive.DATE;
             case TIME_WITHOUT_TIME_ZONE -> Primitive.TIME;
-            case TIMESTAMP_WITHOUT_TIME_ZONE -> ((TimestampType) type).getPrecision() <= 6
-                    ? Primitive.TIMESTAMP : Primitive.TIMESTAMP_NS;
+            case TIMESTAMP_WITHOUT_TIME_ZONE ->
+                    ((TimestampType) type).getPrecision() <= 6
+                            ? Primitive.TIMESTAMP
+                            : Primitive.TIMESTAMP_NS;
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> {
                 if (((LocalZonedTimestampType) type).getPrecision() > 6) {
-                    throw new ValidationException("Column '" + column + "' is " + type.asSummaryString()
-                            + ", but DuckLake's TIMESTAMPTZ keeps microseconds; use TIMESTAMP_LTZ(6) or less");
+                    throw new ValidationException(
+                            "Column '"
+                                    + column
+                                    + "' is "
+                                    + type.asSummaryString()
+                                    + ", but DuckLake's TIMESTAMPTZ keeps microseconds; use TIMESTAMP_LTZ(6) or less");
                 }
                 yield Primitive.TIMESTAMPTZ;
             }
             case ARRAY -> new LakeType.ListOf(toLake(column, ((ArrayType) type).getElementType()));
-            case MAP -> new LakeType.MapOf(toLake(column, ((MapType) type).getKeyType()),
-                    toLake(column, ((MapType) type).getValueType()));
+            case MAP ->
+                    new LakeType.MapOf(
+                            toLake(column, ((MapType) type).getKeyType()),
+                            toLake(column, ((MapType) type).getValueType()));
             case ROW -> {
                 List<LakeType.Field> fields = new ArrayList<>();
                 for (RowType.RowField field : ((RowType) type).getFields()) {
-                    fields.add(new LakeType.Field(field.getName(), toLake(column + "." + field.getName(), field.getType())));
+                    fields.add(
+                            new LakeType.Field(
+                                    field.getName(),
+                                    toLake(column + "." + field.getName(), field.getType())));
                 }
                 yield new LakeType.Struct(fields);
             }
-            default -> throw new ValidationException("Column '" + column + "' has the type " + type.asSummaryString()
-                    + ", which the DuckLake sink does not support");
+            default ->
+                    throw new ValidationException(
+                            "Column '"
+                                    + column
+                                    + "' has the type "
+                                    + type.asSummaryString()
+                                    + ", which the DuckLake sink does not support");
         };
     }
 
@@ -139,8 +176,10 @@ public final class FlinkLakeTypes {
             return new MapType(toFlink(map.key()), toFlink(map.value()));
         }
         LakeType.Struct struct = (LakeType.Struct) type;
-        return new RowType(struct.fields().stream()
-                .map(f -> new RowType.RowField(f.name(), toFlink(f.type()))).toList());
+        return new RowType(
+                struct.fields().stream()
+                        .map(f -> new RowType.RowField(f.name(), toFlink(f.type())))
+                        .toList());
     }
 
     /** The Flink row type of a DuckLake table's columns; key columns are NOT NULL. */
@@ -173,14 +212,16 @@ public final class FlinkLakeTypes {
         if (mapped instanceof VarCharType && flink instanceof CharType) {
             return true;
         }
-        return mapped.getTypeRoot() == flink.getTypeRoot() && (flink instanceof VarCharType
-                || flink instanceof VarBinaryType || flink instanceof TimeType);
+        return mapped.getTypeRoot() == flink.getTypeRoot()
+                && (flink instanceof VarCharType
+                        || flink instanceof VarBinaryType
+                        || flink instanceof TimeType);
     }
 
     /**
-     * Whether values of the Flink type can be written into a DuckLake column of the given type:
-     * the mapped type itself, a decimal of the same scale (each value is checked against the
-     * column's precision when written), or a timestamp column at least as precise.
+     * Whether values of the Flink type can be written into a DuckLake column of the given type: the
+     * mapped type itself, a decimal of the same scale (each value is checked against the column's
+     * precision when written), or a timestamp column at least as precise.
      */
     public static boolean fits(LogicalType flink, LakeType lake) {
         LakeType mapped;
@@ -195,7 +236,8 @@ public final class FlinkLakeTypes {
         if (mapped instanceof LakeType.Decimal from && lake instanceof LakeType.Decimal to) {
             return from.scale() == to.scale();
         }
-        if (flink instanceof TimestampType timestamp && toFlink(lake) instanceof TimestampType column) {
+        if (flink instanceof TimestampType timestamp
+                && toFlink(lake) instanceof TimestampType column) {
             return timestamp.getPrecision() <= column.getPrecision();
         }
         return false;

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.common;
 
 import dev.ducklake.engine.config.CatalogLocation;
@@ -24,8 +40,9 @@ import org.apache.flink.table.types.logical.RowType;
  *
  * <ul>
  *   <li>Namespace: the catalog, without credentials: {@code ducklake:duckdb:<absolute path>},
- *       {@code ducklake:sqlite:<absolute path>}, or {@code ducklake:postgres://<host>:<port>/<dbname>}
- *       (libpq's defaults {@code localhost} and {@code 5432} where the connection string has none).
+ *       {@code ducklake:sqlite:<absolute path>}, or {@code
+ *       ducklake:postgres://<host>:<port>/<dbname>} (libpq's defaults {@code localhost} and {@code
+ *       5432} where the connection string has none).
  *   <li>Name: {@code <schema>.<table>}.
  *   <li>Facets: {@code schema}, the table's columns with their Flink types.
  * </ul>
@@ -33,33 +50,38 @@ import org.apache.flink.table.types.logical.RowType;
 @Internal
 public final class LakeLineage {
 
-    private static final Pattern LIBPQ_PAIR = Pattern.compile("(\\w+)\\s*=\\s*('(?:[^'\\\\]|\\\\.)*'|\\S+)");
+    private static final Pattern LIBPQ_PAIR =
+            Pattern.compile("(\\w+)\\s*=\\s*('(?:[^'\\\\]|\\\\.)*'|\\S+)");
     private static final Pattern POSTGRES_URI =
             Pattern.compile("postgres(?:ql)?://(?:[^@/]*@)?([^/:?]*)(?::(\\d+))?(?:/([^?]*))?.*");
 
     private LakeLineage() {}
 
     /** The lineage vertex of a source that reads the table. */
-    public static SourceLineageVertex sourceVertex(Boundedness boundedness, CatalogLocation catalog, TableName table,
-            RowType rowType) {
+    public static SourceLineageVertex sourceVertex(
+            Boundedness boundedness, CatalogLocation catalog, TableName table, RowType rowType) {
         return new SourceVertex(boundedness, List.of(dataset(catalog, table, rowType)));
     }
 
     /** The lineage vertex of a sink that writes the table. */
-    public static LineageVertex sinkVertex(CatalogLocation catalog, TableName table, RowType rowType) {
+    public static LineageVertex sinkVertex(
+            CatalogLocation catalog, TableName table, RowType rowType) {
         return new SinkVertex(List.of(dataset(catalog, table, rowType)));
     }
 
     /** The dataset of a table of a catalog, with its columns' schema. */
     static LineageDataset dataset(CatalogLocation catalog, TableName table, RowType rowType) {
-        return new Dataset(name(table), namespace(catalog), Map.of("schema", new SchemaFacet(rowType)));
+        return new Dataset(
+                name(table), namespace(catalog), Map.of("schema", new SchemaFacet(rowType)));
     }
 
     /** The lineage namespace of a catalog: its kind and where it is, never its credentials. */
     public static String namespace(CatalogLocation catalog) {
         return switch (catalog.kind()) {
-            case DUCKDB -> "ducklake:duckdb:" + Path.of(catalog.location()).toAbsolutePath().normalize();
-            case SQLITE -> "ducklake:sqlite:" + Path.of(catalog.location()).toAbsolutePath().normalize();
+            case DUCKDB ->
+                    "ducklake:duckdb:" + Path.of(catalog.location()).toAbsolutePath().normalize();
+            case SQLITE ->
+                    "ducklake:sqlite:" + Path.of(catalog.location()).toAbsolutePath().normalize();
             case POSTGRES -> "ducklake:" + postgres(catalog.location());
         };
     }
@@ -92,7 +114,8 @@ public final class LakeLineage {
     }
 
     private static String unquote(String value) {
-        return value.startsWith("'") ? value.substring(1, value.length() - 1).replace("\\'", "'").replace("\\\\", "\\")
+        return value.startsWith("'")
+                ? value.substring(1, value.length() - 1).replace("\\'", "'").replace("\\\\", "\\")
                 : value;
     }
 
@@ -133,7 +156,8 @@ public final class LakeLineage {
     /** A column and its type, in Flink's SQL type syntax. */
     private record SchemaField(String name, String type) implements DatasetSchemaField<String> {}
 
-    // Flink's LineageUtils exists only from Flink 2.3; these interfaces are the same in every 2.x release.
+    // Flink's LineageUtils exists only from Flink 2.3; these interfaces are the same in every 2.x
+    // release.
 
     private record Dataset(String name, String namespace, Map<String, LineageDatasetFacet> facets)
             implements LineageDataset {}

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.common;
 
 import java.util.concurrent.ArrayBlockingQueue;
@@ -21,6 +37,7 @@ final class ReadAhead {
 
     /** Batches read but not yet taken: they bound the memory the read-ahead holds. */
     private static final int BATCHES_AHEAD = 4;
+
     private static final GenericRowData[] END = new GenericRowData[0];
 
     /** A read that hands each batch of rows it reads to a consumer. */
@@ -35,14 +52,16 @@ final class ReadAhead {
 
     private ReadAhead() {}
 
-    /** Runs the read on a thread named {@code name}, handing each of its rows to the action here. */
-    static <E extends Exception> void forEachRow(String name, BatchRead read,
-            ThrowingConsumer<GenericRowData, E> action) throws E {
+    /**
+     * Runs the read on a thread named {@code name}, handing each of its rows to the action here.
+     */
+    static <E extends Exception> void forEachRow(
+            String name, BatchRead read, ThrowingConsumer<GenericRowData, E> action) throws E {
         new ReadAhead().run(name, read, action);
     }
 
-    private <E extends Exception> void run(String name, BatchRead read, ThrowingConsumer<GenericRowData, E> action)
-            throws E {
+    private <E extends Exception> void run(
+            String name, BatchRead read, ThrowingConsumer<GenericRowData, E> action) throws E {
         Thread reader = new Thread(() -> read(read), name);
         reader.setDaemon(true);
         reader.start();

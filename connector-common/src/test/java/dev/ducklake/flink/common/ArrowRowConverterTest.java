@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,12 +65,31 @@ class ArrowRowConverterTest {
 
     /** Column name, DuckDB type. */
     private static final String[][] COLUMNS = {
-        {"n", "INTEGER"}, {"b", "BOOLEAN"}, {"i8", "TINYINT"}, {"i16", "SMALLINT"}, {"i32", "INTEGER"},
-        {"i64", "BIGINT"}, {"f32", "FLOAT"}, {"f64", "DOUBLE"}, {"d9", "DECIMAL(9,2)"}, {"d18", "DECIMAL(18,4)"},
-        {"d38", "DECIMAL(38,10)"}, {"s", "VARCHAR"}, {"bin", "BLOB"}, {"day", "DATE"}, {"t", "TIME"},
-        {"ts_s", "TIMESTAMP_S"}, {"ts_ms", "TIMESTAMP_MS"}, {"ts", "TIMESTAMP"}, {"ts_ns", "TIMESTAMP_NS"},
-        {"tstz", "TIMESTAMPTZ"}, {"ints", "INTEGER[]"}, {"tags", "MAP(VARCHAR, INTEGER)"},
-        {"point", "STRUCT(x DOUBLE, label VARCHAR)"}, {"nested", "STRUCT(k BIGINT, v VARCHAR[])[]"}};
+        {"n", "INTEGER"},
+        {"b", "BOOLEAN"},
+        {"i8", "TINYINT"},
+        {"i16", "SMALLINT"},
+        {"i32", "INTEGER"},
+        {"i64", "BIGINT"},
+        {"f32", "FLOAT"},
+        {"f64", "DOUBLE"},
+        {"d9", "DECIMAL(9,2)"},
+        {"d18", "DECIMAL(18,4)"},
+        {"d38", "DECIMAL(38,10)"},
+        {"s", "VARCHAR"},
+        {"bin", "BLOB"},
+        {"day", "DATE"},
+        {"t", "TIME"},
+        {"ts_s", "TIMESTAMP_S"},
+        {"ts_ms", "TIMESTAMP_MS"},
+        {"ts", "TIMESTAMP"},
+        {"ts_ns", "TIMESTAMP_NS"},
+        {"tstz", "TIMESTAMPTZ"},
+        {"ints", "INTEGER[]"},
+        {"tags", "MAP(VARCHAR, INTEGER)"},
+        {"point", "STRUCT(x DOUBLE, label VARCHAR)"},
+        {"nested", "STRUCT(k BIGINT, v VARCHAR[])[]"}
+    };
 
     @TempDir Path dir;
 
@@ -65,7 +100,9 @@ class ArrowRowConverterTest {
         for (String[] column : COLUMNS) {
             definitions.add(column[0] + " " + column[1]);
         }
-        TestLakes.plainExecute(catalog, dir,
+        TestLakes.plainExecute(
+                catalog,
+                dir,
                 "SET TimeZone = 'UTC'",
                 "CREATE TABLE plain.all_types (" + String.join(", ", definitions) + ")",
                 "INSERT INTO plain.all_types VALUES "
@@ -95,7 +132,8 @@ class ArrowRowConverterTest {
                         // NULL in every column
                         + "(3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
                         + " NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)");
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).threads(1).build())) {
+        try (LakeEngine engine =
+                LakeEngine.open(TestLakes.config(catalog, dir).threads(1).build())) {
             TableSchema schema = engine.describeTable(TABLE);
             RowType rowType = FlinkLakeTypes.toFlinkRowType(schema, List.of());
             List<RowData> columnar = columnar(engine, rowType, 3);
@@ -110,32 +148,56 @@ class ArrowRowConverterTest {
             for (int r = 0; r < expected.size(); r++) {
                 for (int f = 0; f < COLUMNS.length; f++) {
                     Object want = expected.get(r).getField(f);
-                    assertThat(field(columnar.get(r), f)).as("row %s column %s, columnar path", r, COLUMNS[f][0])
+                    assertThat(field(columnar.get(r), f))
+                            .as("row %s column %s, columnar path", r, COLUMNS[f][0])
                             .isEqualTo(want);
-                    assertThat(field(rowByRow.get(r), f)).as("row %s column %s, row path", r, COLUMNS[f][0])
+                    assertThat(field(rowByRow.get(r), f))
+                            .as("row %s column %s, row path", r, COLUMNS[f][0])
                             .isEqualTo(want);
                 }
             }
             assertThat(columnar).isEqualTo(rowByRow);
 
-            // Flink types the table may be read as besides its own: CHAR(n), a wider decimal, another timestamp precision
-            RowType widened = RowType.of(new LogicalType[] {new CharType(5), new DecimalType(12, 2),
-                new DecimalType(38, 4), new TimestampType(3)}, new String[] {"s", "d9", "d18", "ts_ns"});
-            try (BatchReader reader = engine.readBatches(TABLE, ScanRequest.builder().columns("s", "d9", "d18",
-                    "ts_ns").filter(c -> c.apply("n") + " = 1").build(), 10)) {
+            // Flink types the table may be read as besides its own: CHAR(n), a wider decimal,
+            // another timestamp precision
+            RowType widened =
+                    RowType.of(
+                            new LogicalType[] {
+                                new CharType(5),
+                                new DecimalType(12, 2),
+                                new DecimalType(38, 4),
+                                new TimestampType(3)
+                            },
+                            new String[] {"s", "d9", "d18", "ts_ns"});
+            try (BatchReader reader =
+                    engine.readBatches(
+                            TABLE,
+                            ScanRequest.builder()
+                                    .columns("s", "d9", "d18", "ts_ns")
+                                    .filter(c -> c.apply("n") + " = 1")
+                                    .build(),
+                            10)) {
                 assertThat(reader.loadNextBatch()).isTrue();
-                RowData row = new ArrowRowConverter(widened).bind(reader.batch().getFieldVectors(), 0)
-                        .row(RowKind.INSERT, 0);
+                RowData row =
+                        new ArrowRowConverter(widened)
+                                .bind(reader.batch().getFieldVectors(), 0)
+                                .row(RowKind.INSERT, 0);
                 assertThat(row.getString(0)).isEqualTo(StringData.fromString("zzz  "));
                 assertThat(row.getDecimal(1, 12, 2)).isEqualTo(decimal("9999999.99", 12, 2));
-                assertThat(row.getDecimal(2, 38, 4)).isEqualTo(decimal("99999999999999.9999", 38, 4));
-                assertThat(row.getTimestamp(3, 3)).isEqualTo(TimestampData.fromLocalDateTime(
-                        LocalDateTime.parse("2262-04-11T23:47:16.854775806")));
+                assertThat(row.getDecimal(2, 38, 4))
+                        .isEqualTo(decimal("99999999999999.9999", 38, 4));
+                assertThat(row.getTimestamp(3, 3))
+                        .isEqualTo(
+                                TimestampData.fromLocalDateTime(
+                                        LocalDateTime.parse("2262-04-11T23:47:16.854775806")));
             }
         }
     }
 
-    /** The table read through the columnar path, in batches of {@code batchRows}, ordered by {@code n}. */
+    /**
+     * The table read through the columnar path, in batches of {@code batchRows}, ordered by {@code
+     * n}.
+     */
     private static List<RowData> columnar(LakeEngine engine, RowType rowType, int batchRows) {
         ArrowRowConverter converter = new ArrowRowConverter(rowType);
         List<RowData> rows = new ArrayList<>();
@@ -158,40 +220,96 @@ class ArrowRowConverterTest {
     /** Flink's internal values of the inserted literals. */
     private static List<GenericRowData> expected() {
         List<GenericRowData> rows = new ArrayList<>();
-        rows.add(GenericRowData.of(0, false, (byte) -128, (short) -32768, Integer.MIN_VALUE, Long.MIN_VALUE,
-                -Float.MAX_VALUE, -Double.MAX_VALUE, decimal("-9999999.99", 9, 2),
-                decimal("-99999999999999.9999", 18, 4), decimal("-9999999999999999999999999999.9999999999", 38, 10),
-                StringData.fromString(""), new byte[0], (int) LocalDate.of(1, 1, 1).toEpochDay(), 0,
-                timestamp("1677-09-22T00:00:00"), timestamp("1677-09-22T00:00:00.001"),
-                timestamp("0001-01-01T00:00:00"), timestamp("1677-09-22T00:12:43.145224192"),
-                TimestampData.fromInstant(Instant.parse("1000-01-01T00:00:00Z")), new GenericArrayData(new Object[0]),
-                new GenericMapData(Map.of()), GenericRowData.of(-0.0d, StringData.fromString("")),
-                new GenericArrayData(new Object[0])));
+        rows.add(
+                GenericRowData.of(
+                        0,
+                        false,
+                        (byte) -128,
+                        (short) -32768,
+                        Integer.MIN_VALUE,
+                        Long.MIN_VALUE,
+                        -Float.MAX_VALUE,
+                        -Double.MAX_VALUE,
+                        decimal("-9999999.99", 9, 2),
+                        decimal("-99999999999999.9999", 18, 4),
+                        decimal("-9999999999999999999999999999.9999999999", 38, 10),
+                        StringData.fromString(""),
+                        new byte[0],
+                        (int) LocalDate.of(1, 1, 1).toEpochDay(),
+                        0,
+                        timestamp("1677-09-22T00:00:00"),
+                        timestamp("1677-09-22T00:00:00.001"),
+                        timestamp("0001-01-01T00:00:00"),
+                        timestamp("1677-09-22T00:12:43.145224192"),
+                        TimestampData.fromInstant(Instant.parse("1000-01-01T00:00:00Z")),
+                        new GenericArrayData(new Object[0]),
+                        new GenericMapData(Map.of()),
+                        GenericRowData.of(-0.0d, StringData.fromString("")),
+                        new GenericArrayData(new Object[0])));
         Map<Object, Object> tags = new LinkedHashMap<>();
         tags.put(StringData.fromString("a"), 1);
         tags.put(StringData.fromString("b"), null);
-        rows.add(GenericRowData.of(1, true, (byte) 127, (short) 32767, Integer.MAX_VALUE, Long.MAX_VALUE,
-                Float.MAX_VALUE, Double.MAX_VALUE, decimal("9999999.99", 9, 2), decimal("99999999999999.9999", 18, 4),
-                decimal("9999999999999999999999999999.9999999999", 38, 10), StringData.fromString("zzz"),
-                new byte[] {(byte) 0xFF, 0, 1}, (int) LocalDate.of(9999, 12, 31).toEpochDay(),
-                (int) (LocalTime.parse("23:59:59.999").toNanoOfDay() / 1_000_000),
-                timestamp("2262-04-11T23:47:16"), timestamp("2262-04-11T23:47:16.854"),
-                timestamp("9999-12-31T23:59:59.999999"), timestamp("2262-04-11T23:47:16.854775806"),
-                TimestampData.fromInstant(Instant.parse("9999-12-31T23:59:59.999999Z")),
-                new GenericArrayData(new Object[] {Integer.MAX_VALUE, Integer.MIN_VALUE}), new GenericMapData(tags),
-                GenericRowData.of(1.5d, StringData.fromString("one")),
-                new GenericArrayData(new Object[] {
-                    GenericRowData.of(1L, new GenericArrayData(new Object[] {StringData.fromString("x"), null})),
-                    GenericRowData.of(null, null)})));
-        rows.add(GenericRowData.of(2, null, (byte) 0, (short) 0, 0, 0L, Float.NaN, Double.NEGATIVE_INFINITY,
-                decimal("0.01", 9, 2), decimal("-0.0001", 18, 4), decimal("0.0000000001", 38, 10),
-                StringData.fromString("grüße 🦆 ∑ 日本"), new byte[] {0}, 0,
-                (int) (LocalTime.parse("12:34:56.789").toNanoOfDay() / 1_000_000),
-                timestamp("1969-12-31T23:59:59"), timestamp("1969-12-31T23:59:59.999"),
-                timestamp("1969-12-31T23:59:59.999999"), timestamp("1969-12-31T23:59:59.999999999"),
-                TimestampData.fromInstant(Instant.parse("2026-06-01T10:00:00.5Z")),
-                new GenericArrayData(new Object[] {null, 3}), new GenericMapData(Map.of(StringData.fromString("ü"), 2)),
-                GenericRowData.of(Double.NaN, null), new GenericArrayData(new Object[] {null})));
+        rows.add(
+                GenericRowData.of(
+                        1,
+                        true,
+                        (byte) 127,
+                        (short) 32767,
+                        Integer.MAX_VALUE,
+                        Long.MAX_VALUE,
+                        Float.MAX_VALUE,
+                        Double.MAX_VALUE,
+                        decimal("9999999.99", 9, 2),
+                        decimal("99999999999999.9999", 18, 4),
+                        decimal("9999999999999999999999999999.9999999999", 38, 10),
+                        StringData.fromString("zzz"),
+                        new byte[] {(byte) 0xFF, 0, 1},
+                        (int) LocalDate.of(9999, 12, 31).toEpochDay(),
+                        (int) (LocalTime.parse("23:59:59.999").toNanoOfDay() / 1_000_000),
+                        timestamp("2262-04-11T23:47:16"),
+                        timestamp("2262-04-11T23:47:16.854"),
+                        timestamp("9999-12-31T23:59:59.999999"),
+                        timestamp("2262-04-11T23:47:16.854775806"),
+                        TimestampData.fromInstant(Instant.parse("9999-12-31T23:59:59.999999Z")),
+                        new GenericArrayData(new Object[] {Integer.MAX_VALUE, Integer.MIN_VALUE}),
+                        new GenericMapData(tags),
+                        GenericRowData.of(1.5d, StringData.fromString("one")),
+                        new GenericArrayData(
+                                new Object[] {
+                                    GenericRowData.of(
+                                            1L,
+                                            new GenericArrayData(
+                                                    new Object[] {
+                                                        StringData.fromString("x"), null
+                                                    })),
+                                    GenericRowData.of(null, null)
+                                })));
+        rows.add(
+                GenericRowData.of(
+                        2,
+                        null,
+                        (byte) 0,
+                        (short) 0,
+                        0,
+                        0L,
+                        Float.NaN,
+                        Double.NEGATIVE_INFINITY,
+                        decimal("0.01", 9, 2),
+                        decimal("-0.0001", 18, 4),
+                        decimal("0.0000000001", 38, 10),
+                        StringData.fromString("grüße 🦆 ∑ 日本"),
+                        new byte[] {0},
+                        0,
+                        (int) (LocalTime.parse("12:34:56.789").toNanoOfDay() / 1_000_000),
+                        timestamp("1969-12-31T23:59:59"),
+                        timestamp("1969-12-31T23:59:59.999"),
+                        timestamp("1969-12-31T23:59:59.999999"),
+                        timestamp("1969-12-31T23:59:59.999999999"),
+                        TimestampData.fromInstant(Instant.parse("2026-06-01T10:00:00.5Z")),
+                        new GenericArrayData(new Object[] {null, 3}),
+                        new GenericMapData(Map.of(StringData.fromString("ü"), 2)),
+                        GenericRowData.of(Double.NaN, null),
+                        new GenericArrayData(new Object[] {null})));
         GenericRowData nulls = new GenericRowData(COLUMNS.length);
         nulls.setField(0, 3);
         rows.add(nulls);

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.common;
 
 import java.math.BigDecimal;
@@ -25,9 +41,9 @@ import org.apache.flink.types.RowKind;
 
 /**
  * The row-at-a-time path the connectors took before the columnar one, kept as the reference of
- * {@link ArrowRowConverterTest}: turns the engine's values of a row (see {@code LakeType}: {@code String}, {@code BigDecimal},
- * {@code LocalDateTime}, lists, maps, structs as lists) into Flink's internal {@link RowData} of
- * the produced row type.
+ * {@link ArrowRowConverterTest}: turns the engine's values of a row (see {@code LakeType}: {@code
+ * String}, {@code BigDecimal}, {@code LocalDateTime}, lists, maps, structs as lists) into Flink's
+ * internal {@link RowData} of the produced row type.
  */
 final class LakeRowConverter {
 
@@ -59,13 +75,18 @@ final class LakeRowConverter {
             case DOUBLE -> ((Number) value).doubleValue();
             case DECIMAL -> {
                 DecimalType decimal = (DecimalType) type;
-                yield DecimalData.fromBigDecimal((BigDecimal) value, decimal.getPrecision(), decimal.getScale());
+                yield DecimalData.fromBigDecimal(
+                        (BigDecimal) value, decimal.getPrecision(), decimal.getScale());
             }
-            case CHAR -> StringData.fromString(ArrowRowConverter.padded(value.toString(), ((CharType) type).getLength()));
+            case CHAR ->
+                    StringData.fromString(
+                            ArrowRowConverter.padded(
+                                    value.toString(), ((CharType) type).getLength()));
             case VARCHAR -> StringData.fromString(value.toString());
             case DATE -> (int) ((LocalDate) value).toEpochDay();
             case TIME_WITHOUT_TIME_ZONE -> (int) (((LocalTime) value).toNanoOfDay() / 1_000_000);
-            case TIMESTAMP_WITHOUT_TIME_ZONE -> TimestampData.fromLocalDateTime((LocalDateTime) value);
+            case TIMESTAMP_WITHOUT_TIME_ZONE ->
+                    TimestampData.fromLocalDateTime((LocalDateTime) value);
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> TimestampData.fromInstant((Instant) value);
             case ARRAY -> {
                 LogicalType element = ((ArrayType) type).getElementType();
@@ -79,7 +100,12 @@ final class LakeRowConverter {
             case MAP -> {
                 MapType map = (MapType) type;
                 Map<Object, Object> out = new LinkedHashMap<>();
-                ((Map<?, ?>) value).forEach((k, v) -> out.put(convert(map.getKeyType(), k), convert(map.getValueType(), v)));
+                ((Map<?, ?>) value)
+                        .forEach(
+                                (k, v) ->
+                                        out.put(
+                                                convert(map.getKeyType(), k),
+                                                convert(map.getValueType(), v)));
                 yield new GenericMapData(out);
             }
             case ROW -> {
@@ -91,7 +117,9 @@ final class LakeRowConverter {
                 }
                 yield out;
             }
-            default -> throw new IllegalArgumentException("Flink type " + type + " cannot be read from DuckLake");
+            default ->
+                    throw new IllegalArgumentException(
+                            "Flink type " + type + " cannot be read from DuckLake");
         };
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,25 +57,24 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Generated streaming SQL queries over changelog inputs (filters on key and non-key columns,
- * {@code HAVING}, aggregates of aggregates, Top-N, Top-1, outer joins) write their results into
- * keyed DuckLake tables in one job that fails once after a checkpoint; each table must then hold
- * exactly the rows of Flink's own evaluation of its query, collected from a job without a failure
- * and materialized here (an insert or update-after adds its row, an update-before or delete removes
+ * Generated streaming SQL queries over changelog inputs (filters on key and non-key columns, {@code
+ * HAVING}, aggregates of aggregates, Top-N, Top-1, outer joins) write their results into keyed
+ * DuckLake tables in one job that fails once after a checkpoint; each table must then hold exactly
+ * the rows of Flink's own evaluation of its query, collected from a job without a failure and
+ * materialized here (an insert or update-after adds its row, an update-before or delete removes
  * it). The inputs are the change source's reads of two lake tables whose history the test
  * generates. The seed is printed; {@code -Dgenerated.queries.seed=N} runs one again.
  *
  * <p>Left out: a table left-joined with an aggregate of another ({@code g LEFT JOIN (SELECT grp,
- * COUNT(*) ...)}). Planned for an upsert sink on Flink 2.3, its join sent the sink {@code +I(g1, 5, 1)},
- * {@code -D(g1, 5, 1)} and no null-padded row after the group's last match went away, while the
- * same query planned for a retracting sink ends with {@code +I(g1, 5, null)}: no upsert sink can
- * match that evaluation.
+ * COUNT(*) ...)}). Planned for an upsert sink on Flink 2.3, its join sent the sink {@code +I(g1, 5,
+ * 1)}, {@code -D(g1, 5, 1)} and no null-padded row after the group's last match went away, while
+ * the same query planned for a retracting sink ends with {@code +I(g1, 5, null)}: no upsert sink
+ * can match that evaluation.
  */
 @ExtendWith(NoEngineLeftOpen.class)
 class GeneratedQueriesITCase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
 
     private static final TableName ORDERS = TableName.of("orders");
     private static final TableName GROUPS = TableName.of("groups");
@@ -69,13 +84,17 @@ class GeneratedQueriesITCase {
     private static final int GROUP_COUNT = 6;
     private static final int VERSIONS = 24;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void everyKeyedResultInTheLakeEqualsFlinksOwnEvaluationAcrossAFailure() throws Exception {
         long seed = Long.getLong("generated.queries.seed", System.nanoTime());
-        System.out.println("GeneratedQueriesITCase seed: " + seed + " (-Dgenerated.queries.seed=" + seed + ")");
+        System.out.println(
+                "GeneratedQueriesITCase seed: "
+                        + seed
+                        + " (-Dgenerated.queries.seed="
+                        + seed
+                        + ")");
         Random random = new Random(seed);
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         Map<String, long[]> history = writeHistory(catalog, random);
@@ -93,16 +112,25 @@ class GeneratedQueriesITCase {
         registerInputs(tEnv, catalog, history, true);
         StatementSet inserts = tEnv.createStatementSet();
         for (GeneratedQuery query : queries) {
-            tEnv.executeSql(sinkTable(catalog, query, tEnv.sqlQuery(query.sql()).getResolvedSchema(), random));
+            tEnv.executeSql(
+                    sinkTable(
+                            catalog,
+                            query,
+                            tEnv.sqlQuery(query.sql()).getResolvedSchema(),
+                            random));
             inserts.addInsertSql(insert(tEnv, query));
         }
         inserts.execute().await();
         assertThat(FailOnce.failures()).as("induced failures").isEqualTo(1);
-        NoEngineLeftOpen.awaitNone(); // the lake's DuckDB-file catalog admits plain DuckDB once the job let go
+        NoEngineLeftOpen
+                .awaitNone(); // the lake's DuckDB-file catalog admits plain DuckDB once the job let
+        // go
 
         for (GeneratedQuery query : queries) {
-            List<List<Object>> lake = LakeContents.rows(catalog, dir, "SELECT * FROM plain." + query.table());
-            assertThat(multiset(lake)).as("the lake's %s, for %s (seed %s)", query.table(), query.sql(), seed)
+            List<List<Object>> lake =
+                    LakeContents.rows(catalog, dir, "SELECT * FROM plain." + query.table());
+            assertThat(multiset(lake))
+                    .as("the lake's %s, for %s (seed %s)", query.table(), query.sql(), seed)
                     .isEqualTo(expected.get(query.table()));
         }
     }
@@ -129,38 +157,122 @@ class GeneratedQueriesITCase {
 
     /** Every shape at least once, with random constants. */
     private static List<GeneratedQuery> generate(Random random) {
-        List<Function<Random, String[]>> shapes = List.of(
-                r -> new String[] {"SELECT id, status, v FROM o WHERE status = '" + status(r) + "'", "id"},
-                r -> new String[] {"SELECT id, status FROM o WHERE REGEXP(status, '^" + status(r) + "$')", "id"},
-                r -> new String[] {"SELECT id, grp, v FROM o WHERE v > " + r.nextInt(100), "id"},
-                r -> new String[] {"SELECT id, v FROM o WHERE MOD(id, " + (2 + r.nextInt(3)) + ") = 0", "id"},
-                r -> new String[] {"SELECT grp, COUNT(*) AS n, SUM(v) AS s, MAX(v) AS mx FROM o GROUP BY grp"
-                        + " HAVING COUNT(*) " + (r.nextBoolean() ? "<" : ">=") + " " + (4 + r.nextInt(6)), "grp"},
-                r -> new String[] {"SELECT grp, SUM(v) AS s FROM o WHERE status <> '" + status(r) + "' GROUP BY grp"
-                        + " HAVING SUM(v) > " + r.nextInt(400), "grp"},
-                r -> new String[] {"SELECT n, COUNT(*) AS groups_of_n FROM (SELECT grp, COUNT(*) AS n FROM o"
-                        + " GROUP BY grp) GROUP BY n", "n"},
-                r -> new String[] {"SELECT status, MAX(s) AS top FROM (SELECT status, grp, SUM(v) AS s FROM o"
-                        + " GROUP BY status, grp) GROUP BY status HAVING MAX(s) > " + r.nextInt(200), "status"},
-                r -> new String[] {"SELECT grp, id, v FROM (SELECT grp, id, v, ROW_NUMBER() OVER (PARTITION BY grp"
-                        + " ORDER BY v DESC, id) AS rn FROM o) WHERE rn <= " + (1 + r.nextInt(3)), "grp,id"},
-                r -> new String[] {"SELECT grp, rn, id FROM (SELECT grp, id, ROW_NUMBER() OVER (PARTITION BY grp"
-                        + " ORDER BY v, id) AS rn FROM o WHERE status <> '" + status(r) + "') WHERE rn <= "
-                        + (1 + r.nextInt(3)), "grp,rn"},
-                r -> new String[] {"SELECT grp, id, status FROM (SELECT grp, id, status, ROW_NUMBER() OVER"
-                        + " (PARTITION BY grp ORDER BY id" + (r.nextBoolean() ? " DESC" : "") + ") AS rn FROM o)"
-                        + " WHERE rn = 1", "grp"},
-                r -> new String[] {"SELECT o.id, o.v, g.tier FROM o LEFT JOIN g ON o.grp = g.grp", "id"},
-                r -> new String[] {"SELECT o.id, g.weight FROM o LEFT JOIN g ON o.grp = g.grp WHERE g.tier IS NULL"
-                        + " OR g.tier <> '" + TIERS[r.nextInt(TIERS.length)] + "'", "id"},
-                r -> new String[] {"SELECT g.grp, g.weight, c.n FROM g JOIN (SELECT grp, COUNT(*) AS n FROM o"
-                        + " WHERE status = '" + status(r) + "' GROUP BY grp) c ON g.grp = c.grp WHERE c.n > 1", "grp"},
-                r -> new String[] {"SELECT g.tier, SUM(o.v) AS s, COUNT(*) AS n FROM o JOIN g ON o.grp = g.grp"
-                        + " GROUP BY g.tier HAVING COUNT(*) > " + r.nextInt(20), "tier"});
+        List<Function<Random, String[]>> shapes =
+                List.of(
+                        r ->
+                                new String[] {
+                                    "SELECT id, status, v FROM o WHERE status = '"
+                                            + status(r)
+                                            + "'",
+                                    "id"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT id, status FROM o WHERE REGEXP(status, '^"
+                                            + status(r)
+                                            + "$')",
+                                    "id"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT id, grp, v FROM o WHERE v > " + r.nextInt(100), "id"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT id, v FROM o WHERE MOD(id, "
+                                            + (2 + r.nextInt(3))
+                                            + ") = 0",
+                                    "id"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT grp, COUNT(*) AS n, SUM(v) AS s, MAX(v) AS mx FROM o GROUP BY grp"
+                                            + " HAVING COUNT(*) "
+                                            + (r.nextBoolean() ? "<" : ">=")
+                                            + " "
+                                            + (4 + r.nextInt(6)),
+                                    "grp"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT grp, SUM(v) AS s FROM o WHERE status <> '"
+                                            + status(r)
+                                            + "' GROUP BY grp"
+                                            + " HAVING SUM(v) > "
+                                            + r.nextInt(400),
+                                    "grp"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT n, COUNT(*) AS groups_of_n FROM (SELECT grp, COUNT(*) AS n FROM o"
+                                            + " GROUP BY grp) GROUP BY n",
+                                    "n"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT status, MAX(s) AS top FROM (SELECT status, grp, SUM(v) AS s FROM o"
+                                            + " GROUP BY status, grp) GROUP BY status HAVING MAX(s) > "
+                                            + r.nextInt(200),
+                                    "status"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT grp, id, v FROM (SELECT grp, id, v, ROW_NUMBER() OVER (PARTITION BY grp"
+                                            + " ORDER BY v DESC, id) AS rn FROM o) WHERE rn <= "
+                                            + (1 + r.nextInt(3)),
+                                    "grp,id"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT grp, rn, id FROM (SELECT grp, id, ROW_NUMBER() OVER (PARTITION BY grp"
+                                            + " ORDER BY v, id) AS rn FROM o WHERE status <> '"
+                                            + status(r)
+                                            + "') WHERE rn <= "
+                                            + (1 + r.nextInt(3)),
+                                    "grp,rn"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT grp, id, status FROM (SELECT grp, id, status, ROW_NUMBER() OVER"
+                                            + " (PARTITION BY grp ORDER BY id"
+                                            + (r.nextBoolean() ? " DESC" : "")
+                                            + ") AS rn FROM o)"
+                                            + " WHERE rn = 1",
+                                    "grp"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT o.id, o.v, g.tier FROM o LEFT JOIN g ON o.grp = g.grp",
+                                    "id"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT o.id, g.weight FROM o LEFT JOIN g ON o.grp = g.grp WHERE g.tier IS NULL"
+                                            + " OR g.tier <> '"
+                                            + TIERS[r.nextInt(TIERS.length)]
+                                            + "'",
+                                    "id"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT g.grp, g.weight, c.n FROM g JOIN (SELECT grp, COUNT(*) AS n FROM o"
+                                            + " WHERE status = '"
+                                            + status(r)
+                                            + "' GROUP BY grp) c ON g.grp = c.grp WHERE c.n > 1",
+                                    "grp"
+                                },
+                        r ->
+                                new String[] {
+                                    "SELECT g.tier, SUM(o.v) AS s, COUNT(*) AS n FROM o JOIN g ON o.grp = g.grp"
+                                            + " GROUP BY g.tier HAVING COUNT(*) > "
+                                            + r.nextInt(20),
+                                    "tier"
+                                });
         List<GeneratedQuery> queries = new ArrayList<>();
         for (Function<Random, String[]> shape : shapes) {
             String[] made = shape.apply(random);
-            queries.add(new GeneratedQuery("r" + queries.size(), made[0], List.of(made[1].split(","))));
+            queries.add(
+                    new GeneratedQuery("r" + queries.size(), made[0], List.of(made[1].split(","))));
         }
         return queries;
     }
@@ -170,17 +282,28 @@ class GeneratedQueriesITCase {
     }
 
     /**
-     * Creates {@code orders} and {@code groups} and commits {@value #VERSIONS} random merges to each,
-     * inserts, updates and deletes; returns each table's first and last version by name.
+     * Creates {@code orders} and {@code groups} and commits {@value #VERSIONS} random merges to
+     * each, inserts, updates and deletes; returns each table's first and last version by name.
      */
     private Map<String, long[]> writeHistory(CatalogLocation catalog, Random random) {
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(ORDERS, TableSchema.builder().column(Column.notNull("id", Primitive.BIGINT))
-                    .column(Column.notNull("grp", Primitive.VARCHAR)).column(Column.notNull("status", Primitive.VARCHAR))
-                    .column("v", Primitive.INTEGER).primaryKey("id").build());
-            engine.createTable(GROUPS, TableSchema.builder().column(Column.notNull("grp", Primitive.VARCHAR))
-                    .column(Column.notNull("tier", Primitive.VARCHAR)).column("weight", Primitive.INTEGER)
-                    .primaryKey("grp").build());
+            engine.createTable(
+                    ORDERS,
+                    TableSchema.builder()
+                            .column(Column.notNull("id", Primitive.BIGINT))
+                            .column(Column.notNull("grp", Primitive.VARCHAR))
+                            .column(Column.notNull("status", Primitive.VARCHAR))
+                            .column("v", Primitive.INTEGER)
+                            .primaryKey("id")
+                            .build());
+            engine.createTable(
+                    GROUPS,
+                    TableSchema.builder()
+                            .column(Column.notNull("grp", Primitive.VARCHAR))
+                            .column(Column.notNull("tier", Primitive.VARCHAR))
+                            .column("weight", Primitive.INTEGER)
+                            .primaryKey("grp")
+                            .build());
             Map<String, long[]> versions = new HashMap<>();
             versions.put("orders", new long[] {engine.latestVersion(ORDERS), 0});
             versions.put("groups", new long[] {engine.latestVersion(GROUPS), 0});
@@ -191,8 +314,13 @@ class GeneratedQueriesITCase {
                         if (version > 0 && random.nextInt(6) == 0) {
                             merge.deleteKey(id);
                         } else {
-                            merge.upsert(new Object[] {id, "g" + random.nextInt(GROUP_COUNT), status(random),
-                                random.nextInt(10) == 0 ? null : random.nextInt(100)});
+                            merge.upsert(
+                                    new Object[] {
+                                        id,
+                                        "g" + random.nextInt(GROUP_COUNT),
+                                        status(random),
+                                        random.nextInt(10) == 0 ? null : random.nextInt(100)
+                                    });
                         }
                     }
                     merge.commit();
@@ -203,8 +331,10 @@ class GeneratedQueriesITCase {
                         if (version > 0 && random.nextInt(4) == 0) {
                             merge.deleteKey(grp);
                         } else {
-                            merge.upsert(new Object[] {grp, TIERS[random.nextInt(TIERS.length)],
-                                random.nextInt(10)});
+                            merge.upsert(
+                                    new Object[] {
+                                        grp, TIERS[random.nextInt(TIERS.length)], random.nextInt(10)
+                                    });
                         }
                     }
                     merge.commit();
@@ -217,32 +347,63 @@ class GeneratedQueriesITCase {
     }
 
     /**
-     * Views {@code o} and {@code g}: the change source's reads of every change of the two tables over
-     * the history; in the lake's job, through a map that paces them until a checkpoint completes and
-     * one that fails once after it.
+     * Views {@code o} and {@code g}: the change source's reads of every change of the two tables
+     * over the history; in the lake's job, through a map that paces them until a checkpoint
+     * completes and one that fails once after it.
      */
-    private void registerInputs(StreamTableEnvironment tEnv, CatalogLocation catalog, Map<String, long[]> history,
+    private void registerInputs(
+            StreamTableEnvironment tEnv,
+            CatalogLocation catalog,
+            Map<String, long[]> history,
             boolean failOnce) {
-        for (String[] input : new String[][] {
-            {"orders", "o", "id BIGINT NOT NULL, grp STRING NOT NULL, status STRING NOT NULL, v INT", "id"},
-            {"groups", "g", "grp STRING NOT NULL, tier STRING NOT NULL, weight INT", "grp"}}) {
+        for (String[] input :
+                new String[][] {
+                    {
+                        "orders",
+                        "o",
+                        "id BIGINT NOT NULL, grp STRING NOT NULL, status STRING NOT NULL, v INT",
+                        "id"
+                    },
+                    {"groups", "g", "grp STRING NOT NULL, tier STRING NOT NULL, weight INT", "grp"}
+                }) {
             long[] versions = history.get(input[0]);
-            // The metadata column makes the source read each version on its own: a changelog of every update.
-            tEnv.executeSql("CREATE TEMPORARY TABLE " + input[0] + "_changes (" + input[2] + ", version BIGINT"
-                    + " METADATA VIRTUAL, PRIMARY KEY ("
-                    + input[3] + ") NOT ENFORCED) WITH (" + connector(catalog) + ", 'table-name' = '" + input[0]
-                    + "', 'scan.startup.mode' = 'version', 'scan.startup.version' = '" + versions[0] + "',"
-                    + " 'scan.end.version' = '" + versions[1] + "')");
+            // The metadata column makes the source read each version on its own: a changelog of
+            // every update.
+            tEnv.executeSql(
+                    "CREATE TEMPORARY TABLE "
+                            + input[0]
+                            + "_changes ("
+                            + input[2]
+                            + ", version BIGINT"
+                            + " METADATA VIRTUAL, PRIMARY KEY ("
+                            + input[3]
+                            + ") NOT ENFORCED) WITH ("
+                            + connector(catalog)
+                            + ", 'table-name' = '"
+                            + input[0]
+                            + "', 'scan.startup.mode' = 'version', 'scan.startup.version' = '"
+                            + versions[0]
+                            + "',"
+                            + " 'scan.end.version' = '"
+                            + versions[1]
+                            + "')");
             DataStream<Row> changes = tEnv.toChangelogStream(tEnv.from(input[0] + "_changes"));
             if (failOnce) {
-                changes = changes.map(new PaceUntilACheckpoint<>(10)).returns(changes.getType())
-                        .map(new FailOnce<>(10)).returns(changes.getType());
+                changes =
+                        changes.map(new PaceUntilACheckpoint<>(10))
+                                .returns(changes.getType())
+                                .map(new FailOnce<>(10))
+                                .returns(changes.getType());
             }
             Schema.Builder schema = Schema.newBuilder();
-            tEnv.from(input[0] + "_changes").getResolvedSchema().getColumns()
+            tEnv.from(input[0] + "_changes")
+                    .getResolvedSchema()
+                    .getColumns()
                     .forEach(column -> schema.column(column.getName(), column.getDataType()));
-            tEnv.createTemporaryView(input[1], tEnv.fromChangelogStream(changes, schema.primaryKey(input[3]).build(),
-                    ChangelogMode.all()));
+            tEnv.createTemporaryView(
+                    input[1],
+                    tEnv.fromChangelogStream(
+                            changes, schema.primaryKey(input[3]).build(), ChangelogMode.all()));
         }
     }
 
@@ -250,8 +411,8 @@ class GeneratedQueriesITCase {
      * Flink's own evaluation of the query over the same inputs, streaming, without a failure: its
      * changelog materialized as a multiset of rows.
      */
-    private Map<List<Object>, Integer> evaluate(CatalogLocation catalog, Map<String, long[]> history,
-            GeneratedQuery query)
+    private Map<List<Object>, Integer> evaluate(
+            CatalogLocation catalog, Map<String, long[]> history, GeneratedQuery query)
             throws Exception {
         StreamExecutionEnvironment env = TestJobs.environment();
         env.setParallelism(2);
@@ -265,28 +426,57 @@ class GeneratedQueriesITCase {
                 for (int i = 0; i < change.getArity(); i++) {
                     row.add(change.getField(i));
                 }
-                boolean adds = change.getKind() == RowKind.INSERT || change.getKind() == RowKind.UPDATE_AFTER;
+                boolean adds =
+                        change.getKind() == RowKind.INSERT
+                                || change.getKind() == RowKind.UPDATE_AFTER;
                 rows.merge(row, adds ? 1 : -1, Integer::sum);
                 rows.remove(row, 0);
             }
         }
-        assertThat(rows.values()).as("Flink's result of %s", query.sql()).allMatch(count -> count == 1);
+        assertThat(rows.values())
+                .as("Flink's result of %s", query.sql())
+                .allMatch(count -> count == 1);
         return rows;
     }
 
-    /** The keyed DuckLake table of a query's result, with a random upsert index and sink parallelism. */
-    private String sinkTable(CatalogLocation catalog, GeneratedQuery query, ResolvedSchema result, Random random) {
-        String columns = result.getColumns().stream().filter(PhysicalColumn.class::isInstance)
-                .map(c -> "`" + c.getName() + "` " + c.getDataType().getLogicalType().asSerializableString())
-                .collect(Collectors.joining(", "));
-        return "CREATE TEMPORARY TABLE " + query.table() + " (" + columns + ", PRIMARY KEY (" + String.join(", ",
-                query.key()) + ") NOT ENFORCED) WITH (" + connector(catalog) + ", 'sink.upsert.index' = '"
-                + (random.nextBoolean() ? "none" : "flink-state") + "', 'sink.parallelism' = '" + (1
-                + random.nextInt(2)) + "')";
+    /**
+     * The keyed DuckLake table of a query's result, with a random upsert index and sink
+     * parallelism.
+     */
+    private String sinkTable(
+            CatalogLocation catalog, GeneratedQuery query, ResolvedSchema result, Random random) {
+        String columns =
+                result.getColumns().stream()
+                        .filter(PhysicalColumn.class::isInstance)
+                        .map(
+                                c ->
+                                        "`"
+                                                + c.getName()
+                                                + "` "
+                                                + c.getDataType()
+                                                        .getLogicalType()
+                                                        .asSerializableString())
+                        .collect(Collectors.joining(", "));
+        return "CREATE TEMPORARY TABLE "
+                + query.table()
+                + " ("
+                + columns
+                + ", PRIMARY KEY ("
+                + String.join(", ", query.key())
+                + ") NOT ENFORCED) WITH ("
+                + connector(catalog)
+                + ", 'sink.upsert.index' = '"
+                + (random.nextBoolean() ? "none" : "flink-state")
+                + "', 'sink.parallelism' = '"
+                + (1 + random.nextInt(2))
+                + "')";
     }
 
     private String connector(CatalogLocation catalog) {
-        return "'connector' = 'ducklake', 'catalog' = '" + catalog.key() + "', 'data-path' = '" + dir.resolve("data")
+        return "'connector' = 'ducklake', 'catalog' = '"
+                + catalog.key()
+                + "', 'data-path' = '"
+                + dir.resolve("data")
                 + "/'";
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.it;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
@@ -56,22 +72,25 @@ import org.junit.jupiter.api.io.TempDir;
  * changes to A in phases and waits for the job to catch up after each. Every version of B records
  * the version of A its job had fully emitted before the checkpoint, and these never go back; where
  * the job had caught up at that checkpoint (A's next version was committed after B's version, so
- * none of it can be in B), B must equal the totals computed here from A's rows at the recorded version.
+ * none of it can be in B), B must equal the totals computed here from A's rows at the recorded
+ * version.
  */
 class LineageInputsITCase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(8);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(8);
 
     private static final TableName EVENTS = TableName.of("events");
     private static final TableName TOTALS = TableName.of("totals");
-    private static final RowType TOTALS_ROW = RowType.of(new LogicalType[] {new VarCharType(false, 20),
-            new BigIntType(), new BigIntType()}, new String[] {"grp", "total", "events"});
+    private static final RowType TOTALS_ROW =
+            RowType.of(
+                    new LogicalType[] {
+                        new VarCharType(false, 20), new BigIntType(), new BigIntType()
+                    },
+                    new String[] {"grp", "total", "events"});
     private static final int PHASES = 5;
     private static final int VERSIONS_PER_PHASE = 8;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void everyVersionOfTheAggregateRecordsTheVersionOfItsInputItReflects() throws Exception {
@@ -81,23 +100,44 @@ class LineageInputsITCase {
         EngineSpec spec = EngineSpec.of(catalog.key()).with(DATA_PATH, dataPath);
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             LakeEngine engine = lease.engine();
-            long created = engine.createTable(EVENTS, TableSchema.builder()
-                    .column("id", Primitive.BIGINT)
-                    .column("grp", Primitive.VARCHAR)
-                    .column("amount", Primitive.BIGINT)
-                    .primaryKey("id")
-                    .build());
+            long created =
+                    engine.createTable(
+                            EVENTS,
+                            TableSchema.builder()
+                                    .column("id", Primitive.BIGINT)
+                                    .column("grp", Primitive.VARCHAR)
+                                    .column("amount", Primitive.BIGINT)
+                                    .primaryKey("id")
+                                    .build());
 
             StreamExecutionEnvironment env = TestJobs.environment();
-            env.fromSource(DuckLakeSource.builder().catalog(catalog.key()).dataPath(dataPath).table("events")
-                            .startAfterVersion(created).discoveryInterval(Duration.ofMillis(50)).snapshotWatermarks(true)
+            env.fromSource(
+                            DuckLakeSource.builder()
+                                    .catalog(catalog.key())
+                                    .dataPath(dataPath)
+                                    .table("events")
+                                    .startAfterVersion(created)
+                                    .discoveryInterval(Duration.ofMillis(50))
+                                    .snapshotWatermarks(true)
                                     .build(),
-                            WatermarkStrategy.noWatermarks(), "events").setParallelism(2)
+                            WatermarkStrategy.noWatermarks(),
+                            "events")
+                    .setParallelism(2)
                     .keyBy(row -> row.getString(1).toString())
-                    .process(new GroupTotals()).returns(InternalTypeInfo.of(TOTALS_ROW)).setParallelism(2)
-                    .map(new FailOnce<>(200)).returns(InternalTypeInfo.of(TOTALS_ROW))
-                    .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dataPath).table("totals")
-                            .rowType(TOTALS_ROW).primaryKey("grp").lineageInputs("main.events").build())
+                    .process(new GroupTotals())
+                    .returns(InternalTypeInfo.of(TOTALS_ROW))
+                    .setParallelism(2)
+                    .map(new FailOnce<>(200))
+                    .returns(InternalTypeInfo.of(TOTALS_ROW))
+                    .sinkTo(
+                            DuckLakeSink.forRowData()
+                                    .catalog(catalog.key())
+                                    .dataPath(dataPath)
+                                    .table("totals")
+                                    .rowType(TOTALS_ROW)
+                                    .primaryKey("grp")
+                                    .lineageInputs("main.events")
+                                    .build())
                     .setParallelism(2);
             JobClient job = env.executeAsync("totals with lineage");
             try {
@@ -108,9 +148,17 @@ class LineageInputsITCase {
                         last = commitChanges(engine, random);
                     }
                     Map<String, String> want = totals(engine, last);
-                    await("the totals of version " + last + " of events").atMost(Duration.ofSeconds(90))
-                            .until(() -> engine.tableExists(TOTALS) ? rows(engine, TOTALS, engine.latestVersion(TOTALS))
-                                    : Map.of(), want::equals);
+                    await("the totals of version " + last + " of events")
+                            .atMost(Duration.ofSeconds(90))
+                            .until(
+                                    () ->
+                                            engine.tableExists(TOTALS)
+                                                    ? rows(
+                                                            engine,
+                                                            TOTALS,
+                                                            engine.latestVersion(TOTALS))
+                                                    : Map.of(),
+                                    want::equals);
                 }
             } finally {
                 TestJobs.cancel(job);
@@ -119,30 +167,42 @@ class LineageInputsITCase {
 
             List<Long> eventVersions = new ArrayList<>();
             engine.versions(EVENTS, 0, Integer.MAX_VALUE).forEach(v -> eventVersions.add(v.id()));
-            List<TableVersion> totalVersions = new ArrayList<>(engine.versions(TOTALS, 0, Integer.MAX_VALUE));
+            List<TableVersion> totalVersions =
+                    new ArrayList<>(engine.versions(TOTALS, 0, Integer.MAX_VALUE));
             Collections.reverse(totalVersions);
             int checked = 0;
             long previous = 0;
             for (TableVersion version : totalVersions) {
                 Map<TableName, Long> inputs = engine.inputsOf(TOTALS, version.id());
                 if (inputs.isEmpty()) {
-                    continue; // the creation, and commits of a job restored before its readers finished a version
+                    continue; // the creation, and commits of a job restored before its readers
+                    // finished a version
                 }
                 long read = inputs.get(EVENTS);
                 assertThat(eventVersions).as("a version of events").contains(read);
-                assertThat(read).as("recorded inputs never go back").isGreaterThanOrEqualTo(previous)
+                assertThat(read)
+                        .as("recorded inputs never go back")
+                        .isGreaterThanOrEqualTo(previous)
                         .isLessThan(version.id());
                 previous = read;
-                long next = eventVersions.stream().filter(v -> v > read).min(Long::compare).orElse(Long.MAX_VALUE);
+                long next =
+                        eventVersions.stream()
+                                .filter(v -> v > read)
+                                .min(Long::compare)
+                                .orElse(Long.MAX_VALUE);
                 if (next > version.id()) {
-                    assertThat(rows(engine, TOTALS, version.id())).as("totals version %s, events version %s",
-                            version.id(), read).isEqualTo(totals(engine, read));
+                    assertThat(rows(engine, TOTALS, version.id()))
+                            .as("totals version %s, events version %s", version.id(), read)
+                            .isEqualTo(totals(engine, read));
                     checked++;
                 }
             }
-            // Each phase ends caught up; its last commit records its last version unless the restart came
+            // Each phase ends caught up; its last commit records its last version unless the
+            // restart came
             // just before it (a restored reader's announcement may come after its last changes).
-            assertThat(checked).as("versions of totals whose job had caught up").isGreaterThanOrEqualTo(PHASES - 1);
+            assertThat(checked)
+                    .as("versions of totals whose job had caught up")
+                    .isGreaterThanOrEqualTo(PHASES - 1);
         }
     }
 
@@ -153,12 +213,14 @@ class LineageInputsITCase {
         EngineSpec spec = EngineSpec.of(catalog.key()).with(DATA_PATH, dataPath);
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             LakeEngine engine = lease.engine();
-            engine.createTable(EVENTS, TableSchema.builder()
-                    .column("id", Primitive.BIGINT)
-                    .column("grp", Primitive.VARCHAR)
-                    .column("amount", Primitive.BIGINT)
-                    .primaryKey("id")
-                    .build());
+            engine.createTable(
+                    EVENTS,
+                    TableSchema.builder()
+                            .column("id", Primitive.BIGINT)
+                            .column("grp", Primitive.VARCHAR)
+                            .column("amount", Primitive.BIGINT)
+                            .primaryKey("id")
+                            .build());
             Random random = new Random(11);
             long read = 0;
             for (int i = 0; i < 3; i++) {
@@ -167,13 +229,28 @@ class LineageInputsITCase {
             commitChanges(engine, random);
 
             StreamExecutionEnvironment env = TestJobs.environment();
-            env.fromSource(DuckLakeSource.builder().catalog(catalog.key()).dataPath(dataPath).table("events")
-                            .snapshotAtVersion(read).snapshotWatermarks(true).build(),
-                            WatermarkStrategy.noWatermarks(), "events at a version")
+            env.fromSource(
+                            DuckLakeSource.builder()
+                                    .catalog(catalog.key())
+                                    .dataPath(dataPath)
+                                    .table("events")
+                                    .snapshotAtVersion(read)
+                                    .snapshotWatermarks(true)
+                                    .build(),
+                            WatermarkStrategy.noWatermarks(),
+                            "events at a version")
                     .keyBy(row -> row.getString(1).toString())
-                    .process(new GroupTotals()).returns(InternalTypeInfo.of(TOTALS_ROW))
-                    .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dataPath).table("totals")
-                            .rowType(TOTALS_ROW).primaryKey("grp").lineageInputs("main.events").build());
+                    .process(new GroupTotals())
+                    .returns(InternalTypeInfo.of(TOTALS_ROW))
+                    .sinkTo(
+                            DuckLakeSink.forRowData()
+                                    .catalog(catalog.key())
+                                    .dataPath(dataPath)
+                                    .table("totals")
+                                    .rowType(TOTALS_ROW)
+                                    .primaryKey("grp")
+                                    .lineageInputs("main.events")
+                                    .build());
             env.execute("totals of a version");
 
             long version = engine.latestVersion(TOTALS);
@@ -190,22 +267,27 @@ class LineageInputsITCase {
                 if (random.nextInt(5) == 0) {
                     merge.deleteKey(id);
                 } else {
-                    merge.upsert(new Object[] {id, "g" + random.nextInt(6), (long) random.nextInt(100)});
+                    merge.upsert(
+                            new Object[] {id, "g" + random.nextInt(6), (long) random.nextInt(100)});
                 }
             }
             return merge.commit().version();
         }
     }
 
-    /** The model: each group's total and count of events, from the rows of events at the version. */
+    /**
+     * The model: each group's total and count of events, from the rows of events at the version.
+     */
     private static Map<String, String> totals(LakeEngine engine, long version) {
         Map<String, long[]> sums = new TreeMap<>();
-        try (RowReader reader = engine.read(EVENTS, ScanRequest.builder().version(version).build())) {
-            reader.forEachRemaining(row -> {
-                long[] sum = sums.computeIfAbsent((String) row[1], g -> new long[2]);
-                sum[0] += (Long) row[2];
-                sum[1]++;
-            });
+        try (RowReader reader =
+                engine.read(EVENTS, ScanRequest.builder().version(version).build())) {
+            reader.forEachRemaining(
+                    row -> {
+                        long[] sum = sums.computeIfAbsent((String) row[1], g -> new long[2]);
+                        sum[0] += (Long) row[2];
+                        sum[1]++;
+                    });
         }
         Map<String, String> totals = new TreeMap<>();
         sums.forEach((group, sum) -> totals.put(group, sum[0] + "|" + sum[1]));
@@ -214,13 +296,17 @@ class LineageInputsITCase {
 
     private static Map<String, String> rows(LakeEngine engine, TableName table, long version) {
         Map<String, String> rows = new TreeMap<>();
-        try (RowReader reader = engine.read(table, ScanRequest.builder().version(version).build())) {
+        try (RowReader reader =
+                engine.read(table, ScanRequest.builder().version(version).build())) {
             reader.forEachRemaining(row -> rows.put((String) row[0], row[1] + "|" + row[2]));
         }
         return rows;
     }
 
-    /** Each group's total and count from the changelog of events: an upsert per change, a delete when empty. */
+    /**
+     * Each group's total and count from the changelog of events: an upsert per change, a delete
+     * when empty.
+     */
     static final class GroupTotals extends KeyedProcessFunction<String, RowData, RowData> {
         private transient ValueState<long[]> sum;
 
@@ -230,19 +316,30 @@ class LineageInputsITCase {
         }
 
         @Override
-        public void processElement(RowData change, Context context, Collector<RowData> out) throws Exception {
+        public void processElement(RowData change, Context context, Collector<RowData> out)
+                throws Exception {
             long[] current = sum.value() == null ? new long[2] : sum.value();
-            int sign = change.getRowKind() == RowKind.INSERT || change.getRowKind() == RowKind.UPDATE_AFTER ? 1 : -1;
+            int sign =
+                    change.getRowKind() == RowKind.INSERT
+                                    || change.getRowKind() == RowKind.UPDATE_AFTER
+                            ? 1
+                            : -1;
             current[0] += sign * change.getLong(2);
             current[1] += sign;
             String group = context.getCurrentKey();
             if (current[1] == 0) {
                 sum.clear();
-                out.collect(GenericRowData.ofKind(RowKind.DELETE, StringData.fromString(group), null, null));
+                out.collect(
+                        GenericRowData.ofKind(
+                                RowKind.DELETE, StringData.fromString(group), null, null));
             } else {
                 sum.update(current);
-                out.collect(GenericRowData.ofKind(RowKind.UPDATE_AFTER, StringData.fromString(group), current[0],
-                        current[1]));
+                out.collect(
+                        GenericRowData.ofKind(
+                                RowKind.UPDATE_AFTER,
+                                StringData.fromString(group),
+                                current[0],
+                                current[1]));
             }
         }
     }

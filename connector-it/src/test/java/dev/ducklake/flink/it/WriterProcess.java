@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.it;
 
 import dev.ducklake.flink.sink.DuckLakeSink;
@@ -43,8 +59,8 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
  *
  * <p>Arguments: {@code upsert|append catalog dataPath table parallelism events eventsPerSecond
  * checkpointDirectory failAfterRecords(-1: never) commitRetries restarts firstEvent}. Upserts are
- * {@link #upserts} over 2,000 keys with seed 7, in key space {@code firstEvent}; appends are
- * {@link OrderEvents#append} rows from {@code firstEvent} on.
+ * {@link #upserts} over 2,000 keys with seed 7, in key space {@code firstEvent}; appends are {@link
+ * OrderEvents#append} rows from {@code firstEvent} on.
  */
 public final class WriterProcess {
 
@@ -72,35 +88,59 @@ public final class WriterProcess {
         Configuration conf = configuration(checkpoints, restarts);
         metrics.addToConfiguration(conf);
         Optional<Path> restore = latestCheckpoint(checkpoints);
-        restore.ifPresent(path -> {
-            conf.set(StateRecoveryOptions.SAVEPOINT_PATH, path.toString());
-            System.out.println("Restoring from " + path);
-        });
+        restore.ifPresent(
+                path -> {
+                    conf.set(StateRecoveryOptions.SAVEPOINT_PATH, path.toString());
+                    System.out.println("Restoring from " + path);
+                });
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(parallelism);
 
-        DataStream<RowData> rows = env.fromSource(OrderEvents.source(upsert ? upserts(firstEvent)
-                                : i -> OrderEvents.append(firstEvent + i), events, perSecond),
-                        WatermarkStrategy.noWatermarks(), "order events").setParallelism(1)
-                .uid("order-events");
+        DataStream<RowData> rows =
+                env.fromSource(
+                                OrderEvents.source(
+                                        upsert
+                                                ? upserts(firstEvent)
+                                                : i -> OrderEvents.append(firstEvent + i),
+                                        events,
+                                        perSecond),
+                                WatermarkStrategy.noWatermarks(),
+                                "order events")
+                        .setParallelism(1)
+                        .uid("order-events");
         if (failAfter >= 0) {
-            rows = rows.map(new FailOnce<>(failAfter)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                    .setParallelism(1).uid("fail-once");
+            rows =
+                    rows.map(new FailOnce<>(failAfter))
+                            .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                            .setParallelism(1)
+                            .uid("fail-once");
         }
-        DuckLakeSinkBuilder<RowData> sink = DuckLakeSink.forRowData().catalog(catalog).dataPath(dataPath).table(table)
-                .rowType(OrderEvents.ROW_TYPE).commitRetries(commitRetries, Duration.ofMillis(50))
-                .compactionInterval(Duration.ofSeconds(5));
+        DuckLakeSinkBuilder<RowData> sink =
+                DuckLakeSink.forRowData()
+                        .catalog(catalog)
+                        .dataPath(dataPath)
+                        .table(table)
+                        .rowType(OrderEvents.ROW_TYPE)
+                        .commitRetries(commitRetries, Duration.ofMillis(50))
+                        .compactionInterval(Duration.ofSeconds(5));
         if (upsert) {
             sink.primaryKey("order_id");
         }
         rows.sinkTo(sink.build()).uid("ducklake-sink");
         env.execute((upsert ? "upsert " : "append ") + table);
         // One write, so that no log line of a thread still stopping lands inside it.
-        System.out.println(String.format("%s %s=%d %s=%d %s=%d %s=%d", RESULT,
-                DuckLakeSinkMetrics.COMMITS, sum(metrics, DuckLakeSinkMetrics.COMMITS),
-                DuckLakeSinkMetrics.COMMIT_RETRIES, sum(metrics, DuckLakeSinkMetrics.COMMIT_RETRIES),
-                "failures", FailOnce.failures(),
-                DuckLakeSinkMetrics.FILES_COMPACTED, sum(metrics, DuckLakeSinkMetrics.FILES_COMPACTED)));
+        System.out.println(
+                String.format(
+                        "%s %s=%d %s=%d %s=%d %s=%d",
+                        RESULT,
+                        DuckLakeSinkMetrics.COMMITS,
+                        sum(metrics, DuckLakeSinkMetrics.COMMITS),
+                        DuckLakeSinkMetrics.COMMIT_RETRIES,
+                        sum(metrics, DuckLakeSinkMetrics.COMMIT_RETRIES),
+                        "failures",
+                        FailOnce.failures(),
+                        DuckLakeSinkMetrics.FILES_COMPACTED,
+                        sum(metrics, DuckLakeSinkMetrics.FILES_COMPACTED)));
     }
 
     /**
@@ -110,23 +150,32 @@ public final class WriterProcess {
      */
     static GeneratorFunction<Long, RowData> upserts(long keySpace) {
         RandomChangelog changes = new RandomChangelog(UPSERT_SEED, UPSERT_KEYS);
-        return keySpace == 0 ? changes : i -> {
-            RowData row = changes.map(i);
-            return GenericRowData.ofKind(row.getRowKind(), StringData.fromString(keySpace + "/" + row.getString(0)),
-                    row.getLong(1), row.getDecimal(2, 12, 2));
-        };
+        return keySpace == 0
+                ? changes
+                : i -> {
+                    RowData row = changes.map(i);
+                    return GenericRowData.ofKind(
+                            row.getRowKind(),
+                            StringData.fromString(keySpace + "/" + row.getString(0)),
+                            row.getLong(1),
+                            row.getDecimal(2, 12, 2));
+                };
     }
 
-    /** The rows {@link #upserts} events {@code 0..count-1} leave, rendered as {@link ChangelogModel} holds them. */
+    /**
+     * The rows {@link #upserts} events {@code 0..count-1} leave, rendered as {@link ChangelogModel}
+     * holds them.
+     */
     static Map<String, String> expectedUpserts(long keySpace, long count) throws Exception {
         return RandomChangelog.replay(upserts(keySpace), count);
     }
 
     /**
-     * How many of the first {@code count} {@link #upserts} events leave exactly these rows, or empty
-     * when no prefix of them does: a table a writer committed to holds such a prefix.
+     * How many of the first {@code count} {@link #upserts} events leave exactly these rows, or
+     * empty when no prefix of them does: a table a writer committed to holds such a prefix.
      */
-    static OptionalLong upsertPrefix(long keySpace, long count, Map<String, String> table) throws Exception {
+    static OptionalLong upsertPrefix(long keySpace, long count, Map<String, String> table)
+            throws Exception {
         GeneratorFunction<Long, RowData> events = upserts(keySpace);
         Map<String, String> rows = new TreeMap<>();
         for (long i = 0; i < count; i++) {
@@ -144,7 +193,8 @@ public final class WriterProcess {
         conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(300));
         conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
         conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
-        conf.set(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+        conf.set(
+                CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
                 ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
         conf.set(CheckpointingOptions.MAX_RETAINED_CHECKPOINTS, 3);
         // A PostgreSQL restart fails commits and reads for a few seconds: a soak keeps restarting.
@@ -175,7 +225,10 @@ public final class WriterProcess {
     }
 
     private static long sum(InMemoryReporter metrics, String name) {
-        return metrics.getMetricsByGroup().values().stream().map(group -> group.get(name))
-                .filter(Counter.class::isInstance).mapToLong(m -> ((Counter) m).getCount()).sum();
+        return metrics.getMetricsByGroup().values().stream()
+                .map(group -> group.get(name))
+                .filter(Counter.class::isInstance)
+                .mapToLong(m -> ((Counter) m).getCount())
+                .sum();
     }
 }

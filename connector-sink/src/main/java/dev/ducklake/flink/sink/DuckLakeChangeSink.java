@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
 import dev.ducklake.flink.sink.cdc.ChangeRecord;
@@ -29,8 +45,8 @@ import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
- * A Flink sink for change streams of many tables whose schemas change while the job runs, such as
- * a database replicated by Debezium: each {@link ChangeRecord} names its table, row kind, row and
+ * A Flink sink for change streams of many tables whose schemas change while the job runs, such as a
+ * database replicated by Debezium: each {@link ChangeRecord} names its table, row kind, row and
  * schema. Build it with {@link DuckLakeSink#forChangeRecords()}.
  *
  * <pre>
@@ -46,9 +62,9 @@ import org.apache.flink.streaming.api.datastream.DataStream;
  * </pre>
  *
  * <p>Every snapshot the sink writes holds all tables at the same checkpoint. Tables are created on
- * first sight; keyed tables take {@code +I}/{@code +U} as upserts and {@code -D} as deletes,
- * tables without a key are appended to. A table's records all go to one writer, so its schema
- * changes are applied in the order its records came.
+ * first sight; keyed tables take {@code +I}/{@code +U} as upserts and {@code -D} as deletes, tables
+ * without a key are appended to. A table's records all go to one writer, so its schema changes are
+ * applied in the order its records came.
  */
 @PublicEvolving
 public final class DuckLakeChangeSink
@@ -73,12 +89,17 @@ public final class DuckLakeChangeSink
         return new ChangeRecordWriter(settings, context, settings.sinkId());
     }
 
-    /** A restored writer takes the sink's id from its state, as {@link DuckLakeSink}'s writers do. */
+    /**
+     * A restored writer takes the sink's id from its state, as {@link DuckLakeSink}'s writers do.
+     */
     @Override
-    public StatefulSinkWriter<ChangeRecord, DuckLakeWriterState> restoreWriter(WriterInitContext context,
-            Collection<DuckLakeWriterState> recoveredState) {
-        String sinkId = recoveredState.stream().map(DuckLakeWriterState::sinkId).findFirst()
-                .orElse(settings.sinkId());
+    public StatefulSinkWriter<ChangeRecord, DuckLakeWriterState> restoreWriter(
+            WriterInitContext context, Collection<DuckLakeWriterState> recoveredState) {
+        String sinkId =
+                recoveredState.stream()
+                        .map(DuckLakeWriterState::sinkId)
+                        .findFirst()
+                        .orElse(settings.sinkId());
         return new ChangeRecordWriter(settings, context, sinkId);
     }
 
@@ -89,8 +110,11 @@ public final class DuckLakeChangeSink
 
     @Override
     public Committer<TableCommittable> createCommitter(CommitterInitContext context) {
-        return new ChangeRecordCommitter(settings, context.getJobInfo().getJobId().toString(),
-                new CommitterMetrics(context.metricGroup()), observer);
+        return new ChangeRecordCommitter(
+                settings,
+                context.getJobInfo().getJobId().toString(),
+                new CommitterMetrics(context.metricGroup()),
+                observer);
     }
 
     @Override
@@ -114,10 +138,13 @@ public final class DuckLakeChangeSink
                 .global();
     }
 
-    /** Each lake table's records go to one writer, which keeps their order, schema changes included. */
+    /**
+     * Each lake table's records go to one writer, which keeps their order, schema changes included.
+     */
     @Override
     public DataStream<ChangeRecord> addPreWriteTopology(DataStream<ChangeRecord> input) {
-        return input.partitionCustom((hash, writers) -> Math.floorMod(hash, writers),
+        return input.partitionCustom(
+                (hash, writers) -> Math.floorMod(hash, writers),
                 new TableHashSelector(settings.router()));
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
@@ -34,7 +50,8 @@ import org.apache.flink.annotation.PublicEvolving;
  * }</pre>
  */
 @PublicEvolving
-public final class DuckLakeChangeSinkBuilder extends DuckLakeBuilderBase<DuckLakeChangeSinkBuilder> {
+public final class DuckLakeChangeSinkBuilder
+        extends DuckLakeBuilderBase<DuckLakeChangeSinkBuilder> {
 
     /** The tables a writer stages at once, by default. */
     public static final int DEFAULT_MAX_OPEN_TABLES = 256;
@@ -51,8 +68,9 @@ public final class DuckLakeChangeSinkBuilder extends DuckLakeBuilderBase<DuckLak
     /** Not for this sink: its tables are the ones its records name, mapped by {@link #router}. */
     @Override
     public DuckLakeChangeSinkBuilder table(String table) {
-        throw new UnsupportedOperationException("The change-record sink writes the tables its records name; map"
-                + " them to lake tables with router(...)");
+        throw new UnsupportedOperationException(
+                "The change-record sink writes the tables its records name; map"
+                        + " them to lake tables with router(...)");
     }
 
     /** Maps source tables to lake tables, or drops them; the same names by default. */
@@ -61,7 +79,10 @@ public final class DuckLakeChangeSinkBuilder extends DuckLakeBuilderBase<DuckLak
         return this;
     }
 
-    /** What to do with a schema change DuckLake cannot apply; {@link SchemaChangePolicy#FAIL} by default. */
+    /**
+     * What to do with a schema change DuckLake cannot apply; {@link SchemaChangePolicy#FAIL} by
+     * default.
+     */
     public DuckLakeChangeSinkBuilder unsupportedSchemaChanges(SchemaChangePolicy policy) {
         this.schemaChanges = checkNotNull(policy, "policy");
         return this;
@@ -74,8 +95,8 @@ public final class DuckLakeChangeSinkBuilder extends DuckLakeBuilderBase<DuckLak
     }
 
     /**
-     * The tables a writer stages at once (256 by default); each holds up to two batches of 4,096 rows
-     * off the heap. Writing another table seals the least recently written one into a file.
+     * The tables a writer stages at once (256 by default); each holds up to two batches of 4,096
+     * rows off the heap. Writing another table seals the least recently written one into a file.
      */
     public DuckLakeChangeSinkBuilder maxOpenTables(int tables) {
         checkArgument(tables > 0, "maxOpenTables must be positive, got %s", tables);
@@ -83,14 +104,17 @@ public final class DuckLakeChangeSinkBuilder extends DuckLakeBuilderBase<DuckLak
         return this;
     }
 
-    /** Commits of at most this many rows of a table are inlined into the catalog; see {@link DuckLakeSinkBuilder}. */
+    /**
+     * Commits of at most this many rows of a table are inlined into the catalog; see {@link
+     * DuckLakeSinkBuilder}.
+     */
     public DuckLakeChangeSinkBuilder dataInliningRowLimit(int rows) {
         return set(DATA_INLINING_ROW_LIMIT, rows);
     }
 
     /**
-     * Retries of a commit that conflicts with a concurrent commit, and the wait before the first; see
-     * {@link DuckLakeSinkBuilder#commitRetries}.
+     * Retries of a commit that conflicts with a concurrent commit, and the wait before the first;
+     * see {@link DuckLakeSinkBuilder#commitRetries}.
      */
     public DuckLakeChangeSinkBuilder commitRetries(int retries, Duration firstBackoff) {
         this.commitRetries = DuckLakeConnectorOptions.commitRetries(retries, firstBackoff);
@@ -106,8 +130,17 @@ public final class DuckLakeChangeSinkBuilder extends DuckLakeBuilderBase<DuckLak
     public DuckLakeChangeSink build() {
         EngineSpec engine = engine();
         engine.toEngineConfig();
-        String staging = StagingDirectory.resolveRoot(engine, stagingPath, TableName.of("change-records"));
-        return new DuckLakeChangeSink(new ChangeSinkSettings(engine, router, schemaChanges, staging,
-                commitRetries, UUID.randomUUID().toString(), maxOpenTables), observer);
+        String staging =
+                StagingDirectory.resolveRoot(engine, stagingPath, TableName.of("change-records"));
+        return new DuckLakeChangeSink(
+                new ChangeSinkSettings(
+                        engine,
+                        router,
+                        schemaChanges,
+                        staging,
+                        commitRetries,
+                        UUID.randomUUID().toString(),
+                        maxOpenTables),
+                observer);
     }
 }

@@ -1,10 +1,26 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
-import dev.ducklake.flink.sink.internal.CheckpointStamper;
-import dev.ducklake.flink.sink.internal.CommitObserver;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.common.LakeLineage;
+import dev.ducklake.flink.sink.internal.CheckpointStamper;
+import dev.ducklake.flink.sink.internal.CommitObserver;
 import dev.ducklake.flink.sink.internal.CommitterMetrics;
 import dev.ducklake.flink.sink.internal.CurrentRowIndex;
 import dev.ducklake.flink.sink.internal.DuckLakeCommittable;
@@ -79,7 +95,10 @@ public final class DuckLakeSink<IN>
     private final boolean shuffleByKey;
     private final CommitObserver observer;
 
-    DuckLakeSink(SinkSettings settings, RowDataConverter<IN> converter, boolean shuffleByKey,
+    DuckLakeSink(
+            SinkSettings settings,
+            RowDataConverter<IN> converter,
+            boolean shuffleByKey,
             CommitObserver observer) {
         this.settings = settings;
         this.converter = converter;
@@ -92,14 +111,17 @@ public final class DuckLakeSink<IN>
         return settings;
     }
 
-    /** A builder of a sink of records converted to {@code RowData} by a {@link RowDataConverter}. */
+    /**
+     * A builder of a sink of records converted to {@code RowData} by a {@link RowDataConverter}.
+     */
     public static <IN> DuckLakeSinkBuilder<IN> builder() {
         return new DuckLakeSinkBuilder<>();
     }
 
     /**
-     * A builder of a sink of {@link dev.ducklake.flink.sink.cdc.ChangeRecord}s: changes of many tables
-     * whose schemas change while the job runs, committed together (see {@link DuckLakeChangeSink}).
+     * A builder of a sink of {@link dev.ducklake.flink.sink.cdc.ChangeRecord}s: changes of many
+     * tables whose schemas change while the job runs, committed together (see {@link
+     * DuckLakeChangeSink}).
      */
     public static DuckLakeChangeSinkBuilder forChangeRecords() {
         return new DuckLakeChangeSinkBuilder();
@@ -116,18 +138,26 @@ public final class DuckLakeSink<IN>
     }
 
     /**
-     * A restored writer takes the sink's id from its state. One that received none, because the state
-     * was taken by an older version of this sink at a lower parallelism or the sink is new to the
-     * restored job, starts under the id of a new sink.
+     * A restored writer takes the sink's id from its state. One that received none, because the
+     * state was taken by an older version of this sink at a lower parallelism or the sink is new to
+     * the restored job, starts under the id of a new sink.
      */
     @Override
-    public StatefulSinkWriter<IN, DuckLakeWriterState> restoreWriter(WriterInitContext context,
-            Collection<DuckLakeWriterState> recoveredState) {
-        String sinkId = recoveredState.stream().map(DuckLakeWriterState::sinkId).findFirst().orElseGet(() -> {
-            LOG.warn("Writer {} of the DuckLake sink on {} restored no sink id; it commits under the new id {}",
-                    context.getTaskInfo().getIndexOfThisSubtask(), settings.tableName(), settings.sinkId());
-            return settings.sinkId();
-        });
+    public StatefulSinkWriter<IN, DuckLakeWriterState> restoreWriter(
+            WriterInitContext context, Collection<DuckLakeWriterState> recoveredState) {
+        String sinkId =
+                recoveredState.stream()
+                        .map(DuckLakeWriterState::sinkId)
+                        .findFirst()
+                        .orElseGet(
+                                () -> {
+                                    LOG.warn(
+                                            "Writer {} of the DuckLake sink on {} restored no sink id; it commits under the new id {}",
+                                            context.getTaskInfo().getIndexOfThisSubtask(),
+                                            settings.tableName(),
+                                            settings.sinkId());
+                                    return settings.sinkId();
+                                });
         return new DuckLakeWriter<>(settings, converter::convert, context, sinkId);
     }
 
@@ -138,8 +168,11 @@ public final class DuckLakeSink<IN>
 
     @Override
     public Committer<DuckLakeCommittable> createCommitter(CommitterInitContext context) {
-        return new DuckLakeCommitter(settings, context.getJobInfo().getJobId().toString(),
-                new CommitterMetrics(context.metricGroup()), observer);
+        return new DuckLakeCommitter(
+                settings,
+                context.getJobInfo().getJobId().toString(),
+                new CommitterMetrics(context.metricGroup()),
+                observer);
     }
 
     @Override
@@ -163,18 +196,21 @@ public final class DuckLakeSink<IN>
                 .global();
     }
 
-    /** The table it writes, as a dataset of Flink's lineage model ({@code LakeLineage} names it). */
+    /**
+     * The table it writes, as a dataset of Flink's lineage model ({@code LakeLineage} names it).
+     */
     @Override
     public LineageVertex getLineageVertex() {
-        return LakeLineage.sinkVertex(settings.engine().catalogLocation(), settings.tableName(), settings.rowType());
+        return LakeLineage.sinkVertex(
+                settings.engine().catalogLocation(), settings.tableName(), settings.rowType());
     }
 
     /**
      * Upsert sinks route each key to one writer, which keeps the key's changes in order. A custom
-     * partitioning, not a {@code keyBy}: in batch mode a keyed input is sorted, which would lose the
-     * order of a key's changes. With an upsert index, a streaming job keys the changes by their
-     * primary key into the {@link CurrentRowIndex}, which passes each on with its key's current row;
-     * a batch job's changes come with no current rows, so their one commit joins.
+     * partitioning, not a {@code keyBy}: in batch mode a keyed input is sorted, which would lose
+     * the order of a key's changes. With an upsert index, a streaming job keys the changes by their
+     * primary key into the {@link CurrentRowIndex}, which passes each on with its key's current
+     * row; a batch job's changes come with no current rows, so their one commit joins.
      */
     @Override
     @SuppressWarnings("unchecked")
@@ -185,29 +221,45 @@ public final class DuckLakeSink<IN>
         if (!settings.currentRowIndex()) {
             return byKeyHash(input);
         }
-        InternalTypeInfo<RowData> wide = InternalTypeInfo.of(CurrentRowIndex.withCurrentRow(settings.rowType()));
+        InternalTypeInfo<RowData> wide =
+                InternalTypeInfo.of(CurrentRowIndex.withCurrentRow(settings.rowType()));
         ReadableConfig config = input.getExecutionEnvironment().getConfiguration();
         if (config.get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.STREAMING) {
-            LOG.info("The upsert index of {} is off: the job does not run in streaming mode", settings.tableName());
+            LOG.info(
+                    "The upsert index of {} is off: the job does not run in streaming mode",
+                    settings.tableName());
             // The builder allows an index only on a sink of RowData.
             DataStream<RowData> routed = (DataStream<RowData>) byKeyHash(input);
-            return (DataStream<IN>) routed.map(new UnknownCurrentRows(settings.rowType())).returns(wide)
-                    .name("DuckLake unknown current rows");
+            return (DataStream<IN>)
+                    routed.map(new UnknownCurrentRows(settings.rowType()))
+                            .returns(wide)
+                            .name("DuckLake unknown current rows");
         }
         if (config.get(CheckpointingOptions.ENABLE_UNALIGNED)) {
-            throw new IllegalStateException("'" + DuckLakeConnectorOptions.SINK_UPSERT_INDEX.key() + "' = '"
-                    + UpsertIndex.FLINK_STATE + "' on " + settings.tableName() + " needs aligned checkpoints: an"
-                    + " unaligned checkpoint may put a change in a later checkpoint than the index counted it in."
-                    + " Turn off '" + CheckpointingOptions.ENABLE_UNALIGNED.key() + "' or the index");
+            throw new IllegalStateException(
+                    "'"
+                            + DuckLakeConnectorOptions.SINK_UPSERT_INDEX.key()
+                            + "' = '"
+                            + UpsertIndex.FLINK_STATE
+                            + "' on "
+                            + settings.tableName()
+                            + " needs aligned checkpoints: an"
+                            + " unaligned checkpoint may put a change in a later checkpoint than the index counted it in."
+                            + " Turn off '"
+                            + CheckpointingOptions.ENABLE_UNALIGNED.key()
+                            + "' or the index");
         }
         CurrentRowIndex index = new CurrentRowIndex(settings);
         DataStream<RowData> rows = (DataStream<RowData>) input;
-        return (DataStream<IN>) rows.keyBy(index.keySelector(), InternalTypeInfo.of(index.keySelector().keyType()))
-                .transform("DuckLake current rows", wide, index);
+        return (DataStream<IN>)
+                rows.keyBy(index.keySelector(), InternalTypeInfo.of(index.keySelector().keyType()))
+                        .transform("DuckLake current rows", wide, index);
     }
 
     private DataStream<IN> byKeyHash(DataStream<IN> input) {
-        return input.partitionCustom((hash, writers) -> Math.floorMod(hash, writers),
-                new KeyHashSelector<>(converter::convert, settings.rowType(), settings.primaryKey()));
+        return input.partitionCustom(
+                (hash, writers) -> Math.floorMod(hash, writers),
+                new KeyHashSelector<>(
+                        converter::convert, settings.rowType(), settings.primaryKey()));
     }
 }

@@ -1,8 +1,23 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_INLINING_ROW_LIMIT;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMPACTION_INTERVAL;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_STAGING_PATH;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_UPSERT_INDEX;
 import static org.apache.flink.util.Preconditions.checkArgument;
 import static org.apache.flink.util.Preconditions.checkNotNull;
@@ -79,7 +94,9 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
         return this;
     }
 
-    /** Replace the table's contents with the input at the end of a bounded job (batch overwrite). */
+    /**
+     * Replace the table's contents with the input at the end of a bounded job (batch overwrite).
+     */
     public DuckLakeSinkBuilder<IN> overwrite(boolean overwrite) {
         this.overwrite = overwrite;
         return this;
@@ -88,8 +105,8 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
     /**
      * Where staged files wait between a checkpoint and its commit: a directory every TaskManager
      * reaches, or a prefix on object storage ({@code s3://}, {@code gs://}, {@code r2://}) reached
-     * with the {@linkplain #secret secrets}; outside the lake's data path (the writers refuse a path
-     * inside it). Defaults to {@code <data path>.flink-staging} beside the data path, else
+     * with the {@linkplain #secret secrets}; outside the lake's data path (the writers refuse a
+     * path inside it). Defaults to {@code <data path>.flink-staging} beside the data path, else
      * {@code <catalog file>.flink-staging}.
      */
     public DuckLakeSinkBuilder<IN> stagingPath(String stagingPath) {
@@ -97,7 +114,9 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
         return this;
     }
 
-    /** A sink of {@code RowData} itself, which can keep an upsert index (see {@link #upsertIndex}). */
+    /**
+     * A sink of {@code RowData} itself, which can keep an upsert index (see {@link #upsertIndex}).
+     */
     DuckLakeSinkBuilder<IN> ofRowData(RowDataConverter<IN> identity) {
         this.ofRowData = true;
         return converter(identity);
@@ -110,16 +129,19 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
     }
 
     /**
-     * Whether an upsert sink routes each key to one writer (default true). Turn it off only when the
-     * input is already partitioned by the primary key, as Flink SQL's planner does, or when the sink
-     * runs one writer; either saves a network exchange per record.
+     * Whether an upsert sink routes each key to one writer (default true). Turn it off only when
+     * the input is already partitioned by the primary key, as Flink SQL's planner does, or when the
+     * sink runs one writer; either saves a network exchange per record.
      */
     public DuckLakeSinkBuilder<IN> shuffleByKey(boolean shuffleByKey) {
         this.shuffleByKey = shuffleByKey;
         return this;
     }
 
-    /** Commits of at most this many rows are inlined into the catalog instead of writing a Parquet file. */
+    /**
+     * Commits of at most this many rows are inlined into the catalog instead of writing a Parquet
+     * file.
+     */
     public DuckLakeSinkBuilder<IN> dataInliningRowLimit(int rows) {
         return set(DATA_INLINING_ROW_LIMIT, rows);
     }
@@ -134,18 +156,25 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
         return this;
     }
 
-    /** Compact the table (flush inlined rows, rewrite mostly deleted files, merge small files) at most this often. */
+    /**
+     * Compact the table (flush inlined rows, rewrite mostly deleted files, merge small files) at
+     * most this often.
+     */
     public DuckLakeSinkBuilder<IN> compactionInterval(Duration interval) {
         checkNotNull(interval, "interval");
-        checkArgument(!interval.isNegative() && !interval.isZero(), "'%s' must be positive, got %s",
-                SINK_COMPACTION_INTERVAL.key(), interval);
+        checkArgument(
+                !interval.isNegative() && !interval.isZero(),
+                "'%s' must be positive, got %s",
+                SINK_COMPACTION_INTERVAL.key(),
+                interval);
         this.compactionInterval = interval;
         return this;
     }
 
     /**
-     * How upsert commits find the rows they replace; see {@link DuckLakeConnectorOptions#SINK_UPSERT_INDEX}.
-     * {@link UpsertIndex#FLINK_STATE} needs a sink of {@code RowData} ({@link DuckLakeSink#forRowData()}).
+     * How upsert commits find the rows they replace; see {@link
+     * DuckLakeConnectorOptions#SINK_UPSERT_INDEX}. {@link UpsertIndex#FLINK_STATE} needs a sink of
+     * {@code RowData} ({@link DuckLakeSink#forRowData()}).
      */
     public DuckLakeSinkBuilder<IN> upsertIndex(UpsertIndex upsertIndex) {
         this.upsertIndex = checkNotNull(upsertIndex, "upsertIndex");
@@ -155,7 +184,8 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
     /**
      * The lake tables ({@code schema.table}) the job reads through DuckLake change sources of the
      * same lake: each commit records, for each, the newest version whose changes the job had fully
-     * emitted before the checkpoint it commits. See {@link DuckLakeConnectorOptions#SINK_LINEAGE_INPUTS}.
+     * emitted before the checkpoint it commits. See {@link
+     * DuckLakeConnectorOptions#SINK_LINEAGE_INPUTS}.
      */
     public DuckLakeSinkBuilder<IN> lineageInputs(String... tables) {
         for (String input : tables) {
@@ -179,23 +209,47 @@ public final class DuckLakeSinkBuilder<IN> extends DuckLakeBuilderBase<DuckLakeS
         // Fail here, not in the tasks, on a malformed name or a type DuckLake cannot hold.
         TableName.parse(table);
         for (String column : primaryKey) {
-            checkArgument(rowType.getFieldNames().contains(column), "Primary key column '%s' is not in the row type %s",
-                    column, rowType);
+            checkArgument(
+                    rowType.getFieldNames().contains(column),
+                    "Primary key column '%s' is not in the row type %s",
+                    column,
+                    rowType);
         }
         for (String column : partitionKeys) {
-            checkArgument(rowType.getFieldNames().contains(column), "Partition column '%s' is not in the row type %s",
-                    column, rowType);
+            checkArgument(
+                    rowType.getFieldNames().contains(column),
+                    "Partition column '%s' is not in the row type %s",
+                    column,
+                    rowType);
         }
         FlinkLakeTypes.toLakeSchema(rowType, primaryKey, partitionKeys);
         engine.toEngineConfig();
         String staging = StagingDirectory.resolveRoot(engine, stagingPath, TableName.parse(table));
-        SinkMode mode = overwrite ? SinkMode.OVERWRITE : primaryKey.isEmpty() ? SinkMode.APPEND : SinkMode.UPSERT;
+        SinkMode mode =
+                overwrite
+                        ? SinkMode.OVERWRITE
+                        : primaryKey.isEmpty() ? SinkMode.APPEND : SinkMode.UPSERT;
         boolean index = mode == SinkMode.UPSERT && upsertIndex == UpsertIndex.FLINK_STATE;
-        checkState(!index || ofRowData, "'%s' = '%s' needs a sink of RowData"
-                + " (DuckLakeSink.forRowData()): convert the records to RowData before the sink",
-                SINK_UPSERT_INDEX.key(), UpsertIndex.FLINK_STATE);
-        SinkSettings settings = new SinkSettings(engine, table, rowType, primaryKey, partitionKeys, mode, staging,
-                commitRetries, UUID.randomUUID().toString(), compactionInterval, index, lineageInputs);
+        checkState(
+                !index || ofRowData,
+                "'%s' = '%s' needs a sink of RowData"
+                        + " (DuckLakeSink.forRowData()): convert the records to RowData before the sink",
+                SINK_UPSERT_INDEX.key(),
+                UpsertIndex.FLINK_STATE);
+        SinkSettings settings =
+                new SinkSettings(
+                        engine,
+                        table,
+                        rowType,
+                        primaryKey,
+                        partitionKeys,
+                        mode,
+                        staging,
+                        commitRetries,
+                        UUID.randomUUID().toString(),
+                        compactionInterval,
+                        index,
+                        lineageInputs);
         return new DuckLakeSink<>(settings, converter, shuffleByKey, observer);
     }
 }

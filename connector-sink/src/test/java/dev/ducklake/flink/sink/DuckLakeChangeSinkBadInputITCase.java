@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,14 +67,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 class DuckLakeChangeSinkBadInputITCase {
 
     private static final VarCharType STRING = new VarCharType(VarCharType.MAX_LENGTH);
-    private static final ChangeSchema ORDERS = schema(List.of("id", "qty"), List.of(new BigIntType(false),
-            new IntType()), "id");
+    private static final ChangeSchema ORDERS =
+            schema(List.of("id", "qty"), List.of(new BigIntType(false), new IntType()), "id");
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
 
@@ -67,21 +81,31 @@ class DuckLakeChangeSinkBadInputITCase {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
     }
 
-    /** Records that cannot be written, made on the task: a row that does not fit its schema cannot be shipped in a job. */
+    /**
+     * Records that cannot be written, made on the task: a row that does not fit its schema cannot
+     * be shipped in a job.
+     */
     enum BadInput {
         UNKNOWN_TYPE("src.tagged", "'tags'", "MULTISET") {
             @Override
             List<ChangeRecord> records() {
-                ChangeSchema tags = schema(List.of("id", "tags"), List.of(new BigIntType(false),
-                        new MultisetType(STRING)), "id");
+                ChangeSchema tags =
+                        schema(
+                                List.of("id", "tags"),
+                                List.of(new BigIntType(false), new MultisetType(STRING)),
+                                "id");
                 return List.of(new ChangeRecord("src.tagged", GenericRowData.of(1L, null), tags));
             }
         },
         VALUE_OF_ANOTHER_TYPE("src.orders", "'qty'", "INT", "twelve") {
             @Override
             List<ChangeRecord> records() {
-                return List.of(good(1), new ChangeRecord("src.orders", GenericRowData.of(2L,
-                        StringData.fromString("twelve")), ORDERS));
+                return List.of(
+                        good(1),
+                        new ChangeRecord(
+                                "src.orders",
+                                GenericRowData.of(2L, StringData.fromString("twelve")),
+                                ORDERS));
             }
         },
         TOO_FEW_VALUES("src.orders", "1 values", "2 columns") {
@@ -94,15 +118,22 @@ class DuckLakeChangeSinkBadInputITCase {
             @Override
             List<ChangeRecord> records() {
                 ChangeSchema keyless = schema(List.of("n"), List.of(new IntType()));
-                return List.of(new ChangeRecord("src.events", GenericRowData.ofKind(RowKind.DELETE, 7), keyless));
+                return List.of(
+                        new ChangeRecord(
+                                "src.events", GenericRowData.ofKind(RowKind.DELETE, 7), keyless));
             }
         },
         NARROWED_TYPE("src.orders", "column 'qty' changes from INTEGER to SMALLINT") {
             @Override
             List<ChangeRecord> records() {
-                ChangeSchema narrower = schema(List.of("id", "qty"), List.of(new BigIntType(false),
-                        new SmallIntType()), "id");
-                return List.of(good(1), new ChangeRecord("src.orders", GenericRowData.of(2L, (short) 3), narrower));
+                ChangeSchema narrower =
+                        schema(
+                                List.of("id", "qty"),
+                                List.of(new BigIntType(false), new SmallIntType()),
+                                "id");
+                return List.of(
+                        good(1),
+                        new ChangeRecord("src.orders", GenericRowData.of(2L, (short) 3), narrower));
             }
         };
 
@@ -119,11 +150,17 @@ class DuckLakeChangeSinkBadInputITCase {
     @EnumSource(BadInput.class)
     void badInputFailsTheJobNamingTableColumnAndValue(BadInput input) throws Exception {
         StreamExecutionEnvironment env = TestJobs.environment(0);
-        env.fromData(Types.INT, IntStream.range(0, input.records().size()).boxed().toArray(Integer[]::new))
-                .map(new Pick(input)).returns(ChangeRecordTypeInfo.INSTANCE)
+        env.fromData(
+                        Types.INT,
+                        IntStream.range(0, input.records().size()).boxed().toArray(Integer[]::new))
+                .map(new Pick(input))
+                .returns(ChangeRecordTypeInfo.INSTANCE)
                 .sinkTo(sink().unsupportedSchemaChanges(SchemaChangePolicy.FAIL).build());
-        assertThatThrownBy(() -> env.execute("bad input")).satisfies(e -> assertThat(
-                ExceptionUtils.stringifyException(e)).contains(input.named));
+        assertThatThrownBy(() -> env.execute("bad input"))
+                .satisfies(
+                        e ->
+                                assertThat(ExceptionUtils.stringifyException(e))
+                                        .contains(input.named));
         assertNothingCommitted();
     }
 
@@ -132,10 +169,15 @@ class DuckLakeChangeSinkBadInputITCase {
         Path events = dir.resolve("events.json");
         Files.writeString(events, "{\"schema\": {\"type\": \"struct\", \"fields\": [");
         StreamExecutionEnvironment env = TestJobs.environment(0);
-        env.fromData(Types.STRING, events.toString()).flatMap(new ReadEvents()).returns(ChangeRecordTypeInfo.INSTANCE)
+        env.fromData(Types.STRING, events.toString())
+                .flatMap(new ReadEvents())
+                .returns(ChangeRecordTypeInfo.INSTANCE)
                 .sinkTo(sink().build());
-        assertThatThrownBy(() -> env.execute("malformed event")).satisfies(e -> assertThat(
-                ExceptionUtils.stringifyException(e)).contains("{\"schema\": {\"type\": \"struct\""));
+        assertThatThrownBy(() -> env.execute("malformed event"))
+                .satisfies(
+                        e ->
+                                assertThat(ExceptionUtils.stringifyException(e))
+                                        .contains("{\"schema\": {\"type\": \"struct\""));
         assertNothingCommitted();
     }
 
@@ -145,7 +187,8 @@ class DuckLakeChangeSinkBadInputITCase {
 
         @Override
         public void flatMap(String file, Collector<ChangeRecord> out) throws Exception {
-            DebeziumJsonDeserializationSchema events = DebeziumJsonDeserializationSchema.builder().build();
+            DebeziumJsonDeserializationSchema events =
+                    DebeziumJsonDeserializationSchema.builder().build();
             for (String line : Files.readAllLines(Path.of(file))) {
                 events.deserialize(null, line.getBytes(StandardCharsets.UTF_8), out);
             }
@@ -153,8 +196,12 @@ class DuckLakeChangeSinkBadInputITCase {
     }
 
     private void assertNothingCommitted() throws Exception {
-        assertThat(Files.exists(dir.resolve("metadata.ducklake")) ? LakeContents.sinkSnapshots(catalog, dir)
-                : List.of()).as("snapshots of the sink").isEmpty();
+        assertThat(
+                        Files.exists(dir.resolve("metadata.ducklake"))
+                                ? LakeContents.sinkSnapshots(catalog, dir)
+                                : List.of())
+                .as("snapshots of the sink")
+                .isEmpty();
     }
 
     /** The i-th record of a bad input. */
@@ -173,7 +220,9 @@ class DuckLakeChangeSinkBadInputITCase {
     }
 
     private DuckLakeChangeSinkBuilder sink() {
-        return DuckLakeSink.forChangeRecords().catalog(catalog.key()).dataPath(dir.resolve("data") + "/");
+        return DuckLakeSink.forChangeRecords()
+                .catalog(catalog.key())
+                .dataPath(dir.resolve("data") + "/");
     }
 
     private static ChangeRecord good(long id) {
@@ -181,7 +230,8 @@ class DuckLakeChangeSinkBadInputITCase {
     }
 
     private static ChangeSchema schema(List<String> names, List<LogicalType> types, String... key) {
-        return ChangeSchema.of(RowType.of(types.toArray(LogicalType[]::new), names.toArray(String[]::new)),
+        return ChangeSchema.of(
+                RowType.of(types.toArray(LogicalType[]::new), names.toArray(String[]::new)),
                 List.of(key));
     }
 }

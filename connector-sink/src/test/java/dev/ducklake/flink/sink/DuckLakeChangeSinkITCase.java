@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,8 +58,8 @@ import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
-import org.apache.flink.types.RowKind;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.RowKind;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -55,10 +71,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The change-record sink on a MiniCluster: a generated change stream of many tables whose schemas
  * change mid-stream ({@link LedgerChanges}), with a task failure after a completed checkpoint, a
- * commit whose acknowledgement is lost (so Flink replays it), and a stop with a savepoint and resume. Checked with plain DuckDB against the generator's model: every
- * table's rows and columns at the end, and at every snapshot the job wrote, the ledger's
- * cross-table invariant (amounts sum to zero, the journal has no gap), which a snapshot holding part
- * of a checkpoint would break.
+ * commit whose acknowledgement is lost (so Flink replays it), and a stop with a savepoint and
+ * resume. Checked with plain DuckDB against the generator's model: every table's rows and columns
+ * at the end, and at every snapshot the job wrote, the ledger's cross-table invariant (amounts sum
+ * to zero, the journal has no gap), which a snapshot holding part of a checkpoint would break.
  */
 @ExtendWith(NoEngineLeftOpen.class)
 class DuckLakeChangeSinkITCase {
@@ -66,11 +82,9 @@ class DuckLakeChangeSinkITCase {
     private static final int TABLES = 22;
     private static final long TRANSACTIONS = 6_000;
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
 
@@ -83,20 +97,24 @@ class DuckLakeChangeSinkITCase {
 
     @ParameterizedTest(name = "parallelism {0}")
     @ValueSource(ints = {1, 4})
-    void manyTablesWithSchemaChangesLandExactlyOnceInSnapshotsThatEachHoldWholeCheckpoints(int parallelism)
-            throws Exception {
+    void manyTablesWithSchemaChangesLandExactlyOnceInSnapshotsThatEachHoldWholeCheckpoints(
+            int parallelism) throws Exception {
         // Slow enough that the first job is still running when it is stopped.
-        JobClient first = job(TestJobs.environment(), parallelism, 300, new LoseAcknowledgementOnce())
-                .executeAsync("before");
-        await("a task failure and a lost acknowledgement").atMost(Duration.ofMinutes(2))
+        JobClient first =
+                job(TestJobs.environment(), parallelism, 300, new LoseAcknowledgementOnce())
+                        .executeAsync("before");
+        await("a task failure and a lost acknowledgement")
+                .atMost(Duration.ofMinutes(2))
                 .until(() -> FailOnce.failures() == 1 && LoseAcknowledgementOnce.lost() == 1);
         // A commit after both: the job runs again, so the savepoint can be taken.
         long versions = journalVersions();
-        await("commits after the failures").atMost(Duration.ofMinutes(2))
+        await("commits after the failures")
+                .atMost(Duration.ofMinutes(2))
                 .until(() -> journalVersions() >= Math.max(3, versions + 1));
         String savepoint = stopWithSavepoint(first);
 
-        job(TestJobs.resumedFrom(savepoint), parallelism, 3_000, CommitObserver.NONE).execute("after");
+        job(TestJobs.resumedFrom(savepoint), parallelism, 3_000, CommitObserver.NONE)
+                .execute("after");
 
         LedgerChanges model = new LedgerChanges(TABLES);
         while (model.next() < TRANSACTIONS) {
@@ -105,11 +123,17 @@ class DuckLakeChangeSinkITCase {
         Map<String, Map<Long, List<Object>>> expected = model.expected();
         for (Map.Entry<String, Map<Long, List<Object>>> table : expected.entrySet()) {
             assertThat(rowsByKey(table.getKey())).as(table.getKey()).isEqualTo(table.getValue());
-            assertThat(columns(table.getKey())).as(table.getKey()).containsExactly("id|BIGINT", "v|BIGINT",
-                    "label|VARCHAR");
+            assertThat(columns(table.getKey()))
+                    .as(table.getKey())
+                    .containsExactly("id|BIGINT", "v|BIGINT", "label|VARCHAR");
         }
-        assertThat(LakeContents.rows(catalog, dir, "SELECT count(*), min(txn), max(txn) FROM plain."
-                + LedgerChanges.JOURNAL)).containsExactly(List.of(TRANSACTIONS, 0L, TRANSACTIONS - 1));
+        assertThat(
+                        LakeContents.rows(
+                                catalog,
+                                dir,
+                                "SELECT count(*), min(txn), max(txn) FROM plain."
+                                        + LedgerChanges.JOURNAL))
+                .containsExactly(List.of(TRANSACTIONS, 0L, TRANSACTIONS - 1));
 
         List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
         assertThat(snapshots.stream().map(SinkSnapshot::sinkId).distinct()).hasSize(1);
@@ -125,47 +149,83 @@ class DuckLakeChangeSinkITCase {
      */
     @Test
     void anUpdateBeforeWithoutItsUpdateAfterDeletesItsKey() throws Exception {
-        ChangeSchema schema = ChangeSchema.of(RowType.of(new LogicalType[] {new BigIntType(false),
-                new VarCharType(VarCharType.MAX_LENGTH)}, new String[] {"id", "status"}), List.of("id"));
-        List<ChangeRecord> changes = List.of(change(RowKind.INSERT, 1, "new", schema),
-                change(RowKind.INSERT, 2, "new", schema), change(RowKind.INSERT, 3, "new", schema),
-                change(RowKind.UPDATE_BEFORE, 1, "new", schema),
-                change(RowKind.UPDATE_BEFORE, 2, "new", schema), change(RowKind.UPDATE_AFTER, 2, "paid", schema),
-                change(RowKind.UPDATE_BEFORE, 3, "new", schema), change(RowKind.UPDATE_AFTER, 4, "moved", schema));
+        ChangeSchema schema =
+                ChangeSchema.of(
+                        RowType.of(
+                                new LogicalType[] {
+                                    new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
+                                },
+                                new String[] {"id", "status"}),
+                        List.of("id"));
+        List<ChangeRecord> changes =
+                List.of(
+                        change(RowKind.INSERT, 1, "new", schema),
+                        change(RowKind.INSERT, 2, "new", schema),
+                        change(RowKind.INSERT, 3, "new", schema),
+                        change(RowKind.UPDATE_BEFORE, 1, "new", schema),
+                        change(RowKind.UPDATE_BEFORE, 2, "new", schema),
+                        change(RowKind.UPDATE_AFTER, 2, "paid", schema),
+                        change(RowKind.UPDATE_BEFORE, 3, "new", schema),
+                        change(RowKind.UPDATE_AFTER, 4, "moved", schema));
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromData(changes, ChangeRecordTypeInfo.INSTANCE).sinkTo(DuckLakeSink.forChangeRecords()
-                .catalog(catalog.key()).dataPath(dir.resolve("data") + "/").build());
+        env.fromData(changes, ChangeRecordTypeInfo.INSTANCE)
+                .sinkTo(
+                        DuckLakeSink.forChangeRecords()
+                                .catalog(catalog.key())
+                                .dataPath(dir.resolve("data") + "/")
+                                .build());
         env.execute("a lone update-before");
 
-        assertThat(rowsByKey("shop.orders")).containsExactly(Map.entry(2L, List.of(2L, "paid")),
-                Map.entry(4L, List.of(4L, "moved")));
+        assertThat(rowsByKey("shop.orders"))
+                .containsExactly(
+                        Map.entry(2L, List.of(2L, "paid")), Map.entry(4L, List.of(4L, "moved")));
     }
 
     /**
      * After its first commit creates the table, checkpoints of deletes of keys it never held change
-     * nothing and make no snapshot; a failure after one of them makes Flink replay the last completed
-     * checkpoint, whose commit succeeded. The job goes on, and the table ends with the later inserts.
+     * nothing and make no snapshot; a failure after one of them makes Flink replay the last
+     * completed checkpoint, whose commit succeeded. The job goes on, and the table ends with the
+     * later inserts.
      */
     @Test
     void aCheckpointThatChangedNothingIsNotLostWhenAFailureReplaysIt() throws Exception {
         FailAfterUnchangedCommits.reset();
-        ChangeSchema schema = ChangeSchema.of(RowType.of(new LogicalType[] {new BigIntType(false),
-                new VarCharType(VarCharType.MAX_LENGTH)}, new String[] {"id", "status"}), List.of("id"));
+        ChangeSchema schema =
+                ChangeSchema.of(
+                        RowType.of(
+                                new LogicalType[] {
+                                    new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
+                                },
+                                new String[] {"id", "status"}),
+                        List.of("id"));
         long absent = 6_000;
         long inserts = 2_000;
         StreamExecutionEnvironment env = TestJobs.environment();
-        DataGeneratorSource<ChangeRecord> changes = new DataGeneratorSource<>(
-                i -> i < absent ? change(RowKind.DELETE, -1 - i, "absent", schema)
-                        : change(RowKind.INSERT, i - absent, "new", schema),
-                absent + inserts, RateLimiterStrategy.perSecond(2_000), ChangeRecordTypeInfo.INSTANCE);
+        DataGeneratorSource<ChangeRecord> changes =
+                new DataGeneratorSource<>(
+                        i ->
+                                i < absent
+                                        ? change(RowKind.DELETE, -1 - i, "absent", schema)
+                                        : change(RowKind.INSERT, i - absent, "new", schema),
+                        absent + inserts,
+                        RateLimiterStrategy.perSecond(2_000),
+                        ChangeRecordTypeInfo.INSTANCE);
         env.fromSource(changes, WatermarkStrategy.noWatermarks(), "deletes, then inserts")
-                .map(FailAfterUnchangedCommits.<ChangeRecord>failAfter(1)).returns(ChangeRecordTypeInfo.INSTANCE)
-                .sinkTo(DuckLakeSink.forChangeRecords().catalog(catalog.key()).dataPath(dir.resolve("data") + "/")
-                        .observer(FailAfterUnchangedCommits.observer()).build());
+                .map(FailAfterUnchangedCommits.<ChangeRecord>failAfter(1))
+                .returns(ChangeRecordTypeInfo.INSTANCE)
+                .sinkTo(
+                        DuckLakeSink.forChangeRecords()
+                                .catalog(catalog.key())
+                                .dataPath(dir.resolve("data") + "/")
+                                .observer(FailAfterUnchangedCommits.observer())
+                                .build());
         env.execute("checkpoints that change nothing, then a failure");
 
-        assertThat(FailAfterUnchangedCommits.failures()).as("induced failures, after %s commits that changed nothing",
-                FailAfterUnchangedCommits.unchangedCommits()).isEqualTo(1);
+        assertThat(FailAfterUnchangedCommits.failures())
+                .as(
+                        "induced failures, after %s commits that changed nothing",
+                        FailAfterUnchangedCommits.unchangedCommits())
+                .isEqualTo(1);
         Map<Long, List<Object>> expected = new TreeMap<>();
         for (long id = 0; id < inserts; id++) {
             expected.put(id, List.of(id, "new"));
@@ -174,7 +234,10 @@ class DuckLakeChangeSinkITCase {
     }
 
     private static ChangeRecord change(RowKind kind, long id, String status, ChangeSchema schema) {
-        return new ChangeRecord("shop.orders", GenericRowData.ofKind(kind, id, StringData.fromString(status)), schema);
+        return new ChangeRecord(
+                "shop.orders",
+                GenericRowData.ofKind(kind, id, StringData.fromString(status)),
+                schema);
     }
 
     /**
@@ -182,45 +245,72 @@ class DuckLakeChangeSinkITCase {
      * fails once (in the JVM) after a completed checkpoint, and the observer may lose a commit's
      * acknowledgement.
      */
-    private StreamExecutionEnvironment job(StreamExecutionEnvironment env, int parallelism, int perSecond,
+    private StreamExecutionEnvironment job(
+            StreamExecutionEnvironment env,
+            int parallelism,
+            int perSecond,
             CommitObserver observer) {
-        DataGeneratorSource<Long> transactions = new DataGeneratorSource<>(i -> i, TRANSACTIONS,
-                RateLimiterStrategy.perSecond(perSecond), Types.LONG);
+        DataGeneratorSource<Long> transactions =
+                new DataGeneratorSource<>(
+                        i -> i, TRANSACTIONS, RateLimiterStrategy.perSecond(perSecond), Types.LONG);
         env.fromSource(transactions, WatermarkStrategy.noWatermarks(), "transactions")
-                .flatMap(new LedgerFunction(TABLES)).returns(ChangeRecordTypeInfo.INSTANCE)
-                .map(new FailOnce<ChangeRecord>(1_000)).returns(ChangeRecordTypeInfo.INSTANCE)
-                .sinkTo(DuckLakeSink.forChangeRecords()
-                        .catalog(catalog.key())
-                        .dataPath(dir.resolve("data") + "/")
-                        .memoryLimit("512MB")
-                        .observer(observer)
-                        .build())
+                .flatMap(new LedgerFunction(TABLES))
+                .returns(ChangeRecordTypeInfo.INSTANCE)
+                .map(new FailOnce<ChangeRecord>(1_000))
+                .returns(ChangeRecordTypeInfo.INSTANCE)
+                .sinkTo(
+                        DuckLakeSink.forChangeRecords()
+                                .catalog(catalog.key())
+                                .dataPath(dir.resolve("data") + "/")
+                                .memoryLimit("512MB")
+                                .observer(observer)
+                                .build())
                 .setParallelism(parallelism);
         return env;
     }
 
     /**
      * At every snapshot the job wrote (read as the lake was then, with plain DuckDB's time travel),
-     * the ledger tables' amounts sum to zero and the journal holds the transactions 0..n without a gap.
+     * the ledger tables' amounts sum to zero and the journal holds the transactions 0..n without a
+     * gap.
      */
     private void assertInvariantAtEverySnapshot(List<SinkSnapshot> snapshots) throws Exception {
-        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement st = plain.createStatement()) {
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                Statement st = plain.createStatement()) {
             for (SinkSnapshot snapshot : snapshots) {
                 long version = snapshot.snapshotId();
                 List<String> ledgers = new ArrayList<>();
-                try (ResultSet rs = st.executeQuery("SELECT table_name FROM __ducklake_metadata_plain.ducklake_table"
-                        + " WHERE table_name LIKE 't%' AND begin_snapshot <= " + version + " AND (end_snapshot IS NULL"
-                        + " OR end_snapshot > " + version + ")")) {
+                try (ResultSet rs =
+                        st.executeQuery(
+                                "SELECT table_name FROM __ducklake_metadata_plain.ducklake_table"
+                                        + " WHERE table_name LIKE 't%' AND begin_snapshot <= "
+                                        + version
+                                        + " AND (end_snapshot IS NULL"
+                                        + " OR end_snapshot > "
+                                        + version
+                                        + ")")) {
                     while (rs.next()) {
                         ledgers.add(rs.getString(1));
                     }
                 }
                 assertThat(ledgers).as("ledger tables at snapshot %s", version).isNotEmpty();
                 String at = " AT (VERSION => " + version + ")";
-                String sum = ledgers.stream().map(t -> "SELECT coalesce(sum(v), 0) AS v FROM plain.src." + t + at)
-                        .collect(Collectors.joining(" UNION ALL "));
-                try (ResultSet rs = st.executeQuery("SELECT (SELECT sum(v) FROM (" + sum + ")), (SELECT count(*) -"
-                        + " max(txn) - 1 FROM plain.src.journal" + at + ")")) {
+                String sum =
+                        ledgers.stream()
+                                .map(
+                                        t ->
+                                                "SELECT coalesce(sum(v), 0) AS v FROM plain.src."
+                                                        + t
+                                                        + at)
+                                .collect(Collectors.joining(" UNION ALL "));
+                try (ResultSet rs =
+                        st.executeQuery(
+                                "SELECT (SELECT sum(v) FROM ("
+                                        + sum
+                                        + ")), (SELECT count(*) -"
+                                        + " max(txn) - 1 FROM plain.src.journal"
+                                        + at
+                                        + ")")) {
                     rs.next();
                     assertThat(rs.getLong(1)).as("sum of amounts at snapshot %s", version).isZero();
                     assertThat(rs.getLong(2)).as("journal gap at snapshot %s", version).isZero();
@@ -235,19 +325,28 @@ class DuckLakeChangeSinkITCase {
      */
     private String stopWithSavepoint(JobClient job) throws Exception {
         AtomicReference<String> savepoint = new AtomicReference<>();
-        await("a savepoint").atMost(Duration.ofMinutes(2)).ignoreExceptionsInstanceOf(ExecutionException.class)
-                .until(() -> {
-                    savepoint.set(TestJobs.stopWithSavepoint(job, dir));
-                    return true;
-                });
+        await("a savepoint")
+                .atMost(Duration.ofMinutes(2))
+                .ignoreExceptionsInstanceOf(ExecutionException.class)
+                .until(
+                        () -> {
+                            savepoint.set(TestJobs.stopWithSavepoint(job, dir));
+                            return true;
+                        });
         return savepoint.get();
     }
 
-    /** The journal's versions, read through the running job's engine (a DuckDB file admits one process). */
+    /**
+     * The journal's versions, read through the running job's engine (a DuckDB file admits one
+     * process).
+     */
     private long journalVersions() {
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(TestLakes.config(catalog, dir).build())) {
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(TestLakes.config(catalog, dir).build())) {
             TableName journal = TableName.parse(LedgerChanges.JOURNAL);
-            return lease.engine().tableExists(journal) ? lease.engine().versions(journal, 0, 1000).size() : 0;
+            return lease.engine().tableExists(journal)
+                    ? lease.engine().versions(journal, 0, 1000).size()
+                    : 0;
         }
     }
 
@@ -261,8 +360,17 @@ class DuckLakeChangeSinkITCase {
 
     private List<String> columns(String table) throws Exception {
         String[] parts = table.split("\\.");
-        return LakeContents.rows(catalog, dir, "SELECT column_name, data_type FROM duckdb_columns() WHERE database_name"
-                + " = 'plain' AND schema_name = '" + parts[0] + "' AND table_name = '" + parts[1]
-                + "' ORDER BY column_index").stream().map(r -> r.get(0) + "|" + r.get(1)).toList();
+        return LakeContents.rows(
+                        catalog,
+                        dir,
+                        "SELECT column_name, data_type FROM duckdb_columns() WHERE database_name"
+                                + " = 'plain' AND schema_name = '"
+                                + parts[0]
+                                + "' AND table_name = '"
+                                + parts[1]
+                                + "' ORDER BY column_index")
+                .stream()
+                .map(r -> r.get(0) + "|" + r.get(1))
+                .toList();
     }
 }

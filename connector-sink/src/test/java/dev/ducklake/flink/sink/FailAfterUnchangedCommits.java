@@ -1,6 +1,21 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
-import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.flink.sink.internal.CommitObserver;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.api.common.functions.MapFunction;
@@ -44,7 +59,8 @@ final class FailAfterUnchangedCommits {
     static <T> MapFunction<T, T> failAfter(int commits) {
         return value -> {
             if (UNCHANGED.get() >= commits && FAILURES.compareAndSet(0, 1)) {
-                throw new IllegalStateException("Induced failure after " + commits + " commits that changed nothing");
+                throw new IllegalStateException(
+                        "Induced failure after " + commits + " commits that changed nothing");
             }
             return value;
         };

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,11 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LargeCheckpointITCase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(1);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(1);
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void tenMillionRowsCommitInOneSnapshotWithinASmallHeap() throws Exception {
@@ -40,15 +54,34 @@ class LargeCheckpointITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.setParallelism(1);
-        env.fromSource(new DataGeneratorSource<>(OrderEvents::append, count, InternalTypeInfo.of(OrderEvents.ROW_TYPE)),
-                        WatermarkStrategy.noWatermarks(), "orders")
-                .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dir.resolve("data") + "/")
-                        .table("orders").rowType(OrderEvents.ROW_TYPE).memoryLimit("256MB")
-                        .temporaryDirectory(dir.resolve("spill").toString()).build());
+        env.fromSource(
+                        new DataGeneratorSource<>(
+                                OrderEvents::append,
+                                count,
+                                InternalTypeInfo.of(OrderEvents.ROW_TYPE)),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders")
+                .sinkTo(
+                        DuckLakeSink.forRowData()
+                                .catalog(catalog.key())
+                                .dataPath(dir.resolve("data") + "/")
+                                .table("orders")
+                                .rowType(OrderEvents.ROW_TYPE)
+                                .memoryLimit("256MB")
+                                .temporaryDirectory(dir.resolve("spill").toString())
+                                .build());
         env.execute("ten million rows in one commit");
 
         assertThat(LakeContents.sinkSnapshots(catalog, dir)).hasSize(1);
-        assertThat(LakeContents.rows(catalog, dir, "SELECT count(*), count(DISTINCT order_id), sum(seq) FROM plain.orders"))
-                .containsExactly(List.of(count, count, java.math.BigInteger.valueOf(count * (count - 1) / 2)));
+        assertThat(
+                        LakeContents.rows(
+                                catalog,
+                                dir,
+                                "SELECT count(*), count(DISTINCT order_id), sum(seq) FROM plain.orders"))
+                .containsExactly(
+                        List.of(
+                                count,
+                                count,
+                                java.math.BigInteger.valueOf(count * (count - 1) / 2)));
     }
 }

@@ -1,9 +1,25 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
@@ -45,26 +61,37 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(NoEngineLeftOpen.class)
 class LostStagingITCase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
 
-    /** The staged file deleted, and its checkpoint; JVM-wide, as the MiniCluster's tasks share the JVM. */
+    /**
+     * The staged file deleted, and its checkpoint; JVM-wide, as the MiniCluster's tasks share the
+     * JVM.
+     */
     static final AtomicReference<String> DELETED = new AtomicReference<>();
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
-    void aCheckpointWhoseStagedFileIsGoneFailsTheJobWithoutRestartsSayingWhatIsLost() throws Exception {
+    void aCheckpointWhoseStagedFileIsGoneFailsTheJobWithoutRestartsSayingWhatIsLost()
+            throws Exception {
         DELETED.set(null);
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         Path staging = dir.resolve("staging");
         StreamExecutionEnvironment env = restartingForever();
-        env.fromSource(OrderEvents.source(OrderEvents::append, Long.MAX_VALUE, 2_000),
-                        WatermarkStrategy.noWatermarks(), "orders")
-                .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dir.resolve("data") + "/")
-                        .stagingPath(staging.toString()).table("orders").rowType(OrderEvents.ROW_TYPE).build());
-        env.fromSequence(0, Long.MAX_VALUE).map(new DeleteStagedFileAtCheckpoint(staging.toString()))
+        env.fromSource(
+                        OrderEvents.source(OrderEvents::append, Long.MAX_VALUE, 2_000),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders")
+                .sinkTo(
+                        DuckLakeSink.forRowData()
+                                .catalog(catalog.key())
+                                .dataPath(dir.resolve("data") + "/")
+                                .stagingPath(staging.toString())
+                                .table("orders")
+                                .rowType(OrderEvents.ROW_TYPE)
+                                .build());
+        env.fromSequence(0, Long.MAX_VALUE)
+                .map(new DeleteStagedFileAtCheckpoint(staging.toString()))
                 .sinkTo(new DiscardingSink<>());
 
         JobClient job = env.executeAsync("a staged file deleted before its commit");
@@ -74,12 +101,18 @@ class LostStagingITCase {
             assertThat(deleted).as("a staged file was deleted").isNotNull();
             String checkpoint = deleted.substring(0, deleted.indexOf(' '));
             String file = deleted.substring(deleted.indexOf(' ') + 1);
-            assertThat(ExceptionUtils.findThrowable(failure, SuppressRestartsException.class)).isPresent();
+            assertThat(ExceptionUtils.findThrowable(failure, SuppressRestartsException.class))
+                    .isPresent();
             assertThat(ExceptionUtils.stringifyException(failure))
                     .contains("checkpoint " + checkpoint + " of the DuckLake sink")
-                    .contains("main.orders").contains(file).contains("are lost")
-                    .contains("restore the job from the newest retained checkpoint or savepoint taken before"
-                            + " checkpoint " + checkpoint + ",");
+                    .contains("main.orders")
+                    .contains(file)
+                    .contains("are lost")
+                    .contains(
+                            "restore the job from the newest retained checkpoint or savepoint taken before"
+                                    + " checkpoint "
+                                    + checkpoint
+                                    + ",");
         } finally {
             if (!job.getJobStatus().get().isGloballyTerminalState()) {
                 TestJobs.cancel(job);
@@ -90,20 +123,30 @@ class LostStagingITCase {
     @Test
     void aStagingPathInsideTheLakesStoredDataPathFailsTheJobWithoutRestarts() throws Exception {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        // The lake exists with its data path; the sink is not told it, so only its writers can tell.
+        // The lake exists with its data path; the sink is not told it, so only its writers can
+        // tell.
         LakeEngine.open(TestLakes.config(catalog, dir).build()).close();
         Path staging = dir.resolve("data").resolve("staging");
         StreamExecutionEnvironment env = restartingForever();
-        env.fromSource(OrderEvents.source(OrderEvents::append, Long.MAX_VALUE, 2_000),
-                        WatermarkStrategy.noWatermarks(), "orders")
-                .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).stagingPath(staging.toString())
-                        .table("orders").rowType(OrderEvents.ROW_TYPE).build());
+        env.fromSource(
+                        OrderEvents.source(OrderEvents::append, Long.MAX_VALUE, 2_000),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders")
+                .sinkTo(
+                        DuckLakeSink.forRowData()
+                                .catalog(catalog.key())
+                                .stagingPath(staging.toString())
+                                .table("orders")
+                                .rowType(OrderEvents.ROW_TYPE)
+                                .build());
 
         JobClient job = env.executeAsync("a staging path inside the data path");
         try {
             Throwable failure = failureOf(job);
-            assertThat(ExceptionUtils.findThrowable(failure, SuppressRestartsException.class)).isPresent();
-            assertThat(ExceptionUtils.stringifyException(failure)).contains("The staging path '" + staging + "'")
+            assertThat(ExceptionUtils.findThrowable(failure, SuppressRestartsException.class))
+                    .isPresent();
+            assertThat(ExceptionUtils.stringifyException(failure))
+                    .contains("The staging path '" + staging + "'")
                     .contains("inside the lake's data path");
         } finally {
             if (!job.getJobStatus().get().isGloballyTerminalState()) {
@@ -138,7 +181,8 @@ class LostStagingITCase {
      * Passes records through; at the first checkpoint that the sink staged a complete file for, it
      * deletes that file while the checkpoint is still being taken, so before the committer sees it.
      */
-    static final class DeleteStagedFileAtCheckpoint implements MapFunction<Long, Long>, CheckpointedFunction {
+    static final class DeleteStagedFileAtCheckpoint
+            implements MapFunction<Long, Long>, CheckpointedFunction {
 
         private static final long serialVersionUID = 1L;
 
@@ -178,7 +222,8 @@ class LostStagingITCase {
             }
             try (Stream<Path> files = Files.walk(root)) {
                 return files.filter(f -> f.getFileName().toString().startsWith(checkpoint + "-"))
-                        .filter(LostStagingITCase::endsWithParquetFooter).findFirst();
+                        .filter(LostStagingITCase::endsWithParquetFooter)
+                        .findFirst();
             }
         }
 

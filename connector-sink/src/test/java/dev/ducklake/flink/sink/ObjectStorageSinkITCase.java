@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,10 +44,10 @@ import java.util.stream.Collectors;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -51,6 +67,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ObjectStorageSinkITCase {
 
     private static final String BUCKET = "lake";
+
     /**
      * The sources' rate: slow enough that a checkpoint completes (the writers open the catalog and
      * S3 first) before the half of the events after which {@link FailOnce} fails the job.
@@ -64,8 +81,7 @@ class ObjectStorageSinkITCase {
     static final MiniClusterExtension MINI_CLUSTER =
             TestJobs.miniCluster(4, METRICS.addToConfiguration(new Configuration()));
 
-    @TempDir
-    static Path serverDirectory;
+    @TempDir static Path serverDirectory;
 
     static S3Server s3;
 
@@ -101,33 +117,45 @@ class ObjectStorageSinkITCase {
     void appendsStageToObjectStorageAndCommitEveryRowOnceAcrossAFailure() throws Exception {
         long count = 30_000;
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(OrderEvents.source(OrderEvents::append, count, PER_SECOND), WatermarkStrategy.noWatermarks(),
+        env.fromSource(
+                        OrderEvents.source(OrderEvents::append, count, PER_SECOND),
+                        WatermarkStrategy.noWatermarks(),
                         "orders")
-                .map(new FailOnce<>(count / 2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .sinkTo(sink().build()).setParallelism(4);
+                .map(new FailOnce<>(count / 2))
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .sinkTo(sink().build())
+                .setParallelism(4);
         env.execute("append to S3 with a failure");
 
         assertThat(FailOnce.failures()).isEqualTo(1);
         assertThat(rowsByKey()).isEqualTo(expected(OrderEvents.expectedAppend(count)));
-        assertThat(dataFiles()).as("appends adopt their staged files as data files on S3")
+        assertThat(dataFiles())
+                .as("appends adopt their staged files as data files on S3")
                 .anyMatch(file -> file.startsWith(stagingRoot()));
         assertStagingHoldsOnlyLakeData();
     }
 
     @Test
-    void upsertsStageToObjectStorageAndLeaveEveryKeyAtItsLastValueAcrossAFailure() throws Exception {
+    void upsertsStageToObjectStorageAndLeaveEveryKeyAtItsLastValueAcrossAFailure()
+            throws Exception {
         long count = 20_000;
         int keys = 500;
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, PER_SECOND),
-                        WatermarkStrategy.noWatermarks(), "order changes")
-                .map(new FailOnce<>(count / 2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .sinkTo(sink().primaryKey("order_id").build()).setParallelism(4);
+        env.fromSource(
+                        OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, PER_SECOND),
+                        WatermarkStrategy.noWatermarks(),
+                        "order changes")
+                .map(new FailOnce<>(count / 2))
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .sinkTo(sink().primaryKey("order_id").build())
+                .setParallelism(4);
         env.execute("upsert to S3 with a failure");
 
         assertThat(FailOnce.failures()).isEqualTo(1);
         assertThat(rowsByKey()).isEqualTo(expected(OrderEvents.expectedUpsert(count, keys)));
-        assertThat(dataFiles()).as("the lake's data files are on S3").isNotEmpty()
+        assertThat(dataFiles())
+                .as("the lake's data files are on S3")
+                .isNotEmpty()
                 .allMatch(file -> file.startsWith("s3://" + BUCKET + "/" + prefix + "/"));
         assertStagingHoldsOnlyLakeData();
     }
@@ -141,17 +169,28 @@ class ObjectStorageSinkITCase {
         long count = 40_000;
         int keys = 500;
         StreamExecutionEnvironment env = TestJobs.environment(100);
-        env.fromSource(OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 4_000),
-                        WatermarkStrategy.noWatermarks(), "order changes")
-                .sinkTo(sink().primaryKey("order_id").build()).setParallelism(2);
+        env.fromSource(
+                        OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 4_000),
+                        WatermarkStrategy.noWatermarks(),
+                        "order changes")
+                .sinkTo(sink().primaryKey("order_id").build())
+                .setParallelism(2);
         JobClient job = env.executeAsync("upsert to S3 through an outage");
         try {
-            await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> sinkSnapshots() >= 2);
+            await().atMost(Duration.ofSeconds(60))
+                    .ignoreExceptions()
+                    .until(() -> sinkSnapshots() >= 2);
             s3.stop();
             try {
                 await().atMost(Duration.ofSeconds(60))
-                        .until(() -> JOB_METRICS.metrics(job.getJobID(), "numRestarts").findAny().isPresent()
-                                && JOB_METRICS.gauge(job.getJobID(), "numRestarts") >= 1);
+                        .until(
+                                () ->
+                                        JOB_METRICS
+                                                        .metrics(job.getJobID(), "numRestarts")
+                                                        .findAny()
+                                                        .isPresent()
+                                                && JOB_METRICS.gauge(job.getJobID(), "numRestarts")
+                                                        >= 1);
             } finally {
                 s3.start();
             }
@@ -161,15 +200,21 @@ class ObjectStorageSinkITCase {
                 TestJobs.cancel(job);
             }
         }
-        System.out.printf("S3 outage: %d restarts, %d sink snapshots%n",
+        System.out.printf(
+                "S3 outage: %d restarts, %d sink snapshots%n",
                 JOB_METRICS.gauge(job.getJobID(), "numRestarts"), sinkSnapshots());
         assertThat(rowsByKey()).isEqualTo(expected(OrderEvents.expectedUpsert(count, keys)));
         assertStagingHoldsOnlyLakeData();
     }
 
     private long sinkSnapshots() throws SQLException {
-        return ((Number) query("SELECT count(*) FROM __ducklake_metadata_plain.ducklake_snapshot_changes"
-                + " WHERE commit_extra_info LIKE '%sink-id%'").get(0).get(0)).longValue();
+        return ((Number)
+                        query(
+                                        "SELECT count(*) FROM __ducklake_metadata_plain.ducklake_snapshot_changes"
+                                                + " WHERE commit_extra_info LIKE '%sink-id%'")
+                                .get(0)
+                                .get(0))
+                .longValue();
     }
 
     /** The sink with the default staging path, beside the data path on S3. */
@@ -194,16 +239,21 @@ class ObjectStorageSinkITCase {
     /** Every object left under the staging root is a data file of the lake. */
     private void assertStagingHoldsOnlyLakeData() throws SQLException {
         Set<String> lakeFiles = Set.copyOf(dataFiles());
-        List<String> staged = s3.keys(BUCKET, prefix + "/data.flink-staging/").stream()
-                .map(key -> "s3://" + BUCKET + "/" + key).toList();
+        List<String> staged =
+                s3.keys(BUCKET, prefix + "/data.flink-staging/").stream()
+                        .map(key -> "s3://" + BUCKET + "/" + key)
+                        .toList();
         assertThat(staged).as("staging left behind").allMatch(lakeFiles::contains);
     }
 
     private List<String> dataFiles() throws SQLException {
-        return query("SELECT CASE WHEN f.path_is_relative THEN s.data_path || f.path ELSE f.path END"
-                + " FROM __ducklake_metadata_plain.ducklake_data_file f,"
-                + " (SELECT value AS data_path FROM __ducklake_metadata_plain.ducklake_metadata WHERE key = 'data_path') s")
-                .stream().map(row -> row.get(0).toString()).toList();
+        return query(
+                        "SELECT CASE WHEN f.path_is_relative THEN s.data_path || f.path ELSE f.path END"
+                                + " FROM __ducklake_metadata_plain.ducklake_data_file f,"
+                                + " (SELECT value AS data_path FROM __ducklake_metadata_plain.ducklake_metadata WHERE key = 'data_path') s")
+                .stream()
+                .map(row -> row.get(0).toString())
+                .toList();
     }
 
     private Map<String, List<Object>> rowsByKey() throws SQLException {
@@ -228,8 +278,16 @@ class ObjectStorageSinkITCase {
     }
 
     private static Map<String, List<Object>> expected(Map<String, List<Object>> model) {
-        return model.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey,
-                e -> List.of(e.getValue().get(0), e.getValue().get(1), (BigDecimal) e.getValue().get(2)),
-                (a, b) -> a, TreeMap::new));
+        return model.entrySet().stream()
+                .collect(
+                        Collectors.toMap(
+                                Map.Entry::getKey,
+                                e ->
+                                        List.of(
+                                                e.getValue().get(0),
+                                                e.getValue().get(1),
+                                                (BigDecimal) e.getValue().get(2)),
+                                (a, b) -> a,
+                                TreeMap::new));
     }
 }

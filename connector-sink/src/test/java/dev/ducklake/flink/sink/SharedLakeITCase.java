@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,17 +59,18 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ExtendWith(NoEngineLeftOpen.class)
 class SharedLakeITCase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
 
     static final long COUNT = 12_000;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @ParameterizedTest(name = "{0} catalog")
-    @EnumSource(value = CatalogLocation.Kind.class, names = {"DUCKDB", "SQLITE"})
-    void twoSinksOnAFileCatalogCommitEveryCheckpointWithoutFailing(CatalogLocation.Kind kind) throws Exception {
+    @EnumSource(
+            value = CatalogLocation.Kind.class,
+            names = {"DUCKDB", "SQLITE"})
+    void twoSinksOnAFileCatalogCommitEveryCheckpointWithoutFailing(CatalogLocation.Kind kind)
+            throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         twoSinks(catalog).execute("two sinks on a " + kind + " file");
         assertBothTablesHoldEveryRowOnce(catalog);
@@ -67,8 +84,11 @@ class SharedLakeITCase {
             CompletableFuture<?> result;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             // The plain DuckDB attaches first: it creates the catalog, which the job then finds.
-            try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
-                JobClient job = twoSinks(catalog).executeAsync("two sinks on PostgreSQL beside maintenance");
+            try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                    Statement sql = plain.createStatement()) {
+                JobClient job =
+                        twoSinks(catalog)
+                                .executeAsync("two sinks on PostgreSQL beside maintenance");
                 result = job.getJobExecutionResult();
                 while (!result.isDone() && System.nanoTime() < deadline) {
                     for (String call : PlainMaintenance.CALLS) {
@@ -76,13 +96,16 @@ class SharedLakeITCase {
                             sql.execute("CALL " + call);
                             ran.add(call);
                         } catch (SQLException e) {
-                            // a conflict with a commit, or a table not created yet: the next round tries again
+                            // a conflict with a commit, or a table not created yet: the next round
+                            // tries again
                         }
                     }
                 }
             }
             result.get(10, TimeUnit.SECONDS);
-            assertThat(ran).as("maintenance calls that ran during the job").hasSameElementsAs(PlainMaintenance.CALLS);
+            assertThat(ran)
+                    .as("maintenance calls that ran during the job")
+                    .hasSameElementsAs(PlainMaintenance.CALLS);
             assertBothTablesHoldEveryRowOnce(catalog);
         } finally {
             PostgresServer.dropDatabase(catalog.location());
@@ -95,18 +118,28 @@ class SharedLakeITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.enableCheckpointing(100);
         env.setParallelism(1);
-        DataStream<RowData> orders = env.fromSource(OrderEvents.source(OrderEvents::append, COUNT, 4_000),
-                WatermarkStrategy.noWatermarks(), "orders");
+        DataStream<RowData> orders =
+                env.fromSource(
+                        OrderEvents.source(OrderEvents::append, COUNT, 4_000),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders");
         for (String table : List.of("shop.orders_a", "shop.orders_b")) {
-            orders.sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dir.resolve("data") + "/")
-                    .table(table).rowType(OrderEvents.ROW_TYPE).build()).name(table);
+            orders.sinkTo(
+                            DuckLakeSink.forRowData()
+                                    .catalog(catalog.key())
+                                    .dataPath(dir.resolve("data") + "/")
+                                    .table(table)
+                                    .rowType(OrderEvents.ROW_TYPE)
+                                    .build())
+                    .name(table);
         }
         return env;
     }
 
     private void assertBothTablesHoldEveryRowOnce(CatalogLocation catalog) throws Exception {
         for (String table : List.of("shop.orders_a", "shop.orders_b")) {
-            assertThat(LakeContents.rowsByFirstColumn(catalog, dir, table).keySet()).as(table)
+            assertThat(LakeContents.rowsByFirstColumn(catalog, dir, table).keySet())
+                    .as(table)
                     .isEqualTo(OrderEvents.expectedAppend(COUNT).keySet());
         }
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,11 +82,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * inserts keys of its own, and compacts and expires the table while the job runs, on a PostgreSQL
  * catalog. The job then writes a last change of every one of its keys, after the other writer has
  * stopped and a few of its checkpoints with the table to itself have committed. Whatever order the
- * two writers' commits took, the lake must then hold exactly the job's
- * last changes and the other writer's own rows; no version may hold a key twice; and the changes
- * between any two consecutive versions must equal a full diff of the two versions, before-images
- * included. With the upsert index, the table holds rows of the job's keys before the job starts, and
- * the job's commits must have used the index, except after the other writer's commits.
+ * two writers' commits took, the lake must then hold exactly the job's last changes and the other
+ * writer's own rows; no version may hold a key twice; and the changes between any two consecutive
+ * versions must equal a full diff of the two versions, before-images included. With the upsert
+ * index, the table holds rows of the job's keys before the job starts, and the job's commits must
+ * have used the index, except after the other writer's commits.
  */
 @ExtendWith(NoEngineLeftOpen.class)
 class UpsertsBesideOtherWritersITCase {
@@ -83,25 +99,33 @@ class UpsertsBesideOtherWritersITCase {
 
     private static final TableName TABLE = TableName.of("shop", "orders");
     private static final int KEYS = 500;
+
     /** Events of the first phase, beside the other writer. */
     private static final long BESIDE = 6_000;
+
     /** How many waiting events the job may send while it waits for the other writer to stop. */
     private static final long MAX_WAITING = 3_000;
+
     private static final long WAIT_MILLIS = 20;
+
     /** The other writer's pace: one statement at most every this many ms. */
     private static final long PACE_MILLIS = 50;
+
     /** The other writer's successful statements, at least. */
     private static final int MIN_STATEMENTS = 40;
-    private static final List<String> ACTIONS = List.of("update", "delete", "insert", "compact", "expire");
+
+    private static final List<String> ACTIONS =
+            List.of("update", "delete", "insert", "compact", "expire");
+
     /** The key the job updates while it waits; not checked. */
     private static final String HEARTBEAT = "heartbeat";
 
     /** Set by the test once the other writer has stopped; read by the job's source in this JVM. */
     private static volatile boolean otherWriterStopped;
+
     private static final AtomicLong EMITTED_BESIDE = new AtomicLong();
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     /**
      * Each upsert index once; {@code -Dstress.runs=N} (a stress run on request) runs the scenario
@@ -109,14 +133,18 @@ class UpsertsBesideOtherWritersITCase {
      */
     static Stream<Arguments> runs() {
         int runs = Integer.getInteger("stress.runs", 1);
-        return IntStream.rangeClosed(1, runs).boxed()
-                .flatMap(run -> Stream.of(UpsertIndex.values()).map(index -> Arguments.of(index, run)));
+        return IntStream.rangeClosed(1, runs)
+                .boxed()
+                .flatMap(
+                        run ->
+                                Stream.of(UpsertIndex.values())
+                                        .map(index -> Arguments.of(index, run)));
     }
 
     @ParameterizedTest(name = "upsert index {0}, run {1}")
     @MethodSource("runs")
-    void theLakeEndsWithTheJobsLastChangesAndTheOtherWritersRowsAndEveryVersionIsConsistent(UpsertIndex index,
-            int run) throws Exception {
+    void theLakeEndsWithTheJobsLastChangesAndTheOtherWritersRowsAndEveryVersionIsConsistent(
+            UpsertIndex index, int run) throws Exception {
         otherWriterStopped = false;
         EMITTED_BESIDE.set(0);
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
@@ -146,7 +174,8 @@ class UpsertsBesideOtherWritersITCase {
 
             Map<String, List<Object>> expected = new TreeMap<>(lastChangesModel());
             expected.putAll(otherRows);
-            Map<String, List<Object>> actual = LakeContents.rowsByFirstColumn(catalog, dir, "shop.orders");
+            Map<String, List<Object>> actual =
+                    LakeContents.rowsByFirstColumn(catalog, dir, "shop.orders");
             actual.remove(HEARTBEAT);
             assertThat(actual).as("the lake after both writers").isEqualTo(expected);
             assertEveryVersionIsConsistent(catalog);
@@ -154,7 +183,10 @@ class UpsertsBesideOtherWritersITCase {
             long commits = metrics.counter(jobId, DuckLakeSinkMetrics.COMMITS);
             long lookups = metrics.counter(jobId, DuckLakeSinkMetrics.COMMITS_LOOKING_UP_ROWS);
             if (index == UpsertIndex.FLINK_STATE) {
-                assertThat(lookups).as("commits that looked rows up, of %s", commits).isPositive().isLessThan(commits);
+                assertThat(lookups)
+                        .as("commits that looked rows up, of %s", commits)
+                        .isPositive()
+                        .isLessThan(commits);
             } else {
                 assertThat(lookups).as("commits that looked rows up").isEqualTo(commits);
             }
@@ -165,38 +197,60 @@ class UpsertsBesideOtherWritersITCase {
 
     private StreamExecutionEnvironment job(CatalogLocation catalog, UpsertIndex index) {
         StreamExecutionEnvironment env = TestJobs.environment(0);
-        env.fromSource(new DataGeneratorSource<>(new PhasedEvents(), BESIDE + MAX_WAITING + KEYS,
-                        RateLimiterStrategy.perSecond(3_000), InternalTypeInfo.of(OrderEvents.ROW_TYPE)),
-                        WatermarkStrategy.noWatermarks(), "orders")
-                .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dir.resolve("data") + "/")
-                        .table("shop.orders").rowType(OrderEvents.ROW_TYPE).primaryKey("order_id")
-                        .commitRetries(50, Duration.ofMillis(20)).upsertIndex(index).build());
+        env.fromSource(
+                        new DataGeneratorSource<>(
+                                new PhasedEvents(),
+                                BESIDE + MAX_WAITING + KEYS,
+                                RateLimiterStrategy.perSecond(3_000),
+                                InternalTypeInfo.of(OrderEvents.ROW_TYPE)),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders")
+                .sinkTo(
+                        DuckLakeSink.forRowData()
+                                .catalog(catalog.key())
+                                .dataPath(dir.resolve("data") + "/")
+                                .table("shop.orders")
+                                .rowType(OrderEvents.ROW_TYPE)
+                                .primaryKey("order_id")
+                                .commitRetries(50, Duration.ofMillis(20))
+                                .upsertIndex(index)
+                                .build());
         return env;
     }
 
     /**
-     * Updates and deletes random keys of the job, inserts keys of its own ({@code f-<n>}), and now and
-     * then compacts the table or expires its older snapshots, until the job has sent its first phase
-     * and at least {@value #MIN_STATEMENTS} statements, each action among them, have committed. A
-     * statement that conflicts with a commit of the job fails and is not retried. Returns the rows of
-     * its own keys that it committed.
+     * Updates and deletes random keys of the job, inserts keys of its own ({@code f-<n>}), and now
+     * and then compacts the table or expires its older snapshots, until the job has sent its first
+     * phase and at least {@value #MIN_STATEMENTS} statements, each action among them, have
+     * committed. A statement that conflicts with a commit of the job fails and is not retried.
+     * Returns the rows of its own keys that it committed.
      */
-    private static Map<String, List<Object>> writeBeside(Connection plain, CompletableFuture<?> job) throws Exception {
+    private static Map<String, List<Object>> writeBeside(Connection plain, CompletableFuture<?> job)
+            throws Exception {
         Random random = new Random(17);
         Map<String, List<Object>> own = new TreeMap<>();
         Map<String, Integer> done = new HashMap<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        for (int step = 0; (EMITTED_BESIDE.get() < BESIDE || !done.keySet().containsAll(ACTIONS)
-                || done.values().stream().mapToInt(Integer::intValue).sum() < MIN_STATEMENTS) && !job.isDone()
-                && System.nanoTime() < deadline; step++) {
+        for (int step = 0;
+                (EMITTED_BESIDE.get() < BESIDE
+                                || !done.keySet().containsAll(ACTIONS)
+                                || done.values().stream().mapToInt(Integer::intValue).sum()
+                                        < MIN_STATEMENTS)
+                        && !job.isDone()
+                        && System.nanoTime() < deadline;
+                step++) {
             String key = "o-" + random.nextInt(KEYS);
             String action;
             String statement;
             switch (step % 10) {
                 case 0, 3, 6 -> {
                     action = "update";
-                    statement = "UPDATE plain.shop.orders SET seq = -" + step + ", amount = 1.23 WHERE order_id = '"
-                            + key + "'";
+                    statement =
+                            "UPDATE plain.shop.orders SET seq = -"
+                                    + step
+                                    + ", amount = 1.23 WHERE order_id = '"
+                                    + key
+                                    + "'";
                 }
                 case 1, 4, 7 -> {
                     action = "delete";
@@ -204,12 +258,19 @@ class UpsertsBesideOtherWritersITCase {
                 }
                 case 2, 5, 8 -> {
                     action = "insert";
-                    statement = "INSERT INTO plain.shop.orders VALUES ('f-" + step + "', " + step + ", 4.56)";
+                    statement =
+                            "INSERT INTO plain.shop.orders VALUES ('f-"
+                                    + step
+                                    + "', "
+                                    + step
+                                    + ", 4.56)";
                 }
                 default -> {
                     action = step % 20 == 9 ? "compact" : "expire";
-                    statement = step % 20 == 9 ? "CALL ducklake_rewrite_data_files('plain', delete_threshold => 0.0)"
-                            : "CALL ducklake_expire_snapshots('plain', older_than => now() - INTERVAL 3 SECOND)";
+                    statement =
+                            step % 20 == 9
+                                    ? "CALL ducklake_rewrite_data_files('plain', delete_threshold => 0.0)"
+                                    : "CALL ducklake_expire_snapshots('plain', older_than => now() - INTERVAL 3 SECOND)";
                 }
             }
             Thread.sleep(PACE_MILLIS);
@@ -230,24 +291,31 @@ class UpsertsBesideOtherWritersITCase {
         if (job.isDone()) {
             job.get(); // the job failed: its error ends the test
         }
-        assertThat(EMITTED_BESIDE.get()).as("events the job sent beside the other writer").isEqualTo(BESIDE);
-        assertThat(done).as("what the other writer committed").containsKeys(ACTIONS.toArray(String[]::new));
+        assertThat(EMITTED_BESIDE.get())
+                .as("events the job sent beside the other writer")
+                .isEqualTo(BESIDE);
+        assertThat(done)
+                .as("what the other writer committed")
+                .containsKeys(ACTIONS.toArray(String[]::new));
         return own;
     }
 
     /**
-     * Waits while the job commits {@code count} more checkpoints (of its heartbeat) with the table to
-     * itself: an index is back on the table's latest version after the first.
+     * Waits while the job commits {@code count} more checkpoints (of its heartbeat) with the table
+     * to itself: an index is back on the table's latest version after the first.
      */
     private static void awaitSinkCommits(Connection plain, int count) throws SQLException {
-        String sinkCommits = "SELECT count(*) FROM ducklake_snapshots('plain') WHERE commit_message LIKE 'flink checkpoint%'";
+        String sinkCommits =
+                "SELECT count(*) FROM ducklake_snapshots('plain') WHERE commit_message LIKE 'flink checkpoint%'";
         long before = count(plain, sinkCommits);
-        await("the job's next " + count + " commits").atMost(Duration.ofSeconds(60))
+        await("the job's next " + count + " commits")
+                .atMost(Duration.ofSeconds(60))
                 .until(() -> count(plain, sinkCommits) >= before + count);
     }
 
     private static long count(Connection plain, String query) throws SQLException {
-        try (Statement sql = plain.createStatement(); ResultSet rs = sql.executeQuery(query)) {
+        try (Statement sql = plain.createStatement();
+                ResultSet rs = sql.executeQuery(query)) {
             rs.next();
             return rs.getLong(1);
         }
@@ -262,7 +330,9 @@ class UpsertsBesideOtherWritersITCase {
             if (OrderEvents.removesKey(event.getRowKind())) {
                 rows.remove(key);
             } else {
-                rows.put(key, List.of(key, event.getLong(1), event.getDecimal(2, 12, 2).toBigDecimal()));
+                rows.put(
+                        key,
+                        List.of(key, event.getLong(1), event.getDecimal(2, 12, 2).toBigDecimal()));
             }
         }
         return rows;
@@ -275,25 +345,43 @@ class UpsertsBesideOtherWritersITCase {
      */
     private void assertEveryVersionIsConsistent(CatalogLocation catalog) throws SQLException {
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            List<Long> versions = engine.versions(TABLE, 0, 10_000).stream().map(TableVersion::id)
-                    .sorted(Comparator.naturalOrder()).toList();
+            List<Long> versions =
+                    engine.versions(TABLE, 0, 10_000).stream()
+                            .map(TableVersion::id)
+                            .sorted(Comparator.naturalOrder())
+                            .toList();
             assertThat(versions).as("versions of the table").hasSizeGreaterThan(10);
-            try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
+            try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                    Statement sql = plain.createStatement()) {
                 for (long version : versions) {
-                    try (ResultSet twice = sql.executeQuery("SELECT order_id FROM plain.shop.orders AT (VERSION => "
-                            + version + ") GROUP BY order_id HAVING count(*) > 1")) {
-                        assertThat(twice.next()).as("a key held twice at version %s", version).isFalse();
+                    try (ResultSet twice =
+                            sql.executeQuery(
+                                    "SELECT order_id FROM plain.shop.orders AT (VERSION => "
+                                            + version
+                                            + ") GROUP BY order_id HAVING count(*) > 1")) {
+                        assertThat(twice.next())
+                                .as("a key held twice at version %s", version)
+                                .isFalse();
                     }
                 }
             }
             for (int i = 1; i < versions.size(); i++) {
                 long from = versions.get(i - 1);
                 long to = versions.get(i);
-                boolean merge = engine.version(TABLE, to).metadata().map(m -> m.beforeImages()).orElse(false);
-                try (ChangeReader changes = merge ? engine.changes(TABLE, from, to, ChangeMethod.BEFORE_IMAGES)
-                                : engine.changes(TABLE, from, to);
-                        ChangeReader diff = engine.changes(TABLE, from, to, ChangeMethod.FULL_DIFF)) {
-                    assertThat(multiset(changes.toList())).as("changes over (%s, %s]", from, to)
+                boolean merge =
+                        engine.version(TABLE, to)
+                                .metadata()
+                                .map(m -> m.beforeImages())
+                                .orElse(false);
+                try (ChangeReader changes =
+                                merge
+                                        ? engine.changes(
+                                                TABLE, from, to, ChangeMethod.BEFORE_IMAGES)
+                                        : engine.changes(TABLE, from, to);
+                        ChangeReader diff =
+                                engine.changes(TABLE, from, to, ChangeMethod.FULL_DIFF)) {
+                    assertThat(multiset(changes.toList()))
+                            .as("changes over (%s, %s]", from, to)
                             .isEqualTo(multiset(diff.toList()));
                 }
             }
@@ -307,10 +395,10 @@ class UpsertsBesideOtherWritersITCase {
     }
 
     /**
-     * The job's events: {@value #BESIDE} upserts and deletes over {@value #KEYS} keys beside the other
-     * writer; then, while that writer runs, an update of a key of its own every {@value #WAIT_MILLIS}
-     * ms; then one last change of every key. Kept in the generator, which is fine for a job without
-     * restarts.
+     * The job's events: {@value #BESIDE} upserts and deletes over {@value #KEYS} keys beside the
+     * other writer; then, while that writer runs, an update of a key of its own every {@value
+     * #WAIT_MILLIS} ms; then one last change of every key. Kept in the generator, which is fine for
+     * a job without restarts.
      */
     private static final class PhasedEvents implements GeneratorFunction<Long, RowData> {
 
@@ -333,7 +421,10 @@ class UpsertsBesideOtherWritersITCase {
             if (lastChangesFrom < 0) {
                 Thread.sleep(WAIT_MILLIS);
             }
-            return GenericRowData.ofKind(RowKind.UPDATE_AFTER, StringData.fromString(HEARTBEAT), index,
+            return GenericRowData.ofKind(
+                    RowKind.UPDATE_AFTER,
+                    StringData.fromString(HEARTBEAT),
+                    index,
                     DecimalData.fromBigDecimal(BigDecimal.ONE, 12, 2));
         }
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,11 +55,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Source transactions whose changes come through three topics read at their own pace (orders, order
- * lines, transaction ends; {@link OrderTransactions}) into the change sink on a MiniCluster. Released
- * whole by {@link SourceTransactions#whole}, with a task failure after a completed checkpoint, every
- * snapshot the job wrote holds each order with its own lines (read with plain DuckDB's time travel),
- * and the end equals the model. Released as they arrive, some snapshot breaks that invariant, so the
- * check can fail.
+ * lines, transaction ends; {@link OrderTransactions}) into the change sink on a MiniCluster.
+ * Released whole by {@link SourceTransactions#whole}, with a task failure after a completed
+ * checkpoint, every snapshot the job wrote holds each order with its own lines (read with plain
+ * DuckDB's time travel), and the end equals the model. Released as they arrive, some snapshot
+ * breaks that invariant, so the check can fail.
  */
 @ExtendWith(NoEngineLeftOpen.class)
 class WholeSourceTransactionsITCase {
@@ -52,11 +68,9 @@ class WholeSourceTransactionsITCase {
     private static final int ORDERS = 200;
     private static final int PER_SECOND = 1_000;
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
     final OrderTransactions shop = new OrderTransactions(ORDERS);
@@ -71,7 +85,8 @@ class WholeSourceTransactionsITCase {
     void everySnapshotHoldsWholeSourceTransactionsThroughATaskFailure() throws Exception {
         StreamExecutionEnvironment env = TestJobs.environment();
         SourceTransactions.whole(events(env), Duration.ofMinutes(1), OverdueTransactionPolicy.FAIL)
-                .map(new FailOnce<ChangeRecord>(5_000)).returns(ChangeRecordTypeInfo.INSTANCE)
+                .map(new FailOnce<ChangeRecord>(5_000))
+                .returns(ChangeRecordTypeInfo.INSTANCE)
                 .sinkTo(sink());
         env.execute("whole transactions");
 
@@ -94,15 +109,24 @@ class WholeSourceTransactionsITCase {
     /** The three topics, each read by a source of its own at the same transaction rate. */
     private DataStream<SourceTransactionEvent> events(StreamExecutionEnvironment env) {
         return topic(env, "orders", shop.orderChanges(), 1)
-                .union(topic(env, "order lines", shop.lineChanges(), OrderTransactions.LINES),
+                .union(
+                        topic(env, "order lines", shop.lineChanges(), OrderTransactions.LINES),
                         topic(env, "transactions", shop.ends(), 1));
     }
 
-    private static DataStream<SourceTransactionEvent> topic(StreamExecutionEnvironment env, String name,
-            GeneratorFunction<Long, SourceTransactionEvent> events, int perTransaction) {
-        return env.fromSource(new DataGeneratorSource<>(events, TRANSACTIONS * perTransaction,
-                RateLimiterStrategy.perSecond(PER_SECOND * perTransaction), SourceTransactionEventTypeInfo.INSTANCE),
-                WatermarkStrategy.noWatermarks(), name);
+    private static DataStream<SourceTransactionEvent> topic(
+            StreamExecutionEnvironment env,
+            String name,
+            GeneratorFunction<Long, SourceTransactionEvent> events,
+            int perTransaction) {
+        return env.fromSource(
+                new DataGeneratorSource<>(
+                        events,
+                        TRANSACTIONS * perTransaction,
+                        RateLimiterStrategy.perSecond(PER_SECOND * perTransaction),
+                        SourceTransactionEventTypeInfo.INSTANCE),
+                WatermarkStrategy.noWatermarks(),
+                name);
     }
 
     private DuckLakeChangeSink sink() {
@@ -115,7 +139,8 @@ class WholeSourceTransactionsITCase {
 
     private Map<Long, List<Long>> orders() throws Exception {
         Map<Long, List<Long>> rows = new TreeMap<>();
-        for (List<Object> row : LakeContents.rows(catalog, dir, "SELECT id, total, tx FROM plain.shop.orders")) {
+        for (List<Object> row :
+                LakeContents.rows(catalog, dir, "SELECT id, total, tx FROM plain.shop.orders")) {
             rows.put((Long) row.get(0), row.stream().map(Long.class::cast).toList());
         }
         return rows;
@@ -129,14 +154,22 @@ class WholeSourceTransactionsITCase {
         List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
         assertThat(snapshots.size()).isGreaterThan(4);
         List<Long> broken = new ArrayList<>();
-        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement st = plain.createStatement()) {
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                Statement st = plain.createStatement()) {
             for (SinkSnapshot snapshot : snapshots) {
                 String at = " AT (VERSION => " + snapshot.snapshotId() + ")";
-                try (ResultSet rs = st.executeQuery("SELECT count(*) FROM (SELECT * FROM plain.shop.orders" + at + ") o FULL JOIN"
-                        + " (SELECT order_id, sum(amount) AS total, min(tx) AS first, max(tx) AS last, count(*) AS n"
-                        + " FROM plain.shop.order_lines" + at + " GROUP BY order_id) l ON o.id = l.order_id"
-                        + " WHERE o.id IS NULL OR l.order_id IS NULL OR o.total <> l.total OR o.tx <> l.first"
-                        + " OR o.tx <> l.last OR l.n <> " + OrderTransactions.LINES)) {
+                try (ResultSet rs =
+                        st.executeQuery(
+                                "SELECT count(*) FROM (SELECT * FROM plain.shop.orders"
+                                        + at
+                                        + ") o FULL JOIN"
+                                        + " (SELECT order_id, sum(amount) AS total, min(tx) AS first, max(tx) AS last, count(*) AS n"
+                                        + " FROM plain.shop.order_lines"
+                                        + at
+                                        + " GROUP BY order_id) l ON o.id = l.order_id"
+                                        + " WHERE o.id IS NULL OR l.order_id IS NULL OR o.total <> l.total OR o.tx <> l.first"
+                                        + " OR o.tx <> l.last OR l.n <> "
+                                        + OrderTransactions.LINES)) {
                     rs.next();
                     if (rs.getLong(1) > 0) {
                         broken.add(snapshot.snapshotId());

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source;
 
 import dev.ducklake.engine.read.RowFilter;
@@ -31,11 +47,11 @@ import org.apache.flink.table.types.logical.RowType;
 
 /**
  * A Flink source that reads a DuckLake table as a changelog of {@link RowData}: by default the
- * table at its latest version as inserts, then every later change with its before and after
- * images ({@code -U}/{@code +U} for updates of a keyed table, {@code -D} for deletes). Each key's
- * changes arrive in version order at any parallelism, and a restored job resumes where its
- * checkpoint stopped, with no change lost or repeated. It can also read the table at one version
- * and stop (time travel, for batch jobs).
+ * table at its latest version as inserts, then every later change with its before and after images
+ * ({@code -U}/{@code +U} for updates of a keyed table, {@code -D} for deletes). Each key's changes
+ * arrive in version order at any parallelism, and a restored job resumes where its checkpoint
+ * stopped, with no change lost or repeated. It can also read the table at one version and stop
+ * (time travel, for batch jobs).
  *
  * <pre>{@code
  * DuckLakeSource source = DuckLakeSource.builder()
@@ -48,7 +64,8 @@ import org.apache.flink.table.types.logical.RowType;
  */
 @PublicEvolving
 public final class DuckLakeSource
-        implements Source<RowData, DuckLakeSplit, DuckLakeEnumeratorState>, ResultTypeQueryable<RowData>,
+        implements Source<RowData, DuckLakeSplit, DuckLakeEnumeratorState>,
+                ResultTypeQueryable<RowData>,
                 LineageVertexProvider {
 
     private static final long serialVersionUID = 1L;
@@ -71,7 +88,10 @@ public final class DuckLakeSource
     /** The table it reads, as a dataset of Flink's lineage model ({@code LakeLineage} names it). */
     @Override
     public SourceLineageVertex getLineageVertex() {
-        return LakeLineage.sourceVertex(getBoundedness(), settings.engine().catalogLocation(), settings.tableName(),
+        return LakeLineage.sourceVertex(
+                getBoundedness(),
+                settings.engine().catalogLocation(),
+                settings.tableName(),
                 settings.rowType());
     }
 
@@ -79,8 +99,15 @@ public final class DuckLakeSource
     public SourceReader<RowData, DuckLakeSplit> createReader(SourceReaderContext context) {
         // Made here, in the task: the engine's RowFilter need not be serializable.
         RowFilter filter = settings.rowFilter().map(LakeFilter::toRowFilter).orElse(null);
-        return new DuckLakeSourceReader(settings.engine(), settings.tableName(), settings.rowType(), settings.keyed(),
-                filter, metadataRows(settings.metadata()), settings.snapshotWatermarks(), settings.batchSize(),
+        return new DuckLakeSourceReader(
+                settings.engine(),
+                settings.tableName(),
+                settings.rowType(),
+                settings.keyed(),
+                filter,
+                metadataRows(settings.metadata()),
+                settings.snapshotWatermarks(),
+                settings.batchSize(),
                 context);
     }
 
@@ -108,9 +135,16 @@ public final class DuckLakeSource
     @Override
     public SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> restoreEnumerator(
             SplitEnumeratorContext<DuckLakeSplit> context, DuckLakeEnumeratorState checkpoint) {
-        return new DuckLakeEnumerator(context, settings.engine(), settings.tableName(), settings.start(),
-                settings.endVersion(), settings.discoveryInterval(), settings.versionByVersion(),
-                settings.snapshotWatermarks(), checkpoint);
+        return new DuckLakeEnumerator(
+                context,
+                settings.engine(),
+                settings.tableName(),
+                settings.start(),
+                settings.endVersion(),
+                settings.discoveryInterval(),
+                settings.versionByVersion(),
+                settings.snapshotWatermarks(),
+                checkpoint);
     }
 
     @Override
@@ -128,7 +162,9 @@ public final class DuckLakeSource
         return InternalTypeInfo.of(settings.producedType());
     }
 
-    /** The produced rows' type: the read columns with their Flink types, then the metadata columns. */
+    /**
+     * The produced rows' type: the read columns with their Flink types, then the metadata columns.
+     */
     public RowType rowType() {
         return settings.producedType();
     }

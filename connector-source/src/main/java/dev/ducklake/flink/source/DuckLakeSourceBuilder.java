@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_BATCH_SIZE;
@@ -24,11 +40,11 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * Builds a {@link DuckLakeSource}. Required: {@link #catalog} and {@link #table}. Without
- * {@link #rowType}, the produced type is read from the table's definition when the source is built
- * (on the client), with {@link #columns} choosing and ordering the columns. The lake's and the
- * engine's settings, such as {@link #threads}, are {@link DuckLakeBuilderBase}'s; each setting's
- * default and meaning is its option's in {@link DuckLakeConnectorOptions}.
+ * Builds a {@link DuckLakeSource}. Required: {@link #catalog} and {@link #table}. Without {@link
+ * #rowType}, the produced type is read from the table's definition when the source is built (on the
+ * client), with {@link #columns} choosing and ordering the columns. The lake's and the engine's
+ * settings, such as {@link #threads}, are {@link DuckLakeBuilderBase}'s; each setting's default and
+ * meaning is its option's in {@link DuckLakeConnectorOptions}.
  */
 @PublicEvolving
 public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSourceBuilder> {
@@ -36,7 +52,8 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
     private RowType rowType;
     private List<String> columns = List.of();
     private LakeFilter filter;
-    private StartPosition start = StartPosition.of(Kind.valueOf(SCAN_STARTUP_MODE.defaultValue().name()));
+    private StartPosition start =
+            StartPosition.of(Kind.valueOf(SCAN_STARTUP_MODE.defaultValue().name()));
     private Long endVersion;
     private boolean endAtLatestVersion;
     private Duration discoveryInterval = SCAN_DISCOVERY_INTERVAL.defaultValue();
@@ -66,7 +83,10 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
      * see {@link ChangeMetadata}.
      */
     public DuckLakeSourceBuilder metadata(ChangeMetadata... columns) {
-        checkArgument(Set.of(columns).size() == columns.length, "metadata columns repeat: %s", List.of(columns));
+        checkArgument(
+                Set.of(columns).size() == columns.length,
+                "metadata columns repeat: %s",
+                List.of(columns));
         this.metadata = List.of(columns);
         return this;
     }
@@ -83,7 +103,9 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
      * or a time is {@link #startAfterVersion} or {@link #startAfterTimestamp}.
      */
     public DuckLakeSourceBuilder startupMode(StartupMode mode) {
-        this.start = StartPosition.of(checkNotNull(mode, "mode") == StartupMode.FULL ? Kind.FULL : Kind.LATEST);
+        this.start =
+                StartPosition.of(
+                        checkNotNull(mode, "mode") == StartupMode.FULL ? Kind.FULL : Kind.LATEST);
         return this;
     }
 
@@ -139,8 +161,11 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
      * DuckLakeConnectorOptions#SCAN_DISCOVERY_INTERVAL} for the default.
      */
     public DuckLakeSourceBuilder discoveryInterval(Duration interval) {
-        checkArgument(!interval.isNegative() && !interval.isZero(), "'%s' (discovery interval) must be positive,"
-                + " got %s", SCAN_DISCOVERY_INTERVAL.key(), interval);
+        checkArgument(
+                !interval.isNegative() && !interval.isZero(),
+                "'%s' (discovery interval) must be positive," + " got %s",
+                SCAN_DISCOVERY_INTERVAL.key(),
+                interval);
         this.discoveryInterval = interval;
         return this;
     }
@@ -150,7 +175,8 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
      * {@link DuckLakeConnectorOptions#SCAN_BATCH_SIZE} for the default.
      */
     public DuckLakeSourceBuilder batchSize(int rows) {
-        checkArgument(rows >= 1, "'%s' (batch size) must be >= 1, got %s", SCAN_BATCH_SIZE.key(), rows);
+        checkArgument(
+                rows >= 1, "'%s' (batch size) must be >= 1, got %s", SCAN_BATCH_SIZE.key(), rows);
         this.batchSize = rows;
         return this;
     }
@@ -159,8 +185,8 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
      * Emit, as the source's watermarks, the ids of the lake snapshots up to which its readers have
      * emitted every change of the table (each reader once it has read its part), instead of marking
      * the readers idle when they have caught up. A {@code DuckLakeSink} with lineage inputs records
-     * from them which version of each input its commits reflect. Use with
-     * {@code WatermarkStrategy.noWatermarks()}: snapshot ids are not event time. See {@link
+     * from them which version of each input its commits reflect. Use with {@code
+     * WatermarkStrategy.noWatermarks()}: snapshot ids are not event time. See {@link
      * DuckLakeConnectorOptions#SCAN_SNAPSHOT_WATERMARKS}.
      */
     public DuckLakeSourceBuilder snapshotWatermarks(boolean snapshotWatermarks) {
@@ -170,8 +196,8 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
 
     /**
      * The table's definition as the source reads it, read through this JVM's shared engine: at the
-     * version a snapshot read at a version or time reads (so a column added or dropped since is
-     * as it was then), at the latest version otherwise. Fails when the table does not exist then.
+     * version a snapshot read at a version or time reads (so a column added or dropped since is as
+     * it was then), at the latest version otherwise. Fails when the table does not exist then.
      */
     public TableSchema describe() {
         try (EngineRegistry.Lease lease = lease()) {
@@ -181,9 +207,11 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
 
     private TableSchema describe(LakeEngine engine, TableName name) {
         return switch (start.kind()) {
-            case SNAPSHOT_AT_VERSION -> engine.describeTable(name, engine.version(name, start.value()).id());
-            case SNAPSHOT_AT_TIMESTAMP -> engine.describeTable(name,
-                    engine.versionAt(name, Instant.ofEpochMilli(start.value())).id());
+            case SNAPSHOT_AT_VERSION ->
+                    engine.describeTable(name, engine.version(name, start.value()).id());
+            case SNAPSHOT_AT_TIMESTAMP ->
+                    engine.describeTable(
+                            name, engine.versionAt(name, Instant.ofEpochMilli(start.value())).id());
             default -> engine.describeTable(name);
         };
     }
@@ -199,10 +227,23 @@ public final class DuckLakeSourceBuilder extends DuckLakeBuilderBase<DuckLakeSou
                 end = lease.engine().latestVersion(name);
             }
         }
-        RowType produced = rowType != null ? ReadableColumns.check(name, schema, rowType)
-                : FlinkLakeTypes.toFlinkRowType(schema, columns);
-        return new DuckLakeSource(new SourceSettings(engine(), table, produced, schema.hasPrimaryKey(), filter,
-                start, end, discoveryInterval, snapshotWatermarks, metadata, batchSize));
+        RowType produced =
+                rowType != null
+                        ? ReadableColumns.check(name, schema, rowType)
+                        : FlinkLakeTypes.toFlinkRowType(schema, columns);
+        return new DuckLakeSource(
+                new SourceSettings(
+                        engine(),
+                        table,
+                        produced,
+                        schema.hasPrimaryKey(),
+                        filter,
+                        start,
+                        end,
+                        discoveryInterval,
+                        snapshotWatermarks,
+                        metadata,
+                        batchSize));
     }
 
     /** A hold on this JVM's shared engine for the catalog, to look at the table from the client. */

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source;
 
 import dev.ducklake.engine.read.RowFilter;
@@ -8,8 +24,8 @@ import java.util.stream.Collectors;
 import org.apache.flink.annotation.PublicEvolving;
 
 /**
- * A condition on the table's columns that travels with the job and that DuckDB evaluates where
- * rows and changes are read. Literals are DuckDB SQL, written by whoever builds the condition, for
+ * A condition on the table's columns that travels with the job and that DuckDB evaluates where rows
+ * and changes are read. Literals are DuckDB SQL, written by whoever builds the condition, for
  * example {@code new LakeFilter.Compare("amount", ">=", "100")}.
  */
 @PublicEvolving
@@ -64,7 +80,9 @@ public sealed interface LakeFilter extends Serializable {
 
         @Override
         public String sql(Function<String, String> column) {
-            return all.stream().map(f -> f.sql(column)).collect(Collectors.joining(" AND ", "(", ")"));
+            return all.stream()
+                    .map(f -> f.sql(column))
+                    .collect(Collectors.joining(" AND ", "(", ")"));
         }
     }
 
@@ -76,7 +94,9 @@ public sealed interface LakeFilter extends Serializable {
 
         @Override
         public String sql(Function<String, String> column) {
-            return any.stream().map(f -> f.sql(column)).collect(Collectors.joining(" OR ", "(", ")"));
+            return any.stream()
+                    .map(f -> f.sql(column))
+                    .collect(Collectors.joining(" OR ", "(", ")"));
         }
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source;
 
 import dev.ducklake.engine.schema.TableName;
@@ -13,12 +29,14 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * Everything a source knows about what it reads, fixed when the job is built. {@link DuckLakeSource}
- * hands the enumerator and the readers the parts they need, so they do not depend on this package.
+ * Everything a source knows about what it reads, fixed when the job is built. {@link
+ * DuckLakeSource} hands the enumerator and the readers the parts they need, so they do not depend
+ * on this package.
  *
  * @param rowType the produced rows: the read columns, in order, with their Flink types
  * @param keyed whether the table has a primary key, so updates are emitted as -U/+U pairs
- * @param start where a source without a checkpoint starts, and whether it reads one version and stops
+ * @param start where a source without a checkpoint starts, and whether it reads one version and
+ *     stops
  * @param snapshotWatermarks whether the watermarks are the lake snapshots whose changes the readers
  *     have emitted (see {@code DuckLakeSourceBuilder#snapshotWatermarks})
  * @param metadata the metadata columns that follow the read columns in each produced row
@@ -42,8 +60,8 @@ public record SourceSettings(
     public SourceSettings {
         metadata = List.copyOf(metadata);
         if (batchSize < 1) {
-            throw new IllegalArgumentException("The batch size of the read of " + table + " must be >= 1, got "
-                    + batchSize);
+            throw new IllegalArgumentException(
+                    "The batch size of the read of " + table + " must be >= 1, got " + batchSize);
         }
     }
 
@@ -54,12 +72,21 @@ public record SourceSettings(
         }
         List<RowType.RowField> fields = new ArrayList<>(rowType.getFields());
         // Named by key, unless a read column has that name.
-        metadata.forEach(column -> fields.add(new RowType.RowField(rowType.getFieldNames().contains(column.key())
-                ? "$metadata$" + column.key() : column.key(), column.type())));
+        metadata.forEach(
+                column ->
+                        fields.add(
+                                new RowType.RowField(
+                                        rowType.getFieldNames().contains(column.key())
+                                                ? "$metadata$" + column.key()
+                                                : column.key(),
+                                        column.type())));
         return new RowType(rowType.isNullable(), fields);
     }
 
-    /** Whether the change stream is read one version at a time, so that each change keeps its version. */
+    /**
+     * Whether the change stream is read one version at a time, so that each change keeps its
+     * version.
+     */
     public boolean versionByVersion() {
         return !metadata.isEmpty();
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
@@ -47,14 +63,13 @@ class ChangeLagMetricsITCase {
     static final JobMetrics JOB_METRICS = new JobMetrics(METRICS);
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2, METRICS.addToConfiguration(
-            new Configuration()));
+    static final MiniClusterExtension MINI_CLUSTER =
+            TestJobs.miniCluster(2, METRICS.addToConfiguration(new Configuration()));
 
     static final TableName ORDERS = TableName.of("orders");
     static final Duration TIMEOUT = Duration.ofSeconds(60);
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
     String dataPath;
@@ -71,13 +86,19 @@ class ChangeLagMetricsITCase {
         JobClient job = heldBack(source().startAfterVersion(created));
         try {
             upsert("o-1");
-            await("the reader held at the first change").atMost(TIMEOUT).until(() -> Gate.held.getCount() == 0);
+            await("the reader held at the first change")
+                    .atMost(TIMEOUT)
+                    .until(() -> Gate.held.getCount() == 0);
             upsert("o-2");
             upsert("o-3");
             long latest = upsert("o-4");
 
-            await("four versions behind").atMost(TIMEOUT).until(() -> gauge(job, VERSIONS_BEHIND) == 4);
-            assertThat(ageIs(job, created)).as("the age of the table's creation, the last version emitted").isTrue();
+            await("four versions behind")
+                    .atMost(TIMEOUT)
+                    .until(() -> gauge(job, VERSIONS_BEHIND) == 4);
+            assertThat(ageIs(job, created))
+                    .as("the age of the table's creation, the last version emitted")
+                    .isTrue();
 
             releaseAndAwaitCaughtUp(job, latest);
         } finally {
@@ -96,11 +117,14 @@ class ChangeLagMetricsITCase {
         upsert("o-1");
         JobClient job = heldBack(source().startupMode(StartupMode.FULL));
         try {
-            await("the reader held at the first row").atMost(TIMEOUT).until(() -> Gate.held.getCount() == 0);
+            await("the reader held at the first row")
+                    .atMost(TIMEOUT)
+                    .until(() -> Gate.held.getCount() == 0);
             upsert("o-2");
             long latest = upsert("o-3");
 
-            await("the start version and two more behind").atMost(TIMEOUT)
+            await("the start version and two more behind")
+                    .atMost(TIMEOUT)
                     .until(() -> gauge(job, VERSIONS_BEHIND) == 3);
             assertThat(gauge(job, EMITTED_VERSION_AGE)).as("no version emitted yet").isEqualTo(-1);
 
@@ -112,23 +136,33 @@ class ChangeLagMetricsITCase {
     }
 
     private DuckLakeSourceBuilder source() {
-        return DuckLakeSource.builder().catalog(catalog.key()).dataPath(dataPath).table("orders")
-                .rowType(OrderEvents.ROW_TYPE).discoveryInterval(Duration.ofMillis(100));
+        return DuckLakeSource.builder()
+                .catalog(catalog.key())
+                .dataPath(dataPath)
+                .table("orders")
+                .rowType(OrderEvents.ROW_TYPE)
+                .discoveryInterval(Duration.ofMillis(100));
     }
 
     /** Runs the source with one reader, held back by a {@link Gate} at its first record. */
     private static JobClient heldBack(DuckLakeSourceBuilder source) throws Exception {
         Gate.reset();
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "orders changelog").setParallelism(1)
-                .map(new Gate()).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE)).setParallelism(1)
-                .sinkTo(new DiscardingSink<>()).setParallelism(1);
+        env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "orders changelog")
+                .setParallelism(1)
+                .map(new Gate())
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .setParallelism(1)
+                .sinkTo(new DiscardingSink<>())
+                .setParallelism(1);
         return env.executeAsync("follow the table");
     }
 
     private void releaseAndAwaitCaughtUp(JobClient job, long latest) {
         Gate.release.countDown();
-        await("caught up").atMost(TIMEOUT).until(() -> gauge(job, VERSIONS_BEHIND) == 0 && ageIs(job, latest));
+        await("caught up")
+                .atMost(TIMEOUT)
+                .until(() -> gauge(job, VERSIONS_BEHIND) == 0 && ageIs(job, latest));
     }
 
     /** Whether the emitted version's age is the age of {@code version}, give or take a second. */
@@ -142,7 +176,9 @@ class ChangeLagMetricsITCase {
     }
 
     private static long gauge(JobClient job, String name) {
-        return JOB_METRICS.metrics(job.getJobID(), name).findFirst()
+        return JOB_METRICS
+                .metrics(job.getJobID(), name)
+                .findFirst()
                 .map(metric -> ((Number) ((Gauge<?>) metric).getValue()).longValue())
                 .orElse(Long.MIN_VALUE);
     }
@@ -162,7 +198,8 @@ class ChangeLagMetricsITCase {
     }
 
     private EngineRegistry.Lease lease() {
-        return EngineRegistry.shared().acquire(EngineSpec.of(catalog.key()).with(DATA_PATH, dataPath).toEngineConfig());
+        return EngineRegistry.shared()
+                .acquire(EngineSpec.of(catalog.key()).with(DATA_PATH, dataPath).toEngineConfig());
     }
 
     /** Holds the first record until released, and with it the reader that emitted it. */

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,7 +41,9 @@ class DuckLakeSourceBuilderTest {
     void createTable() {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(TableName.of("orders"), TableSchema.builder().column("id", Primitive.BIGINT).build());
+            engine.createTable(
+                    TableName.of("orders"),
+                    TableSchema.builder().column("id", Primitive.BIGINT).build());
         }
     }
 
@@ -33,7 +51,11 @@ class DuckLakeSourceBuilderTest {
     void aStreamingStartAfterASnapshotMakesAChangeStream() {
         assertThat(source().snapshot().startAfterVersion(1).build().getBoundedness())
                 .isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
-        assertThat(source().snapshotAtVersion(1).startupMode(StartupMode.LATEST).build().getBoundedness())
+        assertThat(
+                        source().snapshotAtVersion(1)
+                                .startupMode(StartupMode.LATEST)
+                                .build()
+                                .getBoundedness())
                 .isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
         assertThat(source().snapshotAtTimestamp(0).startAfterTimestamp(0).build().getBoundedness())
                 .isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
@@ -48,6 +70,9 @@ class DuckLakeSourceBuilderTest {
     }
 
     private DuckLakeSourceBuilder source() {
-        return DuckLakeSource.builder().catalog(catalog.key()).dataPath(dir.resolve("data") + "/").table("orders");
+        return DuckLakeSource.builder()
+                .catalog(catalog.key())
+                .dataPath(dir.resolve("data") + "/")
+                .table("orders");
     }
 }

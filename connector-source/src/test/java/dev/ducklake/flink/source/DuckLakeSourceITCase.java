@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
@@ -5,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.TableName;
@@ -50,22 +66,22 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The change source on a MiniCluster: each emitted changelog is applied to a {@link ChangelogModel},
- * which must end equal to the table as plain DuckDB reads it, without a change that does not fit.
+ * The change source on a MiniCluster: each emitted changelog is applied to a {@link
+ * ChangelogModel}, which must end equal to the table as plain DuckDB reads it, without a change
+ * that does not fit.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 @ExtendWith(NoEngineLeftOpen.class)
 class DuckLakeSourceITCase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(8);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(8);
 
     static final TableName ORDERS = TableName.of("orders");
+
     /** How long a reading job may take to show what the test waits for. */
     static final Duration MODEL_TIMEOUT = Duration.ofSeconds(90);
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
 
@@ -80,18 +96,32 @@ class DuckLakeSourceITCase {
     void aChangelogReadWhileTheSinkWritesReplaysToTheTable(int writers) throws Exception {
         createOrders();
         StreamExecutionEnvironment reading = TestJobs.environment();
-        reading.fromSource(source().discoveryInterval(Duration.ofMillis(100)).build(), WatermarkStrategy.noWatermarks(),
-                        "orders changelog").setParallelism(3)
-                .sinkTo(new ChangelogModel("e2e", OrderEvents.ROW_TYPE)).setParallelism(1);
+        reading.fromSource(
+                        source().discoveryInterval(Duration.ofMillis(100)).build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders changelog")
+                .setParallelism(3)
+                .sinkTo(new ChangelogModel("e2e", OrderEvents.ROW_TYPE))
+                .setParallelism(1);
         JobClient reader = reading.executeAsync("read the changelog");
         RandomChangelog changes = new RandomChangelog(writers, 300);
         long count = 20_000;
         ChangelogModel.Result model;
         try {
             StreamExecutionEnvironment writing = TestJobs.environment();
-            writing.fromSource(changes.source(count, 10_000), WatermarkStrategy.noWatermarks(), "random changes")
-                    .sinkTo(DuckLakeSink.forRowData().catalog(catalog.key()).dataPath(dataPath()).table("orders")
-                            .rowType(OrderEvents.ROW_TYPE).primaryKey("order_id").build()).setParallelism(writers);
+            writing.fromSource(
+                            changes.source(count, 10_000),
+                            WatermarkStrategy.noWatermarks(),
+                            "random changes")
+                    .sinkTo(
+                            DuckLakeSink.forRowData()
+                                    .catalog(catalog.key())
+                                    .dataPath(dataPath())
+                                    .table("orders")
+                                    .rowType(OrderEvents.ROW_TYPE)
+                                    .primaryKey("order_id")
+                                    .build())
+                    .setParallelism(writers);
             writing.execute("write the changelog");
             model = ChangelogModel.awaitRows("e2e", changes.expected(count), MODEL_TIMEOUT);
         } finally {
@@ -112,11 +142,18 @@ class DuckLakeSourceITCase {
         last = merge(changes, 30_000, 60_000);
 
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(source().startAfterVersion(created).endVersion(last).build(), WatermarkStrategy.noWatermarks(),
-                        "orders changelog").setParallelism(2)
-                .map(new Throttle<>(20)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .map(new FailOnce<>(10_000)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE)).setParallelism(1)
-                .sinkTo(new ChangelogModel("restore", OrderEvents.ROW_TYPE)).setParallelism(1);
+        env.fromSource(
+                        source().startAfterVersion(created).endVersion(last).build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders changelog")
+                .setParallelism(2)
+                .map(new Throttle<>(20))
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .map(new FailOnce<>(10_000))
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .setParallelism(1)
+                .sinkTo(new ChangelogModel("restore", OrderEvents.ROW_TYPE))
+                .setParallelism(1);
         env.execute("read with a failure");
 
         ChangelogModel.Result model = ChangelogModel.published("restore");
@@ -135,11 +172,18 @@ class DuckLakeSourceITCase {
         merge(changes, 80_000, 80_004); // few enough rows to be inlined into the catalog
 
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(source().snapshot().batchSize(1_000).build(), WatermarkStrategy.noWatermarks(),
-                        "orders snapshot").setParallelism(2)
-                .map(new Throttle<>(20)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .map(new FailOnce<>(25_000)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE)).setParallelism(1)
-                .sinkTo(new ChangelogModel("snapshot parts", OrderEvents.ROW_TYPE)).setParallelism(1);
+        env.fromSource(
+                        source().snapshot().batchSize(1_000).build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders snapshot")
+                .setParallelism(2)
+                .map(new Throttle<>(20))
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .map(new FailOnce<>(25_000))
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .setParallelism(1)
+                .sinkTo(new ChangelogModel("snapshot parts", OrderEvents.ROW_TYPE))
+                .setParallelism(1);
         env.execute("snapshot read in parts with a failure");
 
         ChangelogModel.Result model = ChangelogModel.published("snapshot parts");
@@ -160,20 +204,32 @@ class DuckLakeSourceITCase {
         DuckLakeSource bounded = source().startAfterVersion(created).endVersion(last).build();
 
         StreamExecutionEnvironment first = TestJobs.environment();
-        first.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog").uid("source").setParallelism(2)
-                .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+        first.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog")
+                .uid("source")
                 .setParallelism(2)
-                .sinkTo(new ChangelogModel("savepoint", OrderEvents.ROW_TYPE)).uid("model").setParallelism(1);
+                .map(new Throttle<>(1))
+                .uid("throttle")
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .setParallelism(2)
+                .sinkTo(new ChangelogModel("savepoint", OrderEvents.ROW_TYPE))
+                .uid("model")
+                .setParallelism(1);
         JobClient job = first.executeAsync("read until the savepoint");
         ChangelogModel.awaitChanges("savepoint", 2_000, MODEL_TIMEOUT);
         String savepoint = TestJobs.stopWithSavepoint(job, dir);
         ChangelogModel.Result atSavepoint = ChangelogModel.published("savepoint");
 
         StreamExecutionEnvironment second = TestJobs.resumedFrom(savepoint);
-        second.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog").uid("source").setParallelism(3)
-                .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+        second.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog")
+                .uid("source")
                 .setParallelism(3)
-                .sinkTo(new ChangelogModel("savepoint", OrderEvents.ROW_TYPE)).uid("model").setParallelism(1);
+                .map(new Throttle<>(1))
+                .uid("throttle")
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .setParallelism(3)
+                .sinkTo(new ChangelogModel("savepoint", OrderEvents.ROW_TYPE))
+                .uid("model")
+                .setParallelism(1);
         second.execute("resume from the savepoint");
 
         ChangelogModel.Result model = ChangelogModel.published("savepoint");
@@ -193,34 +249,46 @@ class DuckLakeSourceITCase {
         RandomChangelog changes = new RandomChangelog(13, 5_000);
         String name = "restored splits";
         StreamExecutionEnvironment first = TestJobs.environment();
-        first.fromSource(following(created),
-                        WatermarkStrategy.noWatermarks(), "orders changelog").uid("source")
-                .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE)).uid("model");
+        first.fromSource(following(created), WatermarkStrategy.noWatermarks(), "orders changelog")
+                .uid("source")
+                .map(new Throttle<>(1))
+                .uid("throttle")
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE))
+                .uid("model");
         JobClient job = first.executeAsync("read while versions pile up");
         long last = merge(changes, 0, 10_000);
         ChangelogModel.awaitChanges(name, 1, MODEL_TIMEOUT);
         for (int batch = 0; batch < 5; batch++) {
-            // Pacing, not synchronization: the pause lets the enumerator (looking every 50 ms) plan each
+            // Pacing, not synchronization: the pause lets the enumerator (looking every 50 ms) plan
+            // each
             // version as a split of its own, so that the reader's state holds several. Should two
             // versions share a split, the test still holds, over fewer splits.
             Thread.sleep(150);
             last = merge(changes, 10_000 + batch * 2_000L, 10_000 + (batch + 1) * 2_000L);
         }
-        // Pacing as well: lets the enumerator hand the last versions to the reader before the savepoint.
+        // Pacing as well: lets the enumerator hand the last versions to the reader before the
+        // savepoint.
         // Splits it has not handed out are in its own state, which restores them just the same.
         Thread.sleep(300);
         String savepoint = TestJobs.stopWithSavepoint(job, dir);
         assertThat(ChangelogModel.published(name).changes())
-                .as("changes read before the savepoint: fewer than the first version's, so the later versions'"
-                        + " splits were all unread in the reader's state")
+                .as(
+                        "changes read before the savepoint: fewer than the first version's, so the later versions'"
+                                + " splits were all unread in the reader's state")
                 .isLessThan(changes.expected(10_000).size());
 
         StreamExecutionEnvironment second = TestJobs.resumedFrom(savepoint);
-        second.fromSource(source().startAfterVersion(created).endVersion(last).build(),
-                        WatermarkStrategy.noWatermarks(), "orders changelog").uid("source")
-                .map(new Throttle<>(1)).uid("throttle").returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE)).uid("model");
+        second.fromSource(
+                        source().startAfterVersion(created).endVersion(last).build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders changelog")
+                .uid("source")
+                .map(new Throttle<>(1))
+                .uid("throttle")
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE))
+                .uid("model");
         second.execute("resume from the savepoint");
 
         ChangelogModel.Result model = ChangelogModel.published(name);
@@ -235,22 +303,32 @@ class DuckLakeSourceITCase {
         RandomChangelog changes = new RandomChangelog(5, 100);
         merge(changes, 0, 200);
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(source().startupMode(StartupMode.LATEST).discoveryInterval(Duration.ofMillis(100)).build(),
-                        WatermarkStrategy.noWatermarks(), "orders changelog")
+        env.fromSource(
+                        source().startupMode(StartupMode.LATEST)
+                                .discoveryInterval(Duration.ofMillis(100))
+                                .build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders changelog")
                 .sinkTo(new ChangelogModel("latest", OrderEvents.ROW_TYPE));
         JobClient job = env.executeAsync("read the latest changes");
         ChangelogModel.Result model;
         try {
-            // The enumerator resolves the latest version when it starts; a checkpoint comes after that.
+            // The enumerator resolves the latest version when it starts; a checkpoint comes after
+            // that.
             ChangelogModel.awaitPublished("latest", MODEL_TIMEOUT);
-            try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig());
+            try (EngineRegistry.Lease lease =
+                            EngineRegistry.shared().acquire(engineSpec().toEngineConfig());
                     MergeSession merge = lease.engine().openMergeSession(ORDERS)) {
                 merge.upsert(new Object[] {"new", 1L, BigDecimal.ONE});
                 merge.commit();
             }
             // One reader, one bucket: an older change read by mistake would arrive before this one.
-            model = await("the model latest holds the row committed after the start").atMost(MODEL_TIMEOUT)
-                    .until(() -> ChangelogModel.published("latest"), m -> m.rows().containsKey("new"));
+            model =
+                    await("the model latest holds the row committed after the start")
+                            .atMost(MODEL_TIMEOUT)
+                            .until(
+                                    () -> ChangelogModel.published("latest"),
+                                    m -> m.rows().containsKey("new"));
         } finally {
             TestJobs.cancel(job);
         }
@@ -260,7 +338,8 @@ class DuckLakeSourceITCase {
     }
 
     @Test
-    void anEndAtTheLatestVersionStopsAtTheVersionThatWasLatestWhenTheSourceWasBuilt() throws Exception {
+    void anEndAtTheLatestVersionStopsAtTheVersionThatWasLatestWhenTheSourceWasBuilt()
+            throws Exception {
         long created = createOrders();
         RandomChangelog changes = new RandomChangelog(6, 100);
         merge(changes, 0, 300);
@@ -280,22 +359,30 @@ class DuckLakeSourceITCase {
         for (String name : List.of("end at latest", "full start, end at latest")) {
             ChangelogModel.Result model = ChangelogModel.published(name);
             assertThat(model.problems()).as(name).isEmpty();
-            assertThat(model.rows()).as("%s: the changelog up to version %d", name, end).isEqualTo(atEnd);
+            assertThat(model.rows())
+                    .as("%s: the changelog up to version %d", name, end)
+                    .isEqualTo(atEnd);
         }
-        assertThat(tableRows()).as("the table moved on after the source was built").isNotEqualTo(atEnd);
+        assertThat(tableRows())
+                .as("the table moved on after the source was built")
+                .isNotEqualTo(atEnd);
     }
 
     @Test
     void changesMadeWithPlainDuckDbSqlAreReadLikeTheSinks() throws Exception {
         long created = createOrders();
-        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
-            sql.execute("INSERT INTO plain.orders SELECT 'o-' || i, i, i / 100 FROM range(1000) t(i)");
-            sql.execute("UPDATE plain.orders SET amount = amount + 1, seq = seq + 1000 WHERE seq % 3 = 0");
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                Statement sql = plain.createStatement()) {
+            sql.execute(
+                    "INSERT INTO plain.orders SELECT 'o-' || i, i, i / 100 FROM range(1000) t(i)");
+            sql.execute(
+                    "UPDATE plain.orders SET amount = amount + 1, seq = seq + 1000 WHERE seq % 3 = 0");
             sql.execute("DELETE FROM plain.orders WHERE seq % 5 = 1");
-            sql.execute("MERGE INTO plain.orders t USING (SELECT 'o-' || i AS order_id, i + 5000 AS seq, i AS amount"
-                    + " FROM range(900, 1100) s(i)) s ON t.order_id = s.order_id"
-                    + " WHEN MATCHED THEN UPDATE SET seq = s.seq, amount = s.amount"
-                    + " WHEN NOT MATCHED THEN INSERT VALUES (s.order_id, s.seq, s.amount)");
+            sql.execute(
+                    "MERGE INTO plain.orders t USING (SELECT 'o-' || i AS order_id, i + 5000 AS seq, i AS amount"
+                            + " FROM range(900, 1100) s(i)) s ON t.order_id = s.order_id"
+                            + " WHEN MATCHED THEN UPDATE SET seq = s.seq, amount = s.amount"
+                            + " WHEN NOT MATCHED THEN INSERT VALUES (s.order_id, s.seq, s.amount)");
             sql.execute("BEGIN");
             sql.execute("UPDATE plain.orders SET amount = 0 WHERE seq < 100");
             sql.execute("INSERT INTO plain.orders VALUES ('late', 1, 1.50)");
@@ -304,9 +391,13 @@ class DuckLakeSourceITCase {
         long last = latestVersion();
 
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(source().startAfterVersion(created).endVersion(last).build(), WatermarkStrategy.noWatermarks(),
-                        "orders changelog").setParallelism(2)
-                .sinkTo(new ChangelogModel("plain", OrderEvents.ROW_TYPE)).setParallelism(1);
+        env.fromSource(
+                        source().startAfterVersion(created).endVersion(last).build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders changelog")
+                .setParallelism(2)
+                .sinkTo(new ChangelogModel("plain", OrderEvents.ROW_TYPE))
+                .setParallelism(1);
         env.execute("read plain SQL changes");
 
         ChangelogModel.Result model = ChangelogModel.published("plain");
@@ -324,16 +415,26 @@ class DuckLakeSourceITCase {
         }
         long end = last;
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(source().startAfterVersion(created).endVersion(end).build(), WatermarkStrategy.noWatermarks(),
-                        "orders changelog").setParallelism(1)
-                .map(new Throttle<>(2)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .sinkTo(new ChangelogModel("pinned", OrderEvents.ROW_TYPE)).setParallelism(1);
+        env.fromSource(
+                        source().startAfterVersion(created).endVersion(end).build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders changelog")
+                .setParallelism(1)
+                .map(new Throttle<>(2))
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .sinkTo(new ChangelogModel("pinned", OrderEvents.ROW_TYPE))
+                .setParallelism(1);
         JobClient job = env.executeAsync("read while snapshots expire");
         ChangelogModel.awaitChanges("pinned", 500, MODEL_TIMEOUT);
         MaintenanceReport report;
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
-            report = lease.engine().maintain(MaintenanceRequest.builder()
-                    .expireSnapshotsOlderThan(Duration.ZERO).build());
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+            report =
+                    lease.engine()
+                            .maintain(
+                                    MaintenanceRequest.builder()
+                                            .expireSnapshotsOlderThan(Duration.ZERO)
+                                            .build());
             assertThat(lease.engine().version(ORDERS, created).id()).isEqualTo(created);
         }
         job.getJobExecutionResult().get(120, TimeUnit.SECONDS);
@@ -346,33 +447,46 @@ class DuckLakeSourceITCase {
 
     /**
      * A reader's pins go away while its task restarts; the enumerator's keep every version that the
-     * restored reader reads again, so expiry without any retention, running all along, removes none.
+     * restored reader reads again, so expiry without any retention, running all along, removes
+     * none.
      */
     @Test
-    void aFailureWhileExpiryRunsWithoutRetentionLosesNoVersionTheRestoredReaderNeeds() throws Exception {
+    void aFailureWhileExpiryRunsWithoutRetentionLosesNoVersionTheRestoredReaderNeeds()
+            throws Exception {
         long created = createOrders();
         RandomChangelog changes = new RandomChangelog(17, 3_000);
         String name = "expiry through a failure";
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(following(created),
-                        WatermarkStrategy.noWatermarks(), "orders changelog")
-                .map(new Throttle<>(1)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .map(new FailOnce<>(5_000)).returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+        env.fromSource(following(created), WatermarkStrategy.noWatermarks(), "orders changelog")
+                .map(new Throttle<>(1))
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .map(new FailOnce<>(5_000))
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE));
         JobClient job = env.executeAsync("read while expiry runs without retention");
         AtomicInteger expiries = new AtomicInteger();
         ScheduledExecutorService expiry = Executors.newSingleThreadScheduledExecutor();
         ChangelogModel.Result model;
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
-            expiry.scheduleWithFixedDelay(() -> {
-                lease.engine().maintain(MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO).build());
-                expiries.incrementAndGet();
-            }, 0, 100, TimeUnit.MILLISECONDS);
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+            expiry.scheduleWithFixedDelay(
+                    () -> {
+                        lease.engine()
+                                .maintain(
+                                        MaintenanceRequest.builder()
+                                                .expireSnapshotsOlderThan(Duration.ZERO)
+                                                .build());
+                        expiries.incrementAndGet();
+                    },
+                    0,
+                    100,
+                    TimeUnit.MILLISECONDS);
             for (int batch = 0; batch < 8; batch++) {
                 merge(changes, batch * 2_000L, (batch + 1) * 2_000L);
                 // Paced by expiry: each version meets two expiry runs before the next one comes.
                 int expiriesBefore = expiries.get();
-                await("two expiry runs after merge " + batch).atMost(Duration.ofSeconds(30))
+                await("two expiry runs after merge " + batch)
+                        .atMost(Duration.ofSeconds(30))
                         .until(() -> expiries.get() >= expiriesBefore + 2);
             }
             model = ChangelogModel.awaitRows(name, changes.expected(16_000), MODEL_TIMEOUT);
@@ -395,35 +509,66 @@ class DuckLakeSourceITCase {
         long older = merge(new RandomChangelog(1, 10), 0, 10);
         long last = merge(new RandomChangelog(2, 10), 0, 10);
         StreamExecutionEnvironment env = TestJobs.environment(0);
-        env.fromSource(source().startAfterVersion(last + 100).build(), WatermarkStrategy.noWatermarks(), "orders")
+        env.fromSource(
+                        source().startAfterVersion(last + 100).build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders")
                 .sinkTo(new ChangelogModel("missing", OrderEvents.ROW_TYPE));
         assertThatThrownBy(() -> env.execute("start at a future version"))
-                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
-                        .contains("Version " + (last + 100) + " is not a version of main.orders: no such snapshot yet"));
+                .satisfies(
+                        e ->
+                                assertThat(ExceptionUtils.stringifyException(e))
+                                        .contains(
+                                                "Version "
+                                                        + (last + 100)
+                                                        + " is not a version of main.orders: no such snapshot yet"));
         StreamExecutionEnvironment early = TestJobs.environment(0);
-        early.fromSource(source().endVersion(created - 1).build(), WatermarkStrategy.noWatermarks(), "orders")
+        early.fromSource(
+                        source().endVersion(created - 1).build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders")
                 .sinkTo(new ChangelogModel("early end", OrderEvents.ROW_TYPE));
         assertThatThrownBy(() -> early.execute("end before the table was created"))
-                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains("The end version "
-                        + (created - 1) + " of the source on main.orders is before the table's first version"));
+                .satisfies(
+                        e ->
+                                assertThat(ExceptionUtils.stringifyException(e))
+                                        .contains(
+                                                "The end version "
+                                                        + (created - 1)
+                                                        + " of the source on main.orders is before the table's first version"));
 
         MaintenanceReport report;
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
-            report = lease.engine().maintain(MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO)
-                    .build());
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+            report =
+                    lease.engine()
+                            .maintain(
+                                    MaintenanceRequest.builder()
+                                            .expireSnapshotsOlderThan(Duration.ZERO)
+                                            .build());
         }
         assertThat(report.expiredSnapshots()).contains(older);
         StreamExecutionEnvironment expired = TestJobs.environment(0);
-        expired.fromSource(source().startAfterVersion(older).endVersion(last).build(),
-                        WatermarkStrategy.noWatermarks(), "orders")
+        expired.fromSource(
+                        source().startAfterVersion(older).endVersion(last).build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "orders")
                 .sinkTo(new ChangelogModel("expired", OrderEvents.ROW_TYPE));
         assertThatThrownBy(() -> expired.execute("start at an expired version"))
-                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
-                        .contains("Version " + older + " is not a version of main.orders: the snapshot was expired"));
+                .satisfies(
+                        e ->
+                                assertThat(ExceptionUtils.stringifyException(e))
+                                        .contains(
+                                                "Version "
+                                                        + older
+                                                        + " is not a version of main.orders: the snapshot was expired"));
     }
 
     private DuckLakeSourceBuilder source() {
-        return DuckLakeSource.builder().catalog(catalog.key()).dataPath(dataPath()).table("orders")
+        return DuckLakeSource.builder()
+                .catalog(catalog.key())
+                .dataPath(dataPath())
+                .table("orders")
                 .rowType(OrderEvents.ROW_TYPE);
     }
 
@@ -441,22 +586,28 @@ class DuckLakeSourceITCase {
     }
 
     private long createOrders() {
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
             return lease.engine().createTable(ORDERS, OrderEvents.lakeSchema(true));
         }
     }
 
     /** Applies events {@code [from, to)} in one merge; returns its version. */
     private long merge(RandomChangelog changes, long from, long to) {
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig());
+        try (EngineRegistry.Lease lease =
+                        EngineRegistry.shared().acquire(engineSpec().toEngineConfig());
                 MergeSession merge = lease.engine().openMergeSession(ORDERS)) {
             for (long i = from; i < to; i++) {
                 RowData row = changes.map(i);
                 if (row.getRowKind() == RowKind.DELETE) {
                     merge.deleteKey(row.getString(0).toString());
                 } else {
-                    merge.upsert(new Object[] {row.getString(0).toString(), row.getLong(1),
-                        row.getDecimal(2, 12, 2).toBigDecimal()});
+                    merge.upsert(
+                            new Object[] {
+                                row.getString(0).toString(),
+                                row.getLong(1),
+                                row.getDecimal(2, 12, 2).toBigDecimal()
+                            });
                 }
             }
             return merge.commit().version();
@@ -464,7 +615,8 @@ class DuckLakeSourceITCase {
     }
 
     private long latestVersion() {
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
             return lease.engine().latestVersion(ORDERS);
         }
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.change;
 
 import java.util.Arrays;
@@ -28,7 +44,8 @@ public record Change(Object[] before, Object[] after) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Change other && Arrays.deepEquals(before, other.before)
+        return o instanceof Change other
+                && Arrays.deepEquals(before, other.before)
                 && Arrays.deepEquals(after, other.after);
     }
 
@@ -39,6 +56,11 @@ public record Change(Object[] before, Object[] after) {
 
     @Override
     public String toString() {
-        return kind() + "(" + Arrays.deepToString(before) + " -> " + Arrays.deepToString(after) + ")";
+        return kind()
+                + "("
+                + Arrays.deepToString(before)
+                + " -> "
+                + Arrays.deepToString(after)
+                + ")";
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.change;
 
 import dev.ducklake.engine.read.Bucket;
@@ -11,8 +27,8 @@ import java.util.Optional;
  * one), the image columns (default all), the changes of the rows that satisfy a {@link RowFilter}
  * or fall in a {@link Bucket}, and where to resume. With a filter the changes are those of the
  * filtered table: a row that stops satisfying it is deleted, one that starts is inserted. With
- * {@code ordered}, changes come sorted by the primary key (every column without one), so an
- * {@code offset} skips the same changes on every read of the range.
+ * {@code ordered}, changes come sorted by the primary key (every column without one), so an {@code
+ * offset} skips the same changes on every read of the range.
  *
  * <pre>{@code
  * ChangeRequest.builder(from, to).columns("order_id", "status").bucket(new Bucket(0, 4))

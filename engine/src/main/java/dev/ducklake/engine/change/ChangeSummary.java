@@ -1,4 +1,23 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.change;
 
-/** What a change read covers: the range {@code (from, to]}, the row counts at both ends, and the number of changes. */
+/**
+ * What a change read covers: the range {@code (from, to]}, the row counts at both ends, and the
+ * number of changes.
+ */
 public record ChangeSummary(long from, long to, long rowsAtFrom, long rowsAtTo, long changes) {}

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.config;
 
 import dev.ducklake.engine.error.LakeValidationException;
@@ -7,9 +23,9 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Where a lake's metadata lives, written as it follows {@code ducklake:} in DuckDB's
- * {@code ATTACH}: a DuckDB file path (the embedded default), {@code sqlite:<path>}, or
- * {@code postgres:<libpq connection string>}.
+ * Where a lake's metadata lives, written as it follows {@code ducklake:} in DuckDB's {@code
+ * ATTACH}: a DuckDB file path (the embedded default), {@code sqlite:<path>}, or {@code
+ * postgres:<libpq connection string>}.
  *
  * <pre>{@code
  * CatalogLocation.parse("/data/lake/metadata.ducklake");
@@ -35,7 +51,10 @@ public record CatalogLocation(Kind kind, String location) {
             this.prefix = prefix;
         }
 
-        /** The DuckDB extension that reads this catalog, besides {@code ducklake}; null for DuckDB files. */
+        /**
+         * The DuckDB extension that reads this catalog, besides {@code ducklake}; null for DuckDB
+         * files.
+         */
         public String extension() {
             return extension;
         }

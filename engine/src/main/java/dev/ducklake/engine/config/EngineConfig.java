@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.config;
 
 import dev.ducklake.engine.secret.SecretMasking;
@@ -12,10 +28,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Settings of a {@link dev.ducklake.engine.LakeEngine}. Only the catalog is required. DuckDB's own defaults (80% of
- * RAM, one thread per core, spill files in the working directory) do not suit a process that
- * also runs Flink, so the defaults here are bounded; each is a {@code DEFAULT_*} constant, which
- * the connector's options take as their defaults.
+ * Settings of a {@link dev.ducklake.engine.LakeEngine}. Only the catalog is required. DuckDB's own
+ * defaults (80% of RAM, one thread per core, spill files in the working directory) do not suit a
+ * process that also runs Flink, so the defaults here are bounded; each is a {@code DEFAULT_*}
+ * constant, which the connector's options take as their defaults.
  *
  * <pre>{@code
  * EngineConfig config = EngineConfig.builder(CatalogLocation.parse("/data/lake/metadata.ducklake"))
@@ -26,13 +42,13 @@ import java.util.regex.Pattern;
  */
 public final class EngineConfig {
 
-
     /** The smallest memory limit the engine accepts, in MB. */
     public static final int MIN_MEMORY_LIMIT_MB = 64;
 
     /**
      * DuckDB threads by default: one, because DuckDB shares the process's cores with the rest of
-     * it, such as Flink's task threads (docs/benchmarks.md: one thread beats two on a two-core machine).
+     * it, such as Flink's task threads (docs/benchmarks.md: one thread beats two on a two-core
+     * machine).
      */
     public static final int DEFAULT_THREADS = 1;
 
@@ -54,9 +70,13 @@ public final class EngineConfig {
     /** The first wait between commit attempts by default; it doubles with each retry. */
     public static final Duration DEFAULT_COMMIT_RETRY_BACKOFF = Duration.ofMillis(50);
 
-    /** DuckDB's size syntax: a number and a unit, decimal (KB, MB, ...) or binary (KiB, MiB, ...). */
-    private static final Pattern MEMORY_SIZE = Pattern.compile(
-            "\\s*(\\d+(?:\\.\\d+)?)\\s*(b|bytes?|(?:k|m|g|t)(?:i?b)?)\\s*", Pattern.CASE_INSENSITIVE);
+    /**
+     * DuckDB's size syntax: a number and a unit, decimal (KB, MB, ...) or binary (KiB, MiB, ...).
+     */
+    private static final Pattern MEMORY_SIZE =
+            Pattern.compile(
+                    "\\s*(\\d+(?:\\.\\d+)?)\\s*(b|bytes?|(?:k|m|g|t)(?:i?b)?)\\s*",
+                    Pattern.CASE_INSENSITIVE);
 
     private final CatalogLocation catalog;
     private final String catalogPassword;
@@ -108,7 +128,10 @@ public final class EngineConfig {
         return Optional.ofNullable(catalogPassword);
     }
 
-    /** Where data files go; empty to use the path stored in the catalog (or, for a new file catalog, DuckLake's default beside it). */
+    /**
+     * Where data files go; empty to use the path stored in the catalog (or, for a new file catalog,
+     * DuckLake's default beside it).
+     */
     public Optional<String> dataPath() {
         return Optional.ofNullable(dataPath);
     }
@@ -131,9 +154,10 @@ public final class EngineConfig {
     }
 
     /**
-     * DuckDB's extension directory; empty for the extensions the class path carries (the
-     * {@code ducklake-duckdb-extensions} jar), placed once per host under {@code java.io.tmpdir}, or
-     * DuckDB's default ({@code ~/.duckdb/extensions}) on a platform the class path carries none for.
+     * DuckDB's extension directory; empty for the extensions the class path carries (the {@code
+     * ducklake-duckdb-extensions} jar), placed once per host under {@code java.io.tmpdir}, or
+     * DuckDB's default ({@code ~/.duckdb/extensions}) on a platform the class path carries none
+     * for.
      */
     public Optional<Path> extensionDirectory() {
         return Optional.ofNullable(extensionDirectory);
@@ -144,7 +168,10 @@ public final class EngineConfig {
         return Optional.ofNullable(dataInliningRowLimit);
     }
 
-    /** DuckDB secrets by name, each a map of {@code CREATE SECRET} parameters including {@code TYPE}. */
+    /**
+     * DuckDB secrets by name, each a map of {@code CREATE SECRET} parameters including {@code
+     * TYPE}.
+     */
     public Map<String, Map<String, String>> secrets() {
         return secrets;
     }
@@ -198,8 +225,9 @@ public final class EngineConfig {
         public Builder catalogPassword(String password) {
             Objects.requireNonNull(password, "password");
             if (catalog.kind() != CatalogLocation.Kind.POSTGRES) {
-                throw new IllegalArgumentException("A catalog password applies to a PostgreSQL catalog only, not to "
-                        + catalog);
+                throw new IllegalArgumentException(
+                        "A catalog password applies to a PostgreSQL catalog only, not to "
+                                + catalog);
             }
             SecretMasking.register(password);
             this.catalogPassword = password;
@@ -229,13 +257,20 @@ public final class EngineConfig {
             Objects.requireNonNull(memoryLimit, "memoryLimit");
             Matcher size = MEMORY_SIZE.matcher(memoryLimit);
             if (!size.matches()) {
-                throw new IllegalArgumentException("The DuckDB memory limit '" + memoryLimit + "' is not a size such as"
-                        + " '512MB', '2GB' or '1.5GiB'");
+                throw new IllegalArgumentException(
+                        "The DuckDB memory limit '"
+                                + memoryLimit
+                                + "' is not a size such as"
+                                + " '512MB', '2GB' or '1.5GiB'");
             }
             double bytes = Double.parseDouble(size.group(1)) * unitBytes(size.group(2));
             if (bytes < MIN_MEMORY_LIMIT_MB * 1_000_000L) {
-                throw new IllegalArgumentException("The DuckDB memory limit '" + memoryLimit + "' is below "
-                        + MIN_MEMORY_LIMIT_MB + "MB, too little for DuckDB to attach and write a lake");
+                throw new IllegalArgumentException(
+                        "The DuckDB memory limit '"
+                                + memoryLimit
+                                + "' is below "
+                                + MIN_MEMORY_LIMIT_MB
+                                + "MB, too little for DuckDB to attach and write a lake");
             }
             this.memoryLimit = memoryLimit.trim();
             return this;
@@ -249,19 +284,25 @@ public final class EngineConfig {
         }
 
         public Builder temporaryDirectory(Path temporaryDirectory) {
-            this.temporaryDirectory = Objects.requireNonNull(temporaryDirectory, "temporaryDirectory");
+            this.temporaryDirectory =
+                    Objects.requireNonNull(temporaryDirectory, "temporaryDirectory");
             return this;
         }
 
         public Builder extensionDirectory(Path extensionDirectory) {
-            this.extensionDirectory = Objects.requireNonNull(extensionDirectory, "extensionDirectory");
+            this.extensionDirectory =
+                    Objects.requireNonNull(extensionDirectory, "extensionDirectory");
             return this;
         }
 
-        /** Commits of at most this many rows are kept in the catalog instead of a Parquet file; 0 disables. */
+        /**
+         * Commits of at most this many rows are kept in the catalog instead of a Parquet file; 0
+         * disables.
+         */
         public Builder dataInliningRowLimit(int rows) {
             if (rows < 0) {
-                throw new IllegalArgumentException("dataInliningRowLimit must be >= 0, got " + rows);
+                throw new IllegalArgumentException(
+                        "dataInliningRowLimit must be >= 0, got " + rows);
             }
             this.dataInliningRowLimit = rows;
             return this;
@@ -274,15 +315,20 @@ public final class EngineConfig {
          */
         public Builder secret(String name, Map<String, String> parameters) {
             Objects.requireNonNull(name, "name");
-            parameters.forEach((parameter, value) -> {
-                if (!parameter.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                    throw new IllegalArgumentException("Parameter '" + parameter + "' of DuckDB secret '" + name
-                            + "' must be a plain word, such as KEY_ID");
-                }
-                if (SecretMasking.isSensitive(parameter)) {
-                    SecretMasking.register(value);
-                }
-            });
+            parameters.forEach(
+                    (parameter, value) -> {
+                        if (!parameter.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                            throw new IllegalArgumentException(
+                                    "Parameter '"
+                                            + parameter
+                                            + "' of DuckDB secret '"
+                                            + name
+                                            + "' must be a plain word, such as KEY_ID");
+                        }
+                        if (SecretMasking.isSensitive(parameter)) {
+                            SecretMasking.register(value);
+                        }
+                    });
             secrets.put(name, Map.copyOf(parameters));
             return this;
         }
@@ -297,7 +343,10 @@ public final class EngineConfig {
             return this;
         }
 
-        /** How long a read or commit waits for a free slot before it fails with {@code LakeBusyException}. */
+        /**
+         * How long a read or commit waits for a free slot before it fails with {@code
+         * LakeBusyException}.
+         */
         public Builder acquireTimeout(Duration acquireTimeout) {
             this.acquireTimeout = Objects.requireNonNull(acquireTimeout, "acquireTimeout");
             return this;
@@ -309,7 +358,8 @@ public final class EngineConfig {
          */
         public Builder commitRetries(int commitRetries) {
             if (commitRetries < 0) {
-                throw new IllegalArgumentException("commitRetries must be >= 0, got " + commitRetries);
+                throw new IllegalArgumentException(
+                        "commitRetries must be >= 0, got " + commitRetries);
             }
             this.commitRetries = commitRetries;
             return this;
@@ -319,7 +369,8 @@ public final class EngineConfig {
         public Builder commitRetryBackoff(Duration commitRetryBackoff) {
             Objects.requireNonNull(commitRetryBackoff, "commitRetryBackoff");
             if (commitRetryBackoff.isNegative()) {
-                throw new IllegalArgumentException("commitRetryBackoff must not be negative, got " + commitRetryBackoff);
+                throw new IllegalArgumentException(
+                        "commitRetryBackoff must not be negative, got " + commitRetryBackoff);
             }
             this.commitRetryBackoff = commitRetryBackoff;
             return this;

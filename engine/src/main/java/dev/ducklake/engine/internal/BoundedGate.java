@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal;
 
 import dev.ducklake.engine.error.LakeBusyException;
@@ -8,9 +24,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A bound on how many operations of one kind run at once. Beyond the bound a caller waits up to
- * the timeout, then fails with {@link LakeBusyException}; an interrupted wait fails with
- * {@link LakeCancelledException}. {@link #close()} fails every waiting and later caller at once with
+ * A bound on how many operations of one kind run at once. Beyond the bound a caller waits up to the
+ * timeout, then fails with {@link LakeBusyException}; an interrupted wait fails with {@link
+ * LakeCancelledException}. {@link #close()} fails every waiting and later caller at once with
  * {@link LakeClosedException}.
  */
 public final class BoundedGate {
@@ -33,8 +49,18 @@ public final class BoundedGate {
         requireOpen(operation);
         try {
             if (!permits.tryAcquire(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new LakeBusyException("Waited " + timeout.toMillis() + " ms for one of " + limit + " " + kind
-                        + " slots to run " + operation + "; raise the engine's " + kind + " bound or lower the load");
+                throw new LakeBusyException(
+                        "Waited "
+                                + timeout.toMillis()
+                                + " ms for one of "
+                                + limit
+                                + " "
+                                + kind
+                                + " slots to run "
+                                + operation
+                                + "; raise the engine's "
+                                + kind
+                                + " bound or lower the load");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -50,13 +76,15 @@ public final class BoundedGate {
     /** Refuses new callers and wakes the waiting ones, which then fail; the gate stays closed. */
     public void close() {
         closed = true;
-        // More permits than waiters can ever take: every waiter wakes, sees the gate closed and fails.
+        // More permits than waiters can ever take: every waiter wakes, sees the gate closed and
+        // fails.
         permits.release(Integer.MAX_VALUE / 2);
     }
 
     private void requireOpen(String operation) {
         if (closed) {
-            throw new LakeClosedException("The lake engine was closed; " + operation + " did not run");
+            throw new LakeClosedException(
+                    "The lake engine was closed; " + operation + " did not run");
         }
     }
 

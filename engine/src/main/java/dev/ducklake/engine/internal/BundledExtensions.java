@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal;
 
 import dev.ducklake.engine.error.LakeException;
@@ -23,8 +39,13 @@ import org.slf4j.LoggerFactory;
 final class BundledExtensions {
 
     private static final Logger LOG = LoggerFactory.getLogger(BundledExtensions.class);
-    /** Where the jar holds them, in DuckDB's layout: {@code <root>/v1.5.5/linux_amd64/ducklake.duckdb_extension}. */
+
+    /**
+     * Where the jar holds them, in DuckDB's layout: {@code
+     * <root>/v1.5.5/linux_amd64/ducklake.duckdb_extension}.
+     */
     private static final String RESOURCE_ROOT = "dev/ducklake/duckdb-extensions/";
+
     /** The files of the extensions the engine loads, by the names DuckDB loads them under. */
     private static final List<String> FILES =
             List.of("ducklake", "postgres_scanner", "sqlite_scanner", "httpfs", "aws");
@@ -33,7 +54,8 @@ final class BundledExtensions {
 
     /**
      * {@code root} as DuckDB's extension directory, once the class path's extensions of this DuckDB
-     * version and platform are placed in it; empty when the class path carries none for this platform.
+     * version and platform are placed in it; empty when the class path carries none for this
+     * platform.
      */
     static Optional<Path> place(String duckDbVersion, String platform, Path root) {
         String prefix = RESOURCE_ROOT + duckDbVersion + "/" + platform + "/";
@@ -51,8 +73,12 @@ final class BundledExtensions {
                 }
             }
         } catch (IOException e) {
-            throw new LakeException("Could not place the DuckDB extensions of the class path in " + directory
-                    + " (set duckdb.extension-directory to a directory of installed extensions instead): " + e, e);
+            throw new LakeException(
+                    "Could not place the DuckDB extensions of the class path in "
+                            + directory
+                            + " (set duckdb.extension-directory to a directory of installed extensions instead): "
+                            + e,
+                    e);
         }
         return Optional.of(root);
     }
@@ -65,7 +91,9 @@ final class BundledExtensions {
             if (Files.exists(target) && Files.size(target) == connection.getContentLengthLong()) {
                 return;
             }
-            Path part = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".part");
+            Path part =
+                    Files.createTempFile(
+                            target.getParent(), target.getFileName().toString(), ".part");
             try {
                 Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
                 Files.move(part, target, StandardCopyOption.ATOMIC_MOVE);

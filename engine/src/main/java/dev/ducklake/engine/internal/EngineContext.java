@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -38,25 +54,31 @@ public final class EngineContext {
     private final ObjectMapper json;
     private final InFlightWork inFlight;
     private final FlushWatch flushWatch;
+
     /**
      * The off-heap memory of the Arrow batches that reads hand out; each read takes a child of it.
      * Made at the first such read: Arrow needs {@code java.nio} opened to it, which an engine that
      * never reads batches should not require.
      */
     private BufferAllocator allocator;
+
     /**
      * Held by every transaction of this engine that changes the catalog and, on a SQLite catalog,
      * by every metadata read too: SQLite locks a commit out while anyone else reads its file.
      */
     private final ReentrantLock catalogLock = new ReentrantLock(true);
-    /** Counts the lake's attachments twice each: odd while one is under way (see {@link #reattach}). */
+
+    /**
+     * Counts the lake's attachments twice each: odd while one is under way (see {@link #reattach}).
+     */
     private final AtomicLong attachments = new AtomicLong();
 
     public EngineContext(EngineConfig config, DuckDbInstance duckDb) {
         this.config = config;
         this.duckDb = duckDb;
         this.reads = new BoundedGate("read", config.maxConcurrentReads(), config.acquireTimeout());
-        this.commits = new BoundedGate("commit", config.maxPendingCommits(), config.acquireTimeout());
+        this.commits =
+                new BoundedGate("commit", config.maxPendingCommits(), config.acquireTimeout());
         this.readGate = new ReadGate(config.acquireTimeout());
         this.resources = new OpenResources(config.catalog().toString());
         this.json = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -71,7 +93,9 @@ public final class EngineContext {
         try (DuckDBConnection connection = duckDb.connect()) {
             flushWatch.check(connection);
         } catch (SQLException e) {
-            throw new LakeException("Could not read the snapshots of " + config.catalog() + ": " + e.getMessage(), e);
+            throw new LakeException(
+                    "Could not read the snapshots of " + config.catalog() + ": " + e.getMessage(),
+                    e);
         }
     }
 
@@ -130,45 +154,58 @@ public final class EngineContext {
      * waiting; fails with {@link LakeBusyException} when the catalog stays taken for longer than
      * the engine's acquire timeout.
      */
-    public <T, E extends Exception> T exclusively(String what, Exclusive<T, E> work) throws E, InterruptedException {
-        return inFlight.run(what, () -> {
-            Duration timeout = config.acquireTimeout();
-            if (!catalogLock.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new LakeBusyException("Waited " + timeout.toMillis() + " ms to " + what + " while other work of"
-                        + " this engine kept changing the catalog (a commit, DDL or maintenance); raise the engine's"
-                        + " acquireTimeout if such work takes longer");
-            }
-            try {
-                inFlight.requireOpen(what); // closing began while this waited for the lock
-                return work.run();
-            } catch (Exception e) {
-                releaseLockedSqliteCatalog(what, e);
-                throw e;
-            } finally {
-                catalogLock.unlock();
-            }
-        });
+    public <T, E extends Exception> T exclusively(String what, Exclusive<T, E> work)
+            throws E, InterruptedException {
+        return inFlight.run(
+                what,
+                () -> {
+                    Duration timeout = config.acquireTimeout();
+                    if (!catalogLock.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                        throw new LakeBusyException(
+                                "Waited "
+                                        + timeout.toMillis()
+                                        + " ms to "
+                                        + what
+                                        + " while other work of"
+                                        + " this engine kept changing the catalog (a commit, DDL or maintenance); raise the engine's"
+                                        + " acquireTimeout if such work takes longer");
+                    }
+                    try {
+                        inFlight.requireOpen(what); // closing began while this waited for the lock
+                        return work.run();
+                    } catch (Exception e) {
+                        releaseLockedSqliteCatalog(what, e);
+                        throw e;
+                    } finally {
+                        catalogLock.unlock();
+                    }
+                });
     }
 
     /**
-     * After work on a SQLite catalog failed with "database is locked" (another process held the file
-     * past the busy timeout), attaches the catalog again: a commit that failed so leaves this DuckDB
-     * holding SQLite's write lock, which refuses every later statement of every process until the
-     * catalog is detached (see {@link DuckDbInstance#reattach}). Runs under the catalog lock.
+     * After work on a SQLite catalog failed with "database is locked" (another process held the
+     * file past the busy timeout), attaches the catalog again: a commit that failed so leaves this
+     * DuckDB holding SQLite's write lock, which refuses every later statement of every process
+     * until the catalog is detached (see {@link DuckDbInstance#reattach}). Runs under the catalog
+     * lock.
      */
     private void releaseLockedSqliteCatalog(String what, Exception failure) {
         if (config.catalog().kind() != CatalogLocation.Kind.SQLITE
                 || !String.valueOf(failure.getMessage()).contains("database is locked")) {
             return;
         }
-        LOG.warn("Could not {}: the SQLite catalog {} was locked by another process; attaching it again",
-                what, config.catalog());
+        LOG.warn(
+                "Could not {}: the SQLite catalog {} was locked by another process; attaching it again",
+                what,
+                config.catalog());
         long seen = attachments.get();
         if (seen % 2 != 0) {
             return; // attaching again failed so; the attachment's own caller reports it
         }
         try {
-            reattach("a commit failed on the locked SQLite catalog and may still hold its write lock", seen);
+            reattach(
+                    "a commit failed on the locked SQLite catalog and may still hold its write lock",
+                    seen);
         } catch (SQLException e) {
             failure.addSuppressed(e);
         }
@@ -207,8 +244,13 @@ public final class EngineContext {
             try {
                 reattach("another DuckDB flushed inlined data, before: " + what, seen);
             } catch (SQLException e) {
-                throw new LakeException("Could not attach " + config.catalog() + " again after another DuckDB"
-                        + " flushed inlined data: " + e.getMessage(), e);
+                throw new LakeException(
+                        "Could not attach "
+                                + config.catalog()
+                                + " again after another DuckDB"
+                                + " flushed inlined data: "
+                                + e.getMessage(),
+                        e);
             }
         }
         return check.latestSnapshot();
@@ -216,12 +258,16 @@ public final class EngineContext {
 
     /**
      * Attaches the lake again after a statement failed on DuckLake's stale view of the catalog
-     * ({@link CatalogContention#isStaleCatalog}), unless another statement did so since {@code seen}.
+     * ({@link CatalogContention#isStaleCatalog}), unless another statement did so since {@code
+     * seen}.
      */
     public void reattachStaleCatalog(String what, long seen, Exception failure) {
         try {
-            reattach("DuckLake's cached catalog names an inlined-data table that another DuckDB dropped"
-                    + " (duckdb/ducklake#1305), so this failed: " + what, seen);
+            reattach(
+                    "DuckLake's cached catalog names an inlined-data table that another DuckDB dropped"
+                            + " (duckdb/ducklake#1305), so this failed: "
+                            + what,
+                    seen);
         } catch (SQLException e) {
             failure.addSuppressed(e);
         }
@@ -233,25 +279,28 @@ public final class EngineContext {
      */
     private void reattach(String why, long seen) throws SQLException {
         try {
-            exclusively("attach the lake again", () -> {
-                if (attachments.get() != seen) {
-                    return null;
-                }
-                LOG.warn("Attaching {} again: {}", config.catalog(), why);
-                attachments.incrementAndGet();
-                try {
-                    duckDb.reattach();
-                    if (flushWatch.needed()) {
-                        watchFromNow();
-                    }
-                } finally {
-                    attachments.incrementAndGet();
-                }
-                return null;
-            });
+            exclusively(
+                    "attach the lake again",
+                    () -> {
+                        if (attachments.get() != seen) {
+                            return null;
+                        }
+                        LOG.warn("Attaching {} again: {}", config.catalog(), why);
+                        attachments.incrementAndGet();
+                        try {
+                            duckDb.reattach();
+                            if (flushWatch.needed()) {
+                                watchFromNow();
+                            }
+                        } finally {
+                            attachments.incrementAndGet();
+                        }
+                        return null;
+                    });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new LakeCancelledException("Interrupted while waiting to attach " + config.catalog() + " again", e);
+            throw new LakeCancelledException(
+                    "Interrupted while waiting to attach " + config.catalog() + " again", e);
         }
     }
 
@@ -303,8 +352,10 @@ public final class EngineContext {
         commits.close();
         readGate.close();
         if (!inFlight.closeAndAwait(config.acquireTimeout())) {
-            LOG.warn("Closing the lake engine for {} without waiting longer for calls still running after {} ms",
-                    config.catalog(), config.acquireTimeout().toMillis());
+            LOG.warn(
+                    "Closing the lake engine for {} without waiting longer for calls still running after {} ms",
+                    config.catalog(),
+                    config.acquireTimeout().toMillis());
         }
         resources.closeAll();
         duckDb.close();
@@ -318,7 +369,10 @@ public final class EngineContext {
         try {
             allocator.close();
         } catch (IllegalStateException e) {
-            LOG.warn("Arrow memory of reads of {} was still allocated at close: {}", config.catalog(), e.getMessage());
+            LOG.warn(
+                    "Arrow memory of reads of {} was still allocated at close: {}",
+                    config.catalog(),
+                    e.getMessage());
         }
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal;
 
 import dev.ducklake.engine.config.CatalogLocation;
@@ -21,7 +37,10 @@ import java.sql.Statement;
  */
 final class FlushWatch {
 
-    /** The snapshots up to this one were checked, or made after the lake was last attached; -1 before the first check. */
+    /**
+     * The snapshots up to this one were checked, or made after the lake was last attached; -1
+     * before the first check.
+     */
     private long checkedUpTo = -1;
 
     private final boolean needed;
@@ -40,14 +59,21 @@ final class FlushWatch {
      * check flushed inlined data; notes the latest snapshot as checked.
      */
     synchronized Check check(Connection connection) throws SQLException {
-        String latestQuery = "SELECT max(snapshot_id) FROM " + MetadataTables.METADATA + ".ducklake_snapshot";
+        String latestQuery =
+                "SELECT max(snapshot_id) FROM " + MetadataTables.METADATA + ".ducklake_snapshot";
         if (!needed) {
             return new Check(Jdbc.queryLong(connection, latestQuery), false);
         }
-        String sql = "SELECT (" + latestQuery + "), coalesce(bool_or(contains(changes_made, 'flushed_inlined')"
-                + " OR contains(changes_made, 'inline_flush')), false) FROM " + MetadataTables.METADATA
-                + ".ducklake_snapshot_changes WHERE snapshot_id > " + Math.max(checkedUpTo, 0);
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        String sql =
+                "SELECT ("
+                        + latestQuery
+                        + "), coalesce(bool_or(contains(changes_made, 'flushed_inlined')"
+                        + " OR contains(changes_made, 'inline_flush')), false) FROM "
+                        + MetadataTables.METADATA
+                        + ".ducklake_snapshot_changes WHERE snapshot_id > "
+                        + Math.max(checkedUpTo, 0);
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             boolean first = checkedUpTo < 0;
             long latest = rs.getLong(1);
@@ -62,6 +88,5 @@ final class FlushWatch {
      * @param latestSnapshot the lake's latest snapshot
      * @param flushed whether snapshots after the previous check flushed inlined data
      */
-    record Check(long latestSnapshot, boolean flushed) {
-    }
+    record Check(long latestSnapshot, boolean flushed) {}
 }

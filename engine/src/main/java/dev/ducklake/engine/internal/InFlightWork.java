@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal;
 
 import dev.ducklake.engine.error.LakeCancelledException;
@@ -22,8 +38,12 @@ final class InFlightWork {
         this.owner = owner;
     }
 
-    /** Runs the work as an in-flight call; fails with {@link LakeClosedException} once closing began. */
-    <T, E extends Exception> T run(String what, EngineContext.Exclusive<T, E> work) throws E, InterruptedException {
+    /**
+     * Runs the work as an in-flight call; fails with {@link LakeClosedException} once closing
+     * began.
+     */
+    <T, E extends Exception> T run(String what, EngineContext.Exclusive<T, E> work)
+            throws E, InterruptedException {
         requireOpen(what);
         lock.readLock().lock();
         try {
@@ -35,8 +55,8 @@ final class InFlightWork {
     }
 
     /**
-     * Refuses new calls, then waits up to {@code timeout} for the running ones; returns whether they
-     * all ended. The caller closes what they used afterwards, and never reopens.
+     * Refuses new calls, then waits up to {@code timeout} for the running ones; returns whether
+     * they all ended. The caller closes what they used afterwards, and never reopens.
      */
     boolean closeAndAwait(Duration timeout) {
         closing = true;
@@ -48,15 +68,19 @@ final class InFlightWork {
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new LakeCancelledException("Interrupted while closing the lake engine for " + owner
-                    + " waited for its running calls", e);
+            throw new LakeCancelledException(
+                    "Interrupted while closing the lake engine for "
+                            + owner
+                            + " waited for its running calls",
+                    e);
         }
     }
 
     /** Fails with {@link LakeClosedException} once closing began. */
     void requireOpen(String what) {
         if (closing) {
-            throw new LakeClosedException("The lake engine for " + owner + " is closed; could not " + what);
+            throw new LakeClosedException(
+                    "The lake engine for " + owner + " is closed; could not " + what);
         }
     }
 }

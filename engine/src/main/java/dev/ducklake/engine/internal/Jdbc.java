@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal;
 
 import java.sql.Connection;
@@ -26,15 +42,18 @@ public final class Jdbc {
         }
     }
 
-    public static int update(Connection connection, String sql, Object... parameters) throws SQLException {
+    public static int update(Connection connection, String sql, Object... parameters)
+            throws SQLException {
         try (PreparedStatement ps = prepare(connection, sql, parameters)) {
             return ps.executeUpdate();
         }
     }
 
-    public static <T> List<T> query(Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
+    public static <T> List<T> query(
+            Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
             throws SQLException {
-        try (PreparedStatement ps = prepare(connection, sql, parameters); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = prepare(connection, sql, parameters);
+                ResultSet rs = ps.executeQuery()) {
             List<T> rows = new ArrayList<>();
             while (rs.next()) {
                 rows.add(mapper.map(rs));
@@ -48,9 +67,11 @@ public final class Jdbc {
      * statement commits only once its result is read to the end, which matters for table functions
      * with effects such as DuckLake's maintenance calls.
      */
-    public static <T> Optional<T> queryFirst(Connection connection, String sql, RowMapper<T> mapper,
-            Object... parameters) throws SQLException {
-        try (PreparedStatement ps = prepare(connection, sql, parameters); ResultSet rs = ps.executeQuery()) {
+    public static <T> Optional<T> queryFirst(
+            Connection connection, String sql, RowMapper<T> mapper, Object... parameters)
+            throws SQLException {
+        try (PreparedStatement ps = prepare(connection, sql, parameters);
+                ResultSet rs = ps.executeQuery()) {
             Optional<T> first = rs.next() ? Optional.ofNullable(mapper.map(rs)) : Optional.empty();
             while (rs.next()) {
                 // drain, see above
@@ -60,12 +81,13 @@ public final class Jdbc {
     }
 
     /** The first column of the first row as a long; 0 when the query yields no row or NULL. */
-    public static long queryLong(Connection connection, String sql, Object... parameters) throws SQLException {
+    public static long queryLong(Connection connection, String sql, Object... parameters)
+            throws SQLException {
         return queryFirst(connection, sql, rs -> rs.getLong(1), parameters).orElse(0L);
     }
 
-    private static PreparedStatement prepare(Connection connection, String sql, Object... parameters)
-            throws SQLException {
+    private static PreparedStatement prepare(
+            Connection connection, String sql, Object... parameters) throws SQLException {
         PreparedStatement ps = connection.prepareStatement(sql);
         try {
             for (int i = 0; i < parameters.length; i++) {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal;
 
 import dev.ducklake.engine.error.LakeCancelledException;
@@ -16,18 +32,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A streaming query on a connection of its own, holding a read slot and the read gate until
- * closed. Its rows come one at a time ({@link #open}) or as Arrow batches ({@link #openBatches}),
- * which DuckDB fills in place off the Java heap. An interrupt of the reading thread, or the engine's close (through {@link #cancel()}),
- * stops the query and ends the read with {@link LakeCancelledException}. Reaching the end closes
- * the cursor.
+ * A streaming query on a connection of its own, holding a read slot and the read gate until closed.
+ * Its rows come one at a time ({@link #open}) or as Arrow batches ({@link #openBatches}), which
+ * DuckDB fills in place off the Java heap. An interrupt of the reading thread, or the engine's
+ * close (through {@link #cancel()}), stops the query and ends the read with {@link
+ * LakeCancelledException}. Reaching the end closes the cursor.
  *
  * <p>The query runs in an explicit transaction, and the end of its rows is checked: DuckDB's JDBC
- * driver (1.5.5.1) reports a streaming query that fails after its first rows (out of memory under
- * a tight memory limit, an interrupt) as the end of the rows, without an error
- * ({@code _duckdb_jdbc_fetch} turns the failed fetch's null chunk into an empty one). The failure
- * aborts the transaction, so a statement after the last row fails; that ends the read with an
- * error instead of fewer rows.
+ * driver (1.5.5.1) reports a streaming query that fails after its first rows (out of memory under a
+ * tight memory limit, an interrupt) as the end of the rows, without an error ({@code
+ * _duckdb_jdbc_fetch} turns the failed fetch's null chunk into an empty one). The failure aborts
+ * the transaction, so a statement after the last row fails; that ends the read with an error
+ * instead of fewer rows.
  */
 public final class QueryCursor implements AutoCloseable {
 
@@ -122,7 +138,9 @@ public final class QueryCursor implements AutoCloseable {
         open(sql);
         try {
             allocator = context.readAllocator(what);
-            batches = (ArrowReader) ((DuckDBResultSet) results).arrowExportStream(allocator, batchRows);
+            batches =
+                    (ArrowReader)
+                            ((DuckDBResultSet) results).arrowExportStream(allocator, batchRows);
         } catch (SQLException e) {
             throw failure(e);
         }
@@ -193,8 +211,11 @@ public final class QueryCursor implements AutoCloseable {
         try (Statement check = connection.createStatement()) {
             check.execute("SELECT 1");
         } catch (SQLException e) {
-            throw new SQLException("the query failed while streaming its rows (DuckDB ended the stream early"
-                    + " and aborted its transaction): " + e.getMessage(), e);
+            throw new SQLException(
+                    "the query failed while streaming its rows (DuckDB ended the stream early"
+                            + " and aborted its transaction): "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -202,7 +223,8 @@ public final class QueryCursor implements AutoCloseable {
     public RuntimeException failure(Exception e) {
         boolean stopped = cancelled || closed || Thread.currentThread().isInterrupted();
         close();
-        return stopped ? new LakeCancelledException(what + " was cancelled", e)
+        return stopped
+                ? new LakeCancelledException(what + " was cancelled", e)
                 : new LakeException(what + " failed: " + e.getMessage(), e);
     }
 
@@ -220,7 +242,10 @@ public final class QueryCursor implements AutoCloseable {
         close();
     }
 
-    /** Ends the query and lets go of the connection, the read gate and the read slot, whatever fails. */
+    /**
+     * Ends the query and lets go of the connection, the read gate and the read slot, whatever
+     * fails.
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -262,7 +287,10 @@ public final class QueryCursor implements AutoCloseable {
             try {
                 allocator.close();
             } catch (IllegalStateException leaked) {
-                LOG.warn("{} left Arrow memory allocated at its close: {}", what, leaked.getMessage());
+                LOG.warn(
+                        "{} left Arrow memory allocated at its close: {}",
+                        what,
+                        leaked.getMessage());
             }
         }
     }

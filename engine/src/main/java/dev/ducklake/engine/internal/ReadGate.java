@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal;
 
 import dev.ducklake.engine.error.LakeBusyException;
@@ -11,12 +27,15 @@ import java.util.concurrent.TimeUnit;
  * Keeps maintenance and reads apart: any number of reads hold the gate together, maintenance holds
  * it alone. The gate is fair, so a read that starts while maintenance waits queues behind it.
  * Waiting is bounded by the engine's acquire timeout, then fails with a message naming the
- * operation. {@link #close()} fails every waiting and later caller at once with
- * {@link LakeClosedException}.
+ * operation. {@link #close()} fails every waiting and later caller at once with {@link
+ * LakeClosedException}.
  */
 public final class ReadGate {
 
-    /** Maintenance's share: all of the permits; far below the int range, so that closing can add as many again. */
+    /**
+     * Maintenance's share: all of the permits; far below the int range, so that closing can add as
+     * many again.
+     */
     private static final int ALL = 1 << 29;
 
     private final Semaphore permits = new Semaphore(ALL, true);
@@ -49,12 +68,19 @@ public final class ReadGate {
         requireOpen(operation);
         try {
             if (!permits.tryAcquire(count, timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new LakeBusyException("Waited " + timeout.toMillis() + " ms for " + waitingFor + " before "
-                        + operation + "; raise the engine's acquireTimeout or run maintenance when reads are idle");
+                throw new LakeBusyException(
+                        "Waited "
+                                + timeout.toMillis()
+                                + " ms for "
+                                + waitingFor
+                                + " before "
+                                + operation
+                                + "; raise the engine's acquireTimeout or run maintenance when reads are idle");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new LakeCancelledException("Interrupted while waiting for " + waitingFor + " before " + operation, e);
+            throw new LakeCancelledException(
+                    "Interrupted while waiting for " + waitingFor + " before " + operation, e);
         }
         if (closed) {
             permits.release(count);
@@ -64,7 +90,8 @@ public final class ReadGate {
 
     private void requireOpen(String operation) {
         if (closed) {
-            throw new LakeClosedException("The lake engine was closed; " + operation + " did not run");
+            throw new LakeClosedException(
+                    "The lake engine was closed; " + operation + " did not run");
         }
     }
 

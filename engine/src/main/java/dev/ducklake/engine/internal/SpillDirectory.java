@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal;
 
 import dev.ducklake.engine.error.LakeException;
@@ -29,9 +45,12 @@ final class SpillDirectory implements AutoCloseable {
 
     static final String PREFIX = "ducklake-engine-";
     private static final String LOCK_FILE = ".owner.lock";
+
     /** Where a new directory is made and locked before it takes its {@code PREFIX} name. */
     private static final String UNLOCKED_PREFIX = ".unlocked-" + PREFIX;
+
     private static final Logger LOG = LoggerFactory.getLogger(SpillDirectory.class);
+
     /**
      * The directories of this JVM's engines. Their lock files are never opened to be checked:
      * closing any channel to a file releases every lock the process holds on it.
@@ -46,7 +65,10 @@ final class SpillDirectory implements AutoCloseable {
         this.owner = owner;
     }
 
-    /** Removes the abandoned spill directories under {@code parent}, then creates and locks a new one. */
+    /**
+     * Removes the abandoned spill directories under {@code parent}, then creates and locks a new
+     * one.
+     */
     static SpillDirectory create(Path parent) {
         Path unlocked = null;
         Path path = null;
@@ -57,12 +79,21 @@ final class SpillDirectory implements AutoCloseable {
             // Made and locked under a name no engine removes, then renamed (the lock stays with the
             // file): an engine of another process never finds the directory unlocked.
             unlocked = Files.createTempDirectory(real, UNLOCKED_PREFIX);
-            FileChannel owner = FileChannel.open(unlocked.resolve(LOCK_FILE), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
+            FileChannel owner =
+                    FileChannel.open(
+                            unlocked.resolve(LOCK_FILE),
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.WRITE);
             try {
                 owner.lock();
-                path = real.resolve(PREFIX + ProcessHandle.current().pid() + "-"
-                        + unlocked.getFileName().toString().substring(UNLOCKED_PREFIX.length()));
+                path =
+                        real.resolve(
+                                PREFIX
+                                        + ProcessHandle.current().pid()
+                                        + "-"
+                                        + unlocked.getFileName()
+                                                .toString()
+                                                .substring(UNLOCKED_PREFIX.length()));
                 OWNED.add(path);
                 Files.move(unlocked, path, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
@@ -76,7 +107,8 @@ final class SpillDirectory implements AutoCloseable {
                 OWNED.remove(path);
                 deleteRecursively(path);
             }
-            throw new LakeException("Could not create the engine's spill directory under " + parent + ": " + e, e);
+            throw new LakeException(
+                    "Could not create the engine's spill directory under " + parent + ": " + e, e);
         }
     }
 
@@ -101,7 +133,8 @@ final class SpillDirectory implements AutoCloseable {
             for (Path candidate : candidates) {
                 Path lock = candidate.resolve(LOCK_FILE);
                 if (!OWNED.contains(candidate) && Files.isRegularFile(lock) && isAbandoned(lock)) {
-                    LOG.info("Removing the spill directory {} of an engine that is gone", candidate);
+                    LOG.info(
+                            "Removing the spill directory {} of an engine that is gone", candidate);
                     deleteRecursively(candidate);
                 }
             }
@@ -123,13 +156,15 @@ final class SpillDirectory implements AutoCloseable {
             return;
         }
         try (Stream<Path> files = Files.walk(path)) {
-            files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    LOG.warn("Could not delete temporary file {}", p, e);
-                }
-            });
+            files.sorted((a, b) -> b.getNameCount() - a.getNameCount())
+                    .forEach(
+                            p -> {
+                                try {
+                                    Files.deleteIfExists(p);
+                                } catch (IOException e) {
+                                    LOG.warn("Could not delete temporary file {}", p, e);
+                                }
+                            });
         } catch (IOException e) {
             LOG.warn("Could not delete temporary directory {}", path, e);
         }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.maintenance;
 
 import dev.ducklake.engine.schema.TableName;
@@ -42,7 +58,10 @@ public final class MaintenanceRequest {
         return new Builder();
     }
 
-    /** The table to flush, merge and rewrite; empty for every table. Expiry and file deletion are lake-wide. */
+    /**
+     * The table to flush, merge and rewrite; empty for every table. Expiry and file deletion are
+     * lake-wide.
+     */
     public Optional<TableName> table() {
         return Optional.ofNullable(table);
     }
@@ -67,7 +86,9 @@ public final class MaintenanceRequest {
         return deleteUnusedFiles;
     }
 
-    /** With {@link #deleteUnusedFiles()}: only files unused for at least this long; empty for all. */
+    /**
+     * With {@link #deleteUnusedFiles()}: only files unused for at least this long; empty for all.
+     */
     public Optional<Duration> unusedFilesOlderThan() {
         return Optional.ofNullable(unusedFilesOlderThan);
     }
@@ -116,17 +137,20 @@ public final class MaintenanceRequest {
         }
 
         /**
-         * Rewrites data files most of whose rows were deleted (DuckLake's
-         * {@code rewrite_delete_threshold}, 95% by default) without those rows: an upserted table
-         * deletes from older files on every commit, and merging leaves files with deletes alone.
-         * Time travel and changes are kept.
+         * Rewrites data files most of whose rows were deleted (DuckLake's {@code
+         * rewrite_delete_threshold}, 95% by default) without those rows: an upserted table deletes
+         * from older files on every commit, and merging leaves files with deletes alone. Time
+         * travel and changes are kept.
          */
         public Builder rewriteFilesWithDeletes() {
             this.rewriteFilesWithDeletes = true;
             return this;
         }
 
-        /** Expires snapshots older than this, except pinned versions, anything newer, the latest snapshot and each table's latest version. */
+        /**
+         * Expires snapshots older than this, except pinned versions, anything newer, the latest
+         * snapshot and each table's latest version.
+         */
         public Builder expireSnapshotsOlderThan(Duration retention) {
             this.expireOlderThan = requireNotNegative(retention, "retention");
             return this;
@@ -155,9 +179,9 @@ public final class MaintenanceRequest {
 
         /**
          * Deletes orphaned files: files under the data path that the catalog does not know, left by
-         * failed or killed writers, last modified at least {@code age} ago. Keep {@code age} above the
-         * time a writer of another client (DuckDB, Spark) takes from writing a file to committing it:
-         * its files are orphans until the commit.
+         * failed or killed writers, last modified at least {@code age} ago. Keep {@code age} above
+         * the time a writer of another client (DuckDB, Spark) takes from writing a file to
+         * committing it: its files are orphans until the commit.
          */
         public Builder deleteOrphanedFilesOlderThan(Duration age) {
             this.orphanedFilesOlderThan = requireNotNegative(age, "age");

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.metadata;
 
 import java.util.Collections;
@@ -17,12 +33,19 @@ import java.util.Optional;
  * @param fileSizeBytes the size of the file
  * @param partition the partition values of the (deleted rows') data file, by partition field
  *     ({@code column} or {@code transform(column)}); empty for an unpartitioned table
- * @param addedInSnapshot the snapshot that added the file; a maintenance snapshot (a compaction,
- *     a flush of inlined rows) adds files without being a version of the table
+ * @param addedInSnapshot the snapshot that added the file; a maintenance snapshot (a compaction, a
+ *     flush of inlined rows) adds files without being a version of the table
  * @param dataFile for a delete file, the data file whose rows it deletes
  */
-public record LakeFile(Content content, String path, String format, long recordCount, long fileSizeBytes,
-        Map<String, String> partition, long addedInSnapshot, Optional<String> dataFile) {
+public record LakeFile(
+        Content content,
+        String path,
+        String format,
+        long recordCount,
+        long fileSizeBytes,
+        Map<String, String> partition,
+        long addedInSnapshot,
+        Optional<String> dataFile) {
 
     /** What a file holds. */
     public enum Content {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.metadata;
 
 import dev.ducklake.engine.version.TableVersion;
@@ -19,7 +35,11 @@ import java.util.OptionalLong;
  *     the data files the snapshot retired plus those its new delete files delete, less those of the
  *     delete files they replace (empty when it deleted inlined rows)
  */
-public record TableSnapshot(TableVersion version, Kind kind, OptionalLong inserted, OptionalLong updated,
+public record TableSnapshot(
+        TableVersion version,
+        Kind kind,
+        OptionalLong inserted,
+        OptionalLong updated,
         OptionalLong deleted) {
 
     /** What a snapshot did to the table, from DuckLake's record of its changes. */

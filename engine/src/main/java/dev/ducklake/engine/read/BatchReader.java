@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.read;
 
 import dev.ducklake.engine.schema.Column;
@@ -13,10 +29,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * and ends the read with {@link dev.ducklake.engine.error.LakeCancelledException}.
  *
  * <p>A table read ({@link dev.ducklake.engine.LakeEngine#readBatches}) has one vector per column of
- * {@link #columns()}, in order. The Arrow types are DuckDB's: integers and floats by width,
- * {@code VARCHAR} as UTF-8 {@code VarChar}, {@code BLOB} as {@code VarBinary}, {@code DECIMAL} as
- * 128-bit {@code Decimal}, {@code DATE} in days, {@code TIME} in microseconds, timestamps in the unit
- * of their precision (with time zone UTC for {@code TIMESTAMPTZ}), lists, maps and structs nested.
+ * {@link #columns()}, in order. The Arrow types are DuckDB's: integers and floats by width, {@code
+ * VARCHAR} as UTF-8 {@code VarChar}, {@code BLOB} as {@code VarBinary}, {@code DECIMAL} as 128-bit
+ * {@code Decimal}, {@code DATE} in days, {@code TIME} in microseconds, timestamps in the unit of
+ * their precision (with time zone UTC for {@code TIMESTAMPTZ}), lists, maps and structs nested.
  */
 public interface BatchReader extends AutoCloseable {
 

@@ -1,10 +1,26 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.schema;
 
 import dev.ducklake.engine.error.LakeValidationException;
 
 /**
- * Validation and quoting of SQL identifiers and literals. Every name and value the engine puts
- * into SQL text goes through here; values that vary per row go through prepared statements or the
+ * Validation and quoting of SQL identifiers and literals. Every name and value the engine puts into
+ * SQL text goes through here; values that vary per row go through prepared statements or the
  * appender instead.
  */
 public final class Identifiers {
@@ -21,16 +37,27 @@ public final class Identifiers {
      */
     public static String requireValid(String name, String what) {
         if (name == null || name.isBlank()) {
-            throw new LakeValidationException("The " + what + " name must not be empty, got " + describe(name));
+            throw new LakeValidationException(
+                    "The " + what + " name must not be empty, got " + describe(name));
         }
         if (name.length() > MAX_LENGTH) {
             throw new LakeValidationException(
-                    "The " + what + " name " + describe(name) + " is longer than " + MAX_LENGTH + " characters");
+                    "The "
+                            + what
+                            + " name "
+                            + describe(name)
+                            + " is longer than "
+                            + MAX_LENGTH
+                            + " characters");
         }
         for (int i = 0; i < name.length(); i++) {
             if (Character.isISOControl(name.charAt(i))) {
                 throw new LakeValidationException(
-                        "The " + what + " name " + describe(name) + " contains a control character");
+                        "The "
+                                + what
+                                + " name "
+                                + describe(name)
+                                + " contains a control character");
             }
         }
         return name;
@@ -54,12 +81,19 @@ public final class Identifiers {
         if (value == null) {
             return "null";
         }
-        String text = value instanceof byte[] bytes ? bytes.length + " bytes" : String.valueOf(value);
+        String text =
+                value instanceof byte[] bytes ? bytes.length + " bytes" : String.valueOf(value);
         if (text.length() > 120) {
             text = text.substring(0, 117) + "...";
         }
         StringBuilder shown = new StringBuilder(text.length());
-        text.chars().forEach(c -> shown.append(Character.isISOControl(c) ? String.format("\\u%04X", c) : (char) c));
+        text.chars()
+                .forEach(
+                        c ->
+                                shown.append(
+                                        Character.isISOControl(c)
+                                                ? String.format("\\u%04X", c)
+                                                : (char) c));
         return value instanceof CharSequence ? "'" + shown + "'" : shown.toString();
     }
 }

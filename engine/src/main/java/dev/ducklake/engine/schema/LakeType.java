@@ -1,10 +1,26 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.schema;
 
 import java.util.List;
 
 /**
- * A column type of a lake table, as DuckDB and DuckLake know it. Each type names the Java class
- * its values have in the engine's rows:
+ * A column type of a lake table, as DuckDB and DuckLake know it. Each type names the Java class its
+ * values have in the engine's rows:
  *
  * <pre>
  * BOOLEAN Boolean     TINYINT Byte       SMALLINT Short     INTEGER Integer   BIGINT Long
@@ -14,7 +30,11 @@ import java.util.List;
  * </pre>
  */
 public sealed interface LakeType
-        permits LakeType.Primitive, LakeType.Decimal, LakeType.ListOf, LakeType.MapOf, LakeType.Struct {
+        permits LakeType.Primitive,
+                LakeType.Decimal,
+                LakeType.ListOf,
+                LakeType.MapOf,
+                LakeType.Struct {
 
     /** The type as DuckDB SQL writes it, for example {@code DECIMAL(12,2)} or {@code INTEGER[]}. */
     String sql();
@@ -60,7 +80,11 @@ public sealed interface LakeType
         public Decimal {
             if (precision < 1 || precision > 38 || scale < 0 || scale > precision) {
                 throw new IllegalArgumentException(
-                        "DECIMAL(" + precision + "," + scale + ") is outside DuckDB's range: precision 1..38, scale 0..precision");
+                        "DECIMAL("
+                                + precision
+                                + ","
+                                + scale
+                                + ") is outside DuckDB's range: precision 1..38, scale 0..precision");
             }
         }
 
@@ -102,7 +126,9 @@ public sealed interface LakeType
                 if (i > 0) {
                     sql.append(", ");
                 }
-                sql.append(Identifiers.quote(fields.get(i).name())).append(' ').append(fields.get(i).type().sql());
+                sql.append(Identifiers.quote(fields.get(i).name()))
+                        .append(' ')
+                        .append(fields.get(i).type().sql());
             }
             return sql.append(')').toString();
         }
@@ -115,9 +141,12 @@ public sealed interface LakeType
         }
     }
 
-    /** The type changes a column can take without its files being rewritten, in words for messages. */
-    String WIDENINGS = "TINYINT to SMALLINT to INTEGER to BIGINT, FLOAT to DOUBLE, DECIMAL(p,s) to DECIMAL(q,s)"
-            + " with q > p";
+    /**
+     * The type changes a column can take without its files being rewritten, in words for messages.
+     */
+    String WIDENINGS =
+            "TINYINT to SMALLINT to INTEGER to BIGINT, FLOAT to DOUBLE, DECIMAL(p,s) to DECIMAL(q,s)"
+                    + " with q > p";
 
     /**
      * True when a column of this type can become {@code to}, a different type, without its files
@@ -125,7 +154,8 @@ public sealed interface LakeType
      * also accepts some lossy changes ({@code BIGINT → DOUBLE}); this does not.
      */
     default boolean widensTo(LakeType to) {
-        List<Primitive> integers = List.of(Primitive.TINYINT, Primitive.SMALLINT, Primitive.INTEGER, Primitive.BIGINT);
+        List<Primitive> integers =
+                List.of(Primitive.TINYINT, Primitive.SMALLINT, Primitive.INTEGER, Primitive.BIGINT);
         if (integers.contains(this) && integers.contains(to)) {
             return integers.indexOf(this) < integers.indexOf(to);
         }

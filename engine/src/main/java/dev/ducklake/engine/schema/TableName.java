@@ -1,11 +1,27 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.schema;
 
 import java.io.Serializable;
 
 /**
- * A plain DuckLake table name, {@code schema.table}, as any DuckDB user sees it after
- * {@code ATTACH 'ducklake:...' AS lake}. Both parts are validated and always quoted in SQL, so no
- * name can inject SQL.
+ * A plain DuckLake table name, {@code schema.table}, as any DuckDB user sees it after {@code ATTACH
+ * 'ducklake:...' AS lake}. Both parts are validated and always quoted in SQL, so no name can inject
+ * SQL.
  */
 public record TableName(String schema, String table) implements Serializable {
 
@@ -32,7 +48,9 @@ public record TableName(String schema, String table) implements Serializable {
     public static TableName parse(String qualified) {
         Identifiers.requireValid(qualified, "table");
         int dot = qualified.indexOf('.');
-        return dot < 0 ? of(qualified) : of(qualified.substring(0, dot), qualified.substring(dot + 1));
+        return dot < 0
+                ? of(qualified)
+                : of(qualified.substring(0, dot), qualified.substring(dot + 1));
     }
 
     /** The name quoted for SQL inside the given catalog alias: {@code lake."schema"."table"}. */

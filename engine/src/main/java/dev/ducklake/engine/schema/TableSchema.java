@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.schema;
 
 import dev.ducklake.engine.error.LakeValidationException;
@@ -24,14 +40,14 @@ import java.util.stream.Collectors;
 public final class TableSchema {
     /**
      * Why a session refuses a primary-key string holding U+0000 (the end of a validation error that
-     * names the column and value): DuckLake puts the values a statement filters on
-     * into the text of its own catalog queries, where a NUL ends the text, so every later upsert or
-     * delete of such a key would fail (plain DuckDB's too). BLOB keys and other control characters
-     * do not have this problem.
+     * names the column and value): DuckLake puts the values a statement filters on into the text of
+     * its own catalog queries, where a NUL ends the text, so every later upsert or delete of such a
+     * key would fail (plain DuckDB's too). BLOB keys and other control characters do not have this
+     * problem.
      */
-    public static final String NUL_IN_KEY = "is part of the primary key and must not contain the character U+0000"
-            + " (NUL): DuckLake cannot look such a key up again, so later upserts and deletes of it would fail";
-
+    public static final String NUL_IN_KEY =
+            "is part of the primary key and must not contain the character U+0000"
+                    + " (NUL): DuckLake cannot look such a key up again, so later upserts and deletes of it would fail";
 
     private final List<Column> columns;
     private final List<String> primaryKey;
@@ -39,14 +55,16 @@ public final class TableSchema {
     private final Map<String, Integer> positions;
     private final int[] keyPositions;
 
-    private TableSchema(List<Column> columns, List<String> primaryKey, List<PartitionField> partitioning) {
+    private TableSchema(
+            List<Column> columns, List<String> primaryKey, List<PartitionField> partitioning) {
         if (columns.isEmpty()) {
             throw new LakeValidationException("A table needs at least one column");
         }
         this.positions = new HashMap<>();
         for (int i = 0; i < columns.size(); i++) {
             if (positions.put(normalize(columns.get(i).name()), i) != null) {
-                throw new LakeValidationException("Column '" + columns.get(i).name() + "' is defined twice");
+                throw new LakeValidationException(
+                        "Column '" + columns.get(i).name() + "' is defined twice");
             }
         }
         this.keyPositions = new int[primaryKey.size()];
@@ -55,14 +73,20 @@ public final class TableSchema {
             int position = requirePosition(primaryKey.get(k), "primary key");
             Column column = withKey.get(position);
             if (column.type().isNested()) {
-                throw new LakeValidationException("Primary key column '" + column.name() + "' has the nested type "
-                        + column.type().sql() + "; key columns must have a scalar type");
+                throw new LakeValidationException(
+                        "Primary key column '"
+                                + column.name()
+                                + "' has the nested type "
+                                + column.type().sql()
+                                + "; key columns must have a scalar type");
             }
             withKey.set(position, Column.notNull(column.name(), column.type()));
             keyPositions[k] = position;
         }
-        if (primaryKey.stream().map(TableSchema::normalize).distinct().count() != primaryKey.size()) {
-            throw new LakeValidationException("The primary key " + primaryKey + " names a column twice");
+        if (primaryKey.stream().map(TableSchema::normalize).distinct().count()
+                != primaryKey.size()) {
+            throw new LakeValidationException(
+                    "The primary key " + primaryKey + " names a column twice");
         }
         for (PartitionField field : partitioning) {
             requirePosition(field.column(), "partition");
@@ -119,8 +143,8 @@ public final class TableSchema {
     public int requirePosition(String name, String role) {
         int position = positionOf(name);
         if (position < 0) {
-            throw new LakeValidationException("Unknown " + role + " column '" + name + "'; the columns are "
-                    + names());
+            throw new LakeValidationException(
+                    "Unknown " + role + " column '" + name + "'; the columns are " + names());
         }
         return position;
     }
@@ -149,10 +173,14 @@ public final class TableSchema {
         int position = requirePosition(from, "renamed");
         String old = columns.get(position).name();
         List<Column> renamed = new ArrayList<>(columns);
-        renamed.set(position, new Column(to, columns.get(position).type(), columns.get(position).nullable()));
+        renamed.set(
+                position,
+                new Column(to, columns.get(position).type(), columns.get(position).nullable()));
         List<String> key = primaryKey.stream().map(k -> k.equalsIgnoreCase(old) ? to : k).toList();
-        List<PartitionField> partitions = partitioning.stream()
-                .map(p -> p.column().equalsIgnoreCase(old) ? p.withColumn(to) : p).toList();
+        List<PartitionField> partitions =
+                partitioning.stream()
+                        .map(p -> p.column().equalsIgnoreCase(old) ? p.withColumn(to) : p)
+                        .toList();
         return new TableSchema(renamed, key, partitions);
     }
 
@@ -160,7 +188,9 @@ public final class TableSchema {
     public TableSchema withColumnType(String name, LakeType type) {
         int position = requirePosition(name, "retyped");
         List<Column> retyped = new ArrayList<>(columns);
-        retyped.set(position, new Column(columns.get(position).name(), type, columns.get(position).nullable()));
+        retyped.set(
+                position,
+                new Column(columns.get(position).name(), type, columns.get(position).nullable()));
         return new TableSchema(retyped, primaryKey, partitioning);
     }
 
@@ -184,7 +214,10 @@ public final class TableSchema {
     @Override
     public String toString() {
         String cols = columns.stream().map(Column::ddl).collect(Collectors.joining(", "));
-        return "(" + cols + ")" + (primaryKey.isEmpty() ? "" : " PRIMARY KEY " + primaryKey)
+        return "("
+                + cols
+                + ")"
+                + (primaryKey.isEmpty() ? "" : " PRIMARY KEY " + primaryKey)
                 + (partitioning.isEmpty() ? "" : " PARTITIONED BY " + partitioning);
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.transform;
 
 import dev.ducklake.engine.schema.TableName;
@@ -11,9 +27,9 @@ import java.util.regex.Pattern;
 /**
  * A versioned SQL transform: a DuckDB query over lake tables, which it names through placeholders
  * {@code {name}}, each bound to a table read at a pinned version; its rows are written to an output
- * table in one commit whose metadata records every input with its version
- * ({@link dev.ducklake.engine.version.CommitMetadata#inputs()}). Run by
- * {@link dev.ducklake.engine.LakeEngine#transform}.
+ * table in one commit whose metadata records every input with its version ({@link
+ * dev.ducklake.engine.version.CommitMetadata#inputs()}). Run by {@link
+ * dev.ducklake.engine.LakeEngine#transform}.
  *
  * <pre>{@code
  * TransformRequest totals = TransformRequest.builder(
@@ -23,9 +39,9 @@ import java.util.regex.Pattern;
  *         .build();
  * }</pre>
  *
- * <p>A placeholder is replaced by the table's name at its version ({@code AT (VERSION => v)}), outside
- * string literals and quoted identifiers; values never enter the query as text. An input without a
- * version reads the table's latest, resolved once when the transform starts.
+ * <p>A placeholder is replaced by the table's name at its version ({@code AT (VERSION => v)}),
+ * outside string literals and quoted identifiers; values never enter the query as text. An input
+ * without a version reads the table's latest, resolved once when the transform starts.
  */
 public final class TransformRequest {
 
@@ -48,7 +64,10 @@ public final class TransformRequest {
         this.producer = Map.copyOf(b.producer);
     }
 
-    /** A request for the query, whose lake tables are placeholders {@code {name}} bound by {@link Builder#input}. */
+    /**
+     * A request for the query, whose lake tables are placeholders {@code {name}} bound by {@link
+     * Builder#input}.
+     */
     public static Builder builder(String sql) {
         return new Builder(sql);
     }
@@ -89,22 +108,31 @@ public final class TransformRequest {
 
         /** Binds the placeholder {@code {name}} to the table at its latest version. */
         public Builder input(String name, TableName table) {
-            return bind(name, new Input(Objects.requireNonNull(table, "table"), OptionalLong.empty()));
+            return bind(
+                    name, new Input(Objects.requireNonNull(table, "table"), OptionalLong.empty()));
         }
 
         /** Binds the placeholder {@code {name}} to the table at the given version. */
         public Builder input(String name, TableName table, long version) {
-            return bind(name, new Input(Objects.requireNonNull(table, "table"), OptionalLong.of(version)));
+            return bind(
+                    name,
+                    new Input(Objects.requireNonNull(table, "table"), OptionalLong.of(version)));
         }
 
         private Builder bind(String name, Input input) {
             if (!PLACEHOLDER.matcher(name).matches()) {
-                throw new IllegalArgumentException("A placeholder name is a letter or _ followed by letters, digits"
-                        + " or _; got '" + name + "'");
+                throw new IllegalArgumentException(
+                        "A placeholder name is a letter or _ followed by letters, digits"
+                                + " or _; got '"
+                                + name
+                                + "'");
             }
             if (inputs.putIfAbsent(name, input) != null) {
-                throw new IllegalArgumentException("The placeholder {" + name + "} is already bound to "
-                        + inputs.get(name).table());
+                throw new IllegalArgumentException(
+                        "The placeholder {"
+                                + name
+                                + "} is already bound to "
+                                + inputs.get(name).table());
             }
             return this;
         }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.version;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
@@ -10,16 +26,18 @@ import java.util.TreeMap;
 /**
  * What the engine records with every commit, as JSON in the snapshot's {@code commit_extra_info}:
  * the table, the mode, a unique commit id, row counts, whether the before-images of every row it
- * deleted or replaced were kept (in {@code ducklake_engine.before_images_*}), the caller's idempotency key, and the
- * producer's own fields (the Flink sink writes its sink id and checkpoint id there), the
- * versions of the lake tables the written rows were computed from ({@code inputs}: table name to
- * version, see {@link #inputs()}), and the keys of the producer's earlier commits that changed
- * nothing and so made no snapshot ({@code unchangedCommitKeys}). Snapshots written by other clients carry none or other JSON;
- * readers treat the metadata as optional and ignore unknown fields.
+ * deleted or replaced were kept (in {@code ducklake_engine.before_images_*}), the caller's
+ * idempotency key, and the producer's own fields (the Flink sink writes its sink id and checkpoint
+ * id there), the versions of the lake tables the written rows were computed from ({@code inputs}:
+ * table name to version, see {@link #inputs()}), and the keys of the producer's earlier commits
+ * that changed nothing and so made no snapshot ({@code unchangedCommitKeys}). Snapshots written by
+ * other clients carry none or other JSON; readers treat the metadata as optional and ignore unknown
+ * fields.
  *
  * <p>A commit of several tables at once ({@link dev.ducklake.engine.write.LakeTransaction}) records
  * each table's mode and counts under {@code tables}, by table name, and the totals at the top, with
- * {@link #MODE_TRANSACTION} as its mode and no {@code table}; {@link #forTable} gives one table's view.
+ * {@link #MODE_TRANSACTION} as its mode and no {@code table}; {@link #forTable} gives one table's
+ * view.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -42,6 +60,7 @@ public record CommitMetadata(
     public static final String MODE_SNAPSHOT = "snapshot";
     public static final String MODE_MERGE = "merge";
     public static final String MODE_SCHEMA = "schema";
+
     /** The mode of a commit of several tables; each table's own mode is in {@link #tables()}. */
     public static final String MODE_TRANSACTION = "transaction";
 
@@ -57,14 +76,18 @@ public record CommitMetadata(
     public CommitMetadata {
         producer = producer == null ? Map.of() : Map.copyOf(producer);
         tables = tables == null ? null : Map.copyOf(tables);
-        inputs = inputs == null || inputs.isEmpty() ? null : Collections.unmodifiableMap(new TreeMap<>(inputs));
-        unchangedCommitKeys = unchangedCommitKeys == null ? List.of() : List.copyOf(unchangedCommitKeys);
+        inputs =
+                inputs == null || inputs.isEmpty()
+                        ? null
+                        : Collections.unmodifiableMap(new TreeMap<>(inputs));
+        unchangedCommitKeys =
+                unchangedCommitKeys == null ? List.of() : List.copyOf(unchangedCommitKeys);
     }
 
     /**
-     * The lake tables the written rows were computed from, each with the version it was read at
-     * (by {@code schema.table}, sorted); empty when the writer recorded none. A SQL transform
-     * records the versions it pinned; a Flink sink the versions its job had fully emitted before the
+     * The lake tables the written rows were computed from, each with the version it was read at (by
+     * {@code schema.table}, sorted); empty when the writer recorded none. A SQL transform records
+     * the versions it pinned; a Flink sink the versions its job had fully emitted before the
      * checkpoint it commits.
      */
     @Override
@@ -73,17 +96,36 @@ public record CommitMetadata(
     }
 
     /** The metadata of a commit of one table. */
-    public static CommitMetadata ofTable(String table, String mode, String commitId, TableCommit counts,
-            String commitKey, Map<String, String> producer, Map<String, Long> inputs, List<String> unchangedCommitKeys) {
-        return new CommitMetadata(table, mode, commitId, counts.rowsWritten(), counts.inserted(), counts.updated(),
-                counts.deleted(), counts.beforeImages(), commitKey, producer, null, inputs, unchangedCommitKeys);
+    public static CommitMetadata ofTable(
+            String table,
+            String mode,
+            String commitId,
+            TableCommit counts,
+            String commitKey,
+            Map<String, String> producer,
+            Map<String, Long> inputs,
+            List<String> unchangedCommitKeys) {
+        return new CommitMetadata(
+                table,
+                mode,
+                commitId,
+                counts.rowsWritten(),
+                counts.inserted(),
+                counts.updated(),
+                counts.deleted(),
+                counts.beforeImages(),
+                commitKey,
+                producer,
+                null,
+                inputs,
+                unchangedCommitKeys);
     }
 
     /**
      * What the commit did to one table: this metadata itself for a commit of one table, the table's
-     * entry of {@link #tables()} (with the commit's id, key, producer and inputs) for a commit of several. A
-     * table renamed since a commit of several is not found under its new name: it gets the commit's
-     * totals, and no claim to before-images, so change reads do not rely on them.
+     * entry of {@link #tables()} (with the commit's id, key, producer and inputs) for a commit of
+     * several. A table renamed since a commit of several is not found under its new name: it gets
+     * the commit's totals, and no claim to before-images, so change reads do not rely on them.
      */
     public CommitMetadata forTable(String name) {
         if (tables == null) {
@@ -91,14 +133,34 @@ public record CommitMetadata(
         }
         TableCommit counts = tables.get(name);
         return counts != null
-                ? ofTable(name, counts.mode(), commitId, counts, commitKey, producer, inputs, unchangedCommitKeys)
-                : ofTable(name, mode, commitId, new TableCommit(mode, rowsWritten, inserted, updated, deleted, false),
-                        commitKey, producer, inputs, unchangedCommitKeys);
+                ? ofTable(
+                        name,
+                        counts.mode(),
+                        commitId,
+                        counts,
+                        commitKey,
+                        producer,
+                        inputs,
+                        unchangedCommitKeys)
+                : ofTable(
+                        name,
+                        mode,
+                        commitId,
+                        new TableCommit(mode, rowsWritten, inserted, updated, deleted, false),
+                        commitKey,
+                        producer,
+                        inputs,
+                        unchangedCommitKeys);
     }
 
     /** One table's part of a commit. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record TableCommit(String mode, long rowsWritten, long inserted, long updated, long deleted,
+    public record TableCommit(
+            String mode,
+            long rowsWritten,
+            long inserted,
+            long updated,
+            long deleted,
             boolean beforeImages) {}
 }

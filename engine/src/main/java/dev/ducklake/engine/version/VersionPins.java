@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.version;
 
 import dev.ducklake.engine.schema.TableName;
@@ -25,7 +41,10 @@ public final class VersionPins {
         return pins.keySet().stream().mapToLong(Pin::version).min();
     }
 
-    /** A held pin; closing it twice releases once. Identity equality: two pins of one version are two holds. */
+    /**
+     * A held pin; closing it twice releases once. Identity equality: two pins of one version are
+     * two holds.
+     */
     public final class Pin implements AutoCloseable {
         private final TableName table;
         private final long version;

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.write;
 
 import dev.ducklake.engine.schema.TableName;
@@ -11,9 +27,9 @@ import java.util.regex.Pattern;
 
 /**
  * Per-commit settings: the version the caller expects to be the table's latest (optimistic
- * control), the producer fields and input versions recorded in the commit metadata, and how
- * often a conflicting commit is tried again. A commit that changes nothing creates no snapshot:
- * DuckLake makes none of a transaction that changed nothing.
+ * control), the producer fields and input versions recorded in the commit metadata, and how often a
+ * conflicting commit is tried again. A commit that changes nothing creates no snapshot: DuckLake
+ * makes none of a transaction that changed nothing.
  *
  * <pre>{@code
  * CommitOptions.builder().commitKey(sinkId + "/7").producer(Map.of("sink-id", sinkId, "checkpoint-id", "7")).build();
@@ -80,12 +96,16 @@ public final class CommitOptions {
         return currentRowsAsOf;
     }
 
-    /** The producer fields that mark the commits whose changes the given current rows already hold. */
+    /**
+     * The producer fields that mark the commits whose changes the given current rows already hold.
+     */
     public Map<String, String> sameProducer() {
         return sameProducer;
     }
 
-    /** The lake tables the committed rows were computed from, with the versions they were read at. */
+    /**
+     * The lake tables the committed rows were computed from, with the versions they were read at.
+     */
     public Map<TableName, Long> inputs() {
         return inputs;
     }
@@ -109,13 +129,19 @@ public final class CommitOptions {
 
         private Builder() {}
 
-        /** Fail with a concurrency error if the table's latest version is not this one when the commit applies. */
+        /**
+         * Fail with a concurrency error if the table's latest version is not this one when the
+         * commit applies.
+         */
         public Builder expectLatestVersion(long version) {
             this.expectedLatestVersion = OptionalLong.of(version);
             return this;
         }
 
-        /** Fields of the producer (for example a Flink sink id and checkpoint id) kept in the commit metadata. */
+        /**
+         * Fields of the producer (for example a Flink sink id and checkpoint id) kept in the commit
+         * metadata.
+         */
         public Builder producer(Map<String, String> producer) {
             this.producer = Objects.requireNonNull(producer, "producer");
             return this;
@@ -128,8 +154,8 @@ public final class CommitOptions {
         }
 
         /**
-         * Makes the commit idempotent: the key is recorded in the commit metadata, and a commit whose
-         * key the table's history already holds applies nothing and returns a result with
+         * Makes the commit idempotent: the key is recorded in the commit metadata, and a commit
+         * whose key the table's history already holds applies nothing and returns a result with
          * {@code alreadyCommitted()}. The check runs inside the commit's transaction. Letters,
          * digits and {@code . _ : / -} only.
          */
@@ -141,8 +167,8 @@ public final class CommitOptions {
         /**
          * Records the keys of earlier commits that changed nothing: DuckLake makes no snapshot of
          * such a commit, so its key is in no history until a later commit carries it. From this
-         * commit on, a commit with one of these keys answers {@code alreadyCommitted()}, and
-         * {@link dev.ducklake.engine.LakeEngine#committedVersion} finds this commit's version.
+         * commit on, a commit with one of these keys answers {@code alreadyCommitted()}, and {@link
+         * dev.ducklake.engine.LakeEngine#committedVersion} finds this commit's version.
          */
         public Builder unchangedCommitKeys(Collection<String> keys) {
             this.unchangedCommitKeys = keys.stream().map(Builder::requireKey).toList();
@@ -152,24 +178,25 @@ public final class CommitOptions {
         private static String requireKey(String key) {
             Objects.requireNonNull(key, "commitKey");
             if (!KEY_PATTERN.matcher(key).matches()) {
-                throw new IllegalArgumentException("A commit key holds letters, digits and . _ : / - only; got '"
-                        + key + "'");
+                throw new IllegalArgumentException(
+                        "A commit key holds letters, digits and . _ : / - only; got '" + key + "'");
             }
             return key;
         }
 
         /**
-         * The current rows given to a merge session (see {@link MergeSession#upsert(Object[], Object[])})
-         * were the table's at {@code version}, plus the changes of commits whose producer fields
-         * include {@code sameProducer}. The commit uses them instead of looking the rows up, unless
-         * a commit of another producer changed the table's rows or columns after {@code version}, or
-         * an expiry removed a snapshot after it (so that such a commit cannot be ruled out): then it
-         * looks them up, as without them.
+         * The current rows given to a merge session (see {@link MergeSession#upsert(Object[],
+         * Object[])}) were the table's at {@code version}, plus the changes of commits whose
+         * producer fields include {@code sameProducer}. The commit uses them instead of looking the
+         * rows up, unless a commit of another producer changed the table's rows or columns after
+         * {@code version}, or an expiry removed a snapshot after it (so that such a commit cannot
+         * be ruled out): then it looks them up, as without them.
          */
         public Builder currentRowsAsOf(long version, Map<String, String> sameProducer) {
             if (sameProducer.isEmpty()) {
-                throw new IllegalArgumentException("Current rows need the producer fields that tell the commits"
-                        + " they already hold from the others");
+                throw new IllegalArgumentException(
+                        "Current rows need the producer fields that tell the commits"
+                                + " they already hold from the others");
             }
             this.currentRowsAsOf = OptionalLong.of(version);
             this.sameProducer = sameProducer;
@@ -178,8 +205,8 @@ public final class CommitOptions {
 
         /**
          * The lake tables the committed rows were computed from, each with the version it was read
-         * at: recorded in the commit metadata as {@code inputs} (see {@link dev.ducklake.engine.version.CommitMetadata#inputs()}),
-         * the lineage of the new version.
+         * at: recorded in the commit metadata as {@code inputs} (see {@link
+         * dev.ducklake.engine.version.CommitMetadata#inputs()}), the lineage of the new version.
          */
         public Builder inputs(Map<TableName, Long> inputs) {
             this.inputs = Objects.requireNonNull(inputs, "inputs");

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.write;
 
 import dev.ducklake.engine.schema.Column;
@@ -40,13 +56,18 @@ public interface LakeTransaction extends AutoCloseable {
     /** Adds a nullable column at the end of the table. */
     void addColumn(TableName table, Column column);
 
-    /** Drops a column that is neither in the primary key nor in the partitioning, nor the last one. */
+    /**
+     * Drops a column that is neither in the primary key nor in the partitioning, nor the last one.
+     */
     void dropColumn(TableName table, String column);
 
     /** Renames a column; a primary-key column stays in the key. */
     void renameColumn(TableName table, String from, String to);
 
-    /** Changes a column to a wider type (see {@code LakeEngine#alterColumnType}); its own type changes nothing. */
+    /**
+     * Changes a column to a wider type (see {@code LakeEngine#alterColumnType}); its own type
+     * changes nothing.
+     */
     void alterColumnType(TableName table, String column, LakeType type);
 
     /** A merge of changes into the keyed table, applied at this point of the transaction. */

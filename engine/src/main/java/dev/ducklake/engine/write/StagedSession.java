@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.write;
 
 import dev.ducklake.engine.schema.TableName;
@@ -24,17 +40,17 @@ public sealed interface StagedSession extends AutoCloseable permits WriteSession
     long staged();
 
     /**
-     * Moves the staged rows into a Parquet file, which {@link #importStaged} of a session on the same
-     * table can load again, here or in another process that reads the file. The session stays open
-     * with an empty staging. Returns the number of rows written to the file.
+     * Moves the staged rows into a Parquet file, which {@link #importStaged} of a session on the
+     * same table can load again, here or in another process that reads the file. The session stays
+     * open with an empty staging. Returns the number of rows written to the file.
      */
     long exportStaged(String file);
 
     /**
-     * Adds the rows of a file written by {@link #exportStaged} (or by an {@link ArrowParquetWriter})
-     * to this session's staging, after the rows staged so far. Columns are matched by name: a column
-     * the file lacks is NULL, one of another type is cast, and a file column the session lacks fails,
-     * naming it. Returns the number of rows loaded.
+     * Adds the rows of a file written by {@link #exportStaged} (or by an {@link
+     * ArrowParquetWriter}) to this session's staging, after the rows staged so far. Columns are
+     * matched by name: a column the file lacks is NULL, one of another type is cast, and a file
+     * column the session lacks fails, naming it. Returns the number of rows loaded.
      */
     long importStaged(String file);
 

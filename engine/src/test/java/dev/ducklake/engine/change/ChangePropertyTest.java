@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.change;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,8 +24,8 @@ import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.PostgresServer;
@@ -50,8 +66,7 @@ class ChangePropertyTest {
     static final int STEPS = 14;
     static final int PAIRS = 8;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
     LakeEngine engine;
@@ -63,16 +78,20 @@ class ChangePropertyTest {
     void open() throws Exception {
         catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
         engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
-        engine.createTable(KEYED, TableSchema.builder()
-                .column("k", Primitive.VARCHAR)
-                .column("n", Primitive.INTEGER)
-                .column("tags", new LakeType.ListOf(Primitive.VARCHAR))
-                .primaryKey("k")
-                .build());
-        engine.createTable(UNKEYED, TableSchema.builder()
-                .column("k", Primitive.VARCHAR)
-                .column("n", Primitive.INTEGER)
-                .build());
+        engine.createTable(
+                KEYED,
+                TableSchema.builder()
+                        .column("k", Primitive.VARCHAR)
+                        .column("n", Primitive.INTEGER)
+                        .column("tags", new LakeType.ListOf(Primitive.VARCHAR))
+                        .primaryKey("k")
+                        .build());
+        engine.createTable(
+                UNKEYED,
+                TableSchema.builder()
+                        .column("k", Primitive.VARCHAR)
+                        .column("n", Primitive.INTEGER)
+                        .build());
         plain = TestLakes.plainDuckDb(catalog, dir);
     }
 
@@ -122,9 +141,9 @@ class ChangePropertyTest {
     }
 
     /**
-     * DuckLake's change feed misreports ranges that hold a rewrite of files with deletes
-     * ({@code ducklake_rewrite_data_files}) followed by a merge of files: the engine's own choice of
-     * method must still equal the full diff across them.
+     * DuckLake's change feed misreports ranges that hold a rewrite of files with deletes ({@code
+     * ducklake_rewrite_data_files}) followed by a merge of files: the engine's own choice of method
+     * must still equal the full diff across them.
      */
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {31})
@@ -134,12 +153,14 @@ class ChangePropertyTest {
             keyedStep(step);
             if (step % 5 == 4) {
                 try (Statement st = plain.createStatement()) {
-                    st.execute("CALL ducklake_rewrite_data_files('plain', delete_threshold => 0.0)");
+                    st.execute(
+                            "CALL ducklake_rewrite_data_files('plain', delete_threshold => 0.0)");
                     st.execute("CALL ducklake_merge_adjacent_files('plain')");
                 }
             }
         }
-        List<Long> versions = engine.versions(KEYED, 0, 1000).stream().map(TableVersion::id).sorted().toList();
+        List<Long> versions =
+                engine.versions(KEYED, 0, 1000).stream().map(TableVersion::id).sorted().toList();
         for (int i = 0; i + 1 < versions.size(); i++) {
             for (int j = i + 1; j < Math.min(versions.size(), i + 4); j++) {
                 checkPair(KEYED, "seed " + seed, versions.get(i), versions.get(j), null);
@@ -162,7 +183,10 @@ class ChangePropertyTest {
         }
     }
 
-    /** Several changes per key, in arrival order: upserts (some restoring an old value), deletes, re-inserts. */
+    /**
+     * Several changes per key, in arrival order: upserts (some restoring an old value), deletes,
+     * re-inserts.
+     */
     private void merge() {
         try (MergeSession merge = engine.openMergeSession(KEYED)) {
             int changes = 1 + random.nextInt(10);
@@ -209,14 +233,23 @@ class ChangePropertyTest {
 
     private void plainSql() throws Exception {
         String key = "'k" + random.nextInt(KEYS) + "'";
-        String sql = switch (random.nextInt(4)) {
-            case 0 -> "UPDATE plain.main.kv SET n = coalesce(n, 0) + 1 WHERE k IN (" + key + ", 'k1', 'k2')";
-            case 1 -> "DELETE FROM plain.main.kv WHERE k = " + key;
-            case 2 -> "INSERT INTO plain.main.kv (k, n) SELECT 'p" + random.nextInt(1000)
-                    + "', 7 WHERE NOT EXISTS (SELECT 1 FROM plain.main.kv WHERE k LIKE 'p%' AND n = 8)";
-            default -> "MERGE INTO plain.main.kv AS t USING (SELECT " + key + " AS k, 42 AS n) AS s ON t.k = s.k"
-                    + " WHEN MATCHED THEN UPDATE SET n = s.n WHEN NOT MATCHED THEN INSERT (k, n) VALUES (s.k, s.n)";
-        };
+        String sql =
+                switch (random.nextInt(4)) {
+                    case 0 ->
+                            "UPDATE plain.main.kv SET n = coalesce(n, 0) + 1 WHERE k IN ("
+                                    + key
+                                    + ", 'k1', 'k2')";
+                    case 1 -> "DELETE FROM plain.main.kv WHERE k = " + key;
+                    case 2 ->
+                            "INSERT INTO plain.main.kv (k, n) SELECT 'p"
+                                    + random.nextInt(1000)
+                                    + "', 7 WHERE NOT EXISTS (SELECT 1 FROM plain.main.kv WHERE k LIKE 'p%' AND n = 8)";
+                    default ->
+                            "MERGE INTO plain.main.kv AS t USING (SELECT "
+                                    + key
+                                    + " AS k, 42 AS n) AS s ON t.k = s.k"
+                                    + " WHEN MATCHED THEN UPDATE SET n = s.n WHEN NOT MATCHED THEN INSERT (k, n) VALUES (s.k, s.n)";
+                };
         try (Statement st = plain.createStatement()) {
             st.execute(sql);
         }
@@ -235,9 +268,14 @@ class ChangePropertyTest {
             }
             case 2 -> {
                 try (Statement st = plain.createStatement()) {
-                    st.execute(random.nextBoolean()
-                            ? "DELETE FROM plain.main.events WHERE k = 'e" + random.nextInt(5) + "' AND n = 1"
-                            : "UPDATE plain.main.events SET n = (n + 1) % 3 WHERE k = 'e" + random.nextInt(5) + "'");
+                    st.execute(
+                            random.nextBoolean()
+                                    ? "DELETE FROM plain.main.events WHERE k = 'e"
+                                            + random.nextInt(5)
+                                            + "' AND n = 1"
+                                    : "UPDATE plain.main.events SET n = (n + 1) % 3 WHERE k = 'e"
+                                            + random.nextInt(5)
+                                            + "'");
                 }
             }
             default -> {
@@ -260,8 +298,10 @@ class ChangePropertyTest {
 
     private Object[] keyedRow(String key) {
         Integer n = random.nextInt(5) == 0 ? null : random.nextInt(4);
-        List<String> tags = random.nextBoolean() ? List.of("t" + random.nextInt(2)) : Arrays.asList("x", null);
-        return extraColumn ? new Object[] {key, n, tags, random.nextBoolean() ? null : random.nextInt(3)}
+        List<String> tags =
+                random.nextBoolean() ? List.of("t" + random.nextInt(2)) : Arrays.asList("x", null);
+        return extraColumn
+                ? new Object[] {key, n, tags, random.nextBoolean() ? null : random.nextInt(3)}
                 : new Object[] {key, n, tags};
     }
 
@@ -282,9 +322,12 @@ class ChangePropertyTest {
         checkRandomPairs(table, seed, null);
     }
 
-    /** Compares a method (null: the engine's own choice) with the reference on random version pairs. */
+    /**
+     * Compares a method (null: the engine's own choice) with the reference on random version pairs.
+     */
     private void checkRandomPairs(TableName table, long seed, ChangeMethod method) {
-        List<Long> versions = engine.versions(table, 0, 1000).stream().map(TableVersion::id).toList();
+        List<Long> versions =
+                engine.versions(table, 0, 1000).stream().map(TableVersion::id).toList();
         assertThat(versions).as("versions of %s", table).hasSizeGreaterThan(STEPS / 2);
         Random pairs = new Random(seed * 31);
         for (int i = 0; i < PAIRS; i++) {
@@ -296,9 +339,14 @@ class ChangePropertyTest {
         }
     }
 
-    /** Compares a method (null: the engine's own choice) with the reference over {@code (from, to]}. */
+    /**
+     * Compares a method (null: the engine's own choice) with the reference over {@code (from, to]}.
+     */
     private void checkPair(TableName table, String seed, long from, long to, ChangeMethod method) {
-        try (ChangeReader fast = method == null ? engine.changes(table, from, to) : engine.changes(table, from, to, method);
+        try (ChangeReader fast =
+                        method == null
+                                ? engine.changes(table, from, to)
+                                : engine.changes(table, from, to, method);
                 ChangeReader reference = engine.changes(table, from, to, ChangeMethod.FULL_DIFF)) {
             String where = seed + ", " + method + ", " + table + " over (" + from + ", " + to + "]";
             assertThat(fast.summary()).as(where).isEqualTo(reference.summary());

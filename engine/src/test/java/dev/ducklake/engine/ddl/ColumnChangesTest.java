@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.ddl;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,44 +51,76 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ColumnChangesTest {
 
     static final TableName ORDERS = TableName.of("orders");
-    static final TableSchema SCHEMA = TableSchema.builder()
-            .column(Column.notNull("id", Primitive.INTEGER))
-            .column("region", Primitive.VARCHAR)
-            .column("qty", Primitive.SMALLINT)
-            .column("price", new LakeType.Decimal(9, 2))
-            .column("ratio", Primitive.FLOAT)
-            .column("note", Primitive.VARCHAR)
-            .primaryKey("id")
-            .partitionBy(PartitionField.identity("region"))
-            .build();
+    static final TableSchema SCHEMA =
+            TableSchema.builder()
+                    .column(Column.notNull("id", Primitive.INTEGER))
+                    .column("region", Primitive.VARCHAR)
+                    .column("qty", Primitive.SMALLINT)
+                    .column("price", new LakeType.Decimal(9, 2))
+                    .column("ratio", Primitive.FLOAT)
+                    .column("note", Primitive.VARCHAR)
+                    .primaryKey("id")
+                    .partitionBy(PartitionField.identity("region"))
+                    .build();
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @ParameterizedTest(name = "{0} catalog")
-    @EnumSource(value = CatalogLocation.Kind.class, names = {"DUCKDB", "POSTGRES"})
+    @EnumSource(
+            value = CatalogLocation.Kind.class,
+            names = {"DUCKDB", "POSTGRES"})
     void columnsChangeWithinWhatDuckLakeAllows(CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try {
             try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
                 engine.createTable(ORDERS, SCHEMA);
-                long before = upsert(engine, new Object[] {1, "eu", (short) 2, new BigDecimal("9.99"), 0.5f, "x"});
+                long before =
+                        upsert(
+                                engine,
+                                new Object[] {
+                                    1, "eu", (short) 2, new BigDecimal("9.99"), 0.5f, "x"
+                                });
 
-                refused(engine, () -> engine.dropColumn(ORDERS, "ID"), UnsupportedChangeException.class,
+                refused(
+                        engine,
+                        () -> engine.dropColumn(ORDERS, "ID"),
+                        UnsupportedChangeException.class,
                         "Cannot drop column 'id' of main.orders: it is part of the primary key");
-                refused(engine, () -> engine.dropColumn(ORDERS, "region"), UnsupportedChangeException.class,
+                refused(
+                        engine,
+                        () -> engine.dropColumn(ORDERS, "region"),
+                        UnsupportedChangeException.class,
                         "Cannot drop column 'region' of main.orders: the table is partitioned by it");
-                refused(engine, () -> engine.dropColumn(ORDERS, "nope"), LakeValidationException.class, "'nope'");
-                refused(engine, () -> engine.renameColumn(ORDERS, "note", "QTY"), AlreadyExistsException.class,
+                refused(
+                        engine,
+                        () -> engine.dropColumn(ORDERS, "nope"),
+                        LakeValidationException.class,
+                        "'nope'");
+                refused(
+                        engine,
+                        () -> engine.renameColumn(ORDERS, "note", "QTY"),
+                        AlreadyExistsException.class,
                         "column 'note' of main.orders to 'QTY'");
-                refused(engine, () -> engine.alterColumnType(ORDERS, "qty", Primitive.TINYINT),
-                        UnsupportedChangeException.class, "'qty' of main.orders from SMALLINT to TINYINT");
-                refused(engine, () -> engine.alterColumnType(ORDERS, "id", Primitive.DOUBLE),
-                        UnsupportedChangeException.class, "'id' of main.orders from INTEGER to DOUBLE");
-                refused(engine, () -> engine.alterColumnType(ORDERS, "note", Primitive.INTEGER),
-                        UnsupportedChangeException.class, "from VARCHAR to INTEGER");
-                refused(engine, () -> engine.alterColumnType(ORDERS, "price", new LakeType.Decimal(12, 3)),
-                        UnsupportedChangeException.class, "from DECIMAL(9,2) to DECIMAL(12,3)");
+                refused(
+                        engine,
+                        () -> engine.alterColumnType(ORDERS, "qty", Primitive.TINYINT),
+                        UnsupportedChangeException.class,
+                        "'qty' of main.orders from SMALLINT to TINYINT");
+                refused(
+                        engine,
+                        () -> engine.alterColumnType(ORDERS, "id", Primitive.DOUBLE),
+                        UnsupportedChangeException.class,
+                        "'id' of main.orders from INTEGER to DOUBLE");
+                refused(
+                        engine,
+                        () -> engine.alterColumnType(ORDERS, "note", Primitive.INTEGER),
+                        UnsupportedChangeException.class,
+                        "from VARCHAR to INTEGER");
+                refused(
+                        engine,
+                        () -> engine.alterColumnType(ORDERS, "price", new LakeType.Decimal(12, 3)),
+                        UnsupportedChangeException.class,
+                        "from DECIMAL(9,2) to DECIMAL(12,3)");
 
                 long dropped = engine.dropColumn(ORDERS, "note");
                 long renamed = engine.renameColumn(ORDERS, "id", "order_id");
@@ -81,33 +129,51 @@ class ColumnChangesTest {
                 engine.alterColumnType(ORDERS, "price", new LakeType.Decimal(18, 2));
                 long widened = engine.alterColumnType(ORDERS, "ratio", Primitive.DOUBLE);
 
-                assertThat(engine.alterColumnType(ORDERS, "ratio", Primitive.DOUBLE)).isEqualTo(widened);
-                assertThat(engine.versions(ORDERS, 0, 10)).extracting(v -> v.id()).startsWith(widened)
+                assertThat(engine.alterColumnType(ORDERS, "ratio", Primitive.DOUBLE))
+                        .isEqualTo(widened);
+                assertThat(engine.versions(ORDERS, 0, 10))
+                        .extracting(v -> v.id())
+                        .startsWith(widened)
                         .contains(dropped, renamed);
                 TableSchema now = engine.describeTable(ORDERS);
-                assertThat(now).isEqualTo(TableSchema.builder()
-                        .column(Column.notNull("order_id", Primitive.BIGINT))
-                        .column("region", Primitive.VARCHAR)
-                        .column("qty", Primitive.INTEGER)
-                        .column("price", new LakeType.Decimal(18, 2))
-                        .column("ratio", Primitive.DOUBLE)
-                        .primaryKey("order_id")
-                        .partitionBy(PartitionField.identity("region"))
-                        .build());
+                assertThat(now)
+                        .isEqualTo(
+                                TableSchema.builder()
+                                        .column(Column.notNull("order_id", Primitive.BIGINT))
+                                        .column("region", Primitive.VARCHAR)
+                                        .column("qty", Primitive.INTEGER)
+                                        .column("price", new LakeType.Decimal(18, 2))
+                                        .column("ratio", Primitive.DOUBLE)
+                                        .primaryKey("order_id")
+                                        .partitionBy(PartitionField.identity("region"))
+                                        .build());
                 assertThat(engine.describeTable(ORDERS, before)).isEqualTo(SCHEMA);
                 assertThat(rows(engine, before)).containsExactly("[1, eu, 2, 9.99, 0.5, x]");
 
-                // The renamed key still keys merges, which keep before-images of the widened columns.
-                long after = upsert(engine, new Object[] {1L, "eu", 3, new BigDecimal("123456789.50"), 0.25});
+                // The renamed key still keys merges, which keep before-images of the widened
+                // columns.
+                long after =
+                        upsert(
+                                engine,
+                                new Object[] {1L, "eu", 3, new BigDecimal("123456789.50"), 0.25});
                 assertThat(rows(engine, after)).containsExactly("[1, eu, 3, 123456789.50, 0.25]");
                 try (var changes = engine.changes(ORDERS, widened, after)) {
-                    assertThat(changes.toList()).singleElement()
+                    assertThat(changes.toList())
+                            .singleElement()
                             .satisfies(c -> assertThat(c.before()).isNotNull());
                 }
             }
-            assertThat(TestLakes.plainRows(catalog, dir, "SELECT column_name, data_type FROM duckdb_columns()"
-                    + " WHERE database_name = 'plain' AND table_name = 'orders' ORDER BY column_index"))
-                    .containsExactly("order_id|BIGINT", "region|VARCHAR", "qty|INTEGER", "price|DECIMAL(18,2)",
+            assertThat(
+                            TestLakes.plainRows(
+                                    catalog,
+                                    dir,
+                                    "SELECT column_name, data_type FROM duckdb_columns()"
+                                            + " WHERE database_name = 'plain' AND table_name = 'orders' ORDER BY column_index"))
+                    .containsExactly(
+                            "order_id|BIGINT",
+                            "region|VARCHAR",
+                            "qty|INTEGER",
+                            "price|DECIMAL(18,2)",
                             "ratio|DOUBLE");
             assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.main.orders"))
                     .containsExactly("1|eu|3|123456789.50|0.25");
@@ -118,8 +184,14 @@ class ColumnChangesTest {
         }
     }
 
-    /** The change fails with the type and message, and the table keeps its latest version and definition. */
-    private static void refused(LakeEngine engine, ThrowingCallable change, Class<? extends Exception> type,
+    /**
+     * The change fails with the type and message, and the table keeps its latest version and
+     * definition.
+     */
+    private static void refused(
+            LakeEngine engine,
+            ThrowingCallable change,
+            Class<? extends Exception> type,
             String message) {
         long latest = engine.latestVersion(ORDERS);
         TableSchema schema = engine.describeTable(ORDERS);

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.ddl;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,15 +50,21 @@ class TableDdlTest {
 
     static final TableName ORDERS = TableName.of("sales", "orders");
     static final TableName RENAMED = TableName.of("sales", "orders_v2");
-    static final TableSchema SCHEMA = TableSchema.builder().column("id", Primitive.BIGINT)
-            .column("status", Primitive.VARCHAR).primaryKey("id").build();
+    static final TableSchema SCHEMA =
+            TableSchema.builder()
+                    .column("id", Primitive.BIGINT)
+                    .column("status", Primitive.VARCHAR)
+                    .primaryKey("id")
+                    .build();
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @ParameterizedTest(name = "{0} catalog")
-    @EnumSource(value = CatalogLocation.Kind.class, names = {"DUCKDB", "POSTGRES"})
-    void aRenamedTableKeepsItsHistoryPropertiesAndBeforeImages(CatalogLocation.Kind kind) throws Exception {
+    @EnumSource(
+            value = CatalogLocation.Kind.class,
+            names = {"DUCKDB", "POSTGRES"})
+    void aRenamedTableKeepsItsHistoryPropertiesAndBeforeImages(CatalogLocation.Kind kind)
+            throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try {
             try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
@@ -53,9 +75,11 @@ class TableDdlTest {
                 long latest = engine.latestVersion(ORDERS);
 
                 assertThatThrownBy(() -> engine.renameTable(ORDERS, TableName.of("main", "orders")))
-                        .isInstanceOf(UnsupportedChangeException.class).hasMessageContaining("within its schema");
+                        .isInstanceOf(UnsupportedChangeException.class)
+                        .hasMessageContaining("within its schema");
                 assertThatThrownBy(() -> engine.renameTable(ORDERS, TableName.of("sales", "TAKEN")))
-                        .isInstanceOf(AlreadyExistsException.class).hasMessageContaining("sales.TAKEN");
+                        .isInstanceOf(AlreadyExistsException.class)
+                        .hasMessageContaining("sales.TAKEN");
                 assertThatThrownBy(() -> engine.renameTable(TableName.of("sales", "nope"), RENAMED))
                         .isInstanceOf(TableNotFoundException.class);
                 assertThat(engine.latestVersion(ORDERS)).isEqualTo(latest);
@@ -64,7 +88,8 @@ class TableDdlTest {
                 long second = upsert(engine, RENAMED, 1L, "paid");
 
                 assertThat(engine.tableExists(ORDERS)).isFalse();
-                assertThat(engine.versions(RENAMED, 0, 10)).extracting(v -> v.id())
+                assertThat(engine.versions(RENAMED, 0, 10))
+                        .extracting(v -> v.id())
                         .containsExactly(second, renamed, first, created);
                 assertThat(engine.describeTable(RENAMED, first)).isEqualTo(SCHEMA);
                 assertThat(rows(engine, RENAMED, first)).containsExactly("[1, new]");
@@ -73,21 +98,35 @@ class TableDdlTest {
                 try (var changes = engine.changes(RENAMED, first, second)) {
                     assertThat(changes.toList()).hasSize(1);
                 }
-                assertThat(engine.listTables("sales")).extracting(LakeObject::name)
+                assertThat(engine.listTables("sales"))
+                        .extracting(LakeObject::name)
                         .containsExactly(RENAMED, TableName.of("sales", "taken"));
 
                 assertThat(engine.dropTable(TableName.of("sales", "taken"), false)).isTrue();
                 assertThat(engine.dropTable(TableName.of("sales", "taken"), true)).isFalse();
                 assertThatThrownBy(() -> engine.dropTable(TableName.of("sales", "taken"), false))
-                        .isInstanceOf(TableNotFoundException.class).hasMessageContaining("sales.taken");
+                        .isInstanceOf(TableNotFoundException.class)
+                        .hasMessageContaining("sales.taken");
             }
-            assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.sales.orders_v2")).containsExactly("1|paid");
-            assertThat(TestLakes.plainRows(catalog, dir, "SELECT table_name FROM duckdb_tables()"
-                    + " WHERE database_name = 'plain' AND schema_name = 'sales'")).containsExactly("orders_v2");
-            // Two before-image tables were made; the dropped table's went with it, the renamed one's was renamed.
-            assertThat(TestLakes.plainRows(catalog, dir, "SELECT count(*) FROM duckdb_tables()"
-                    + " WHERE database_name = 'plain' AND schema_name = 'ducklake_engine'"
-                    + " AND table_name LIKE 'before_images_%'")).containsExactly("1");
+            assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.sales.orders_v2"))
+                    .containsExactly("1|paid");
+            assertThat(
+                            TestLakes.plainRows(
+                                    catalog,
+                                    dir,
+                                    "SELECT table_name FROM duckdb_tables()"
+                                            + " WHERE database_name = 'plain' AND schema_name = 'sales'"))
+                    .containsExactly("orders_v2");
+            // Two before-image tables were made; the dropped table's went with it, the renamed
+            // one's was renamed.
+            assertThat(
+                            TestLakes.plainRows(
+                                    catalog,
+                                    dir,
+                                    "SELECT count(*) FROM duckdb_tables()"
+                                            + " WHERE database_name = 'plain' AND schema_name = 'ducklake_engine'"
+                                            + " AND table_name LIKE 'before_images_%'"))
+                    .containsExactly("1");
         } finally {
             if (kind == CatalogLocation.Kind.POSTGRES) {
                 PostgresServer.dropDatabase(catalog.location());
@@ -110,7 +149,9 @@ class TableDdlTest {
             writer.renameColumn(RENAMED, "status", "state");
 
             assertThat(reader.listSchemas()).containsExactly("main", "sales");
-            assertThat(reader.listTables("sales")).extracting(LakeObject::name).containsExactly(RENAMED);
+            assertThat(reader.listTables("sales"))
+                    .extracting(LakeObject::name)
+                    .containsExactly(RENAMED);
             assertThat(reader.describeTable(RENAMED).names()).containsExactly("id", "state");
             assertThat(reader.tableProperties(RENAMED)).isEqualTo(Map.of("connector", "ducklake"));
             assertThat(reader.tableComment(RENAMED)).contains("all orders");

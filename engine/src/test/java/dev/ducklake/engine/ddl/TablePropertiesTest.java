@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.ddl;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,11 +46,12 @@ class TablePropertiesTest {
     static final TableName EVENTS = TableName.of("events");
     static final TableSchema SCHEMA = TableSchema.builder().column("id", Primitive.BIGINT).build();
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @ParameterizedTest(name = "{0} catalog")
-    @EnumSource(value = CatalogLocation.Kind.class, names = {"DUCKDB", "POSTGRES"})
+    @EnumSource(
+            value = CatalogLocation.Kind.class,
+            names = {"DUCKDB", "POSTGRES"})
     void commentAndPropertiesAreKeptInTheLake(CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try {
@@ -43,30 +60,50 @@ class TablePropertiesTest {
                 assertThat(engine.tableProperties(EVENTS)).isEmpty();
                 assertThat(engine.tableComment(EVENTS)).isEmpty();
 
-                engine.setTableProperties(EVENTS, Map.of("connector", "ducklake", "sink.parallelism", "2"));
-                engine.setTableProperties(EVENTS, Map.of("sink.parallelism", "4", "owner", "it's me"));
+                engine.setTableProperties(
+                        EVENTS, Map.of("connector", "ducklake", "sink.parallelism", "2"));
+                engine.setTableProperties(
+                        EVENTS, Map.of("sink.parallelism", "4", "owner", "it's me"));
                 engine.removeTableProperties(EVENTS, Set.of("connector", "never-set"));
-                assertThat(engine.latestVersion(EVENTS)).isEqualTo(created); // properties are no version of the table
+                assertThat(engine.latestVersion(EVENTS))
+                        .isEqualTo(created); // properties are no version of the table
                 engine.setTableComment(EVENTS, "first");
                 long commented = engine.setTableComment(EVENTS, "click events");
 
                 Map<String, String> withNull = new HashMap<>();
                 withNull.put("owner", null);
                 assertThatThrownBy(() -> engine.setTableProperties(EVENTS, withNull))
-                        .isInstanceOf(LakeValidationException.class).hasMessageContaining("'owner' of main.events");
-                assertThatThrownBy(() -> engine.setTableProperties(TableName.of("nope"), Map.of("a", "b")))
-                        .isInstanceOf(TableNotFoundException.class).hasMessageContaining("main.nope");
-                assertThat(engine.latestVersion(EVENTS)).isEqualTo(commented); // a comment is part of the definition
+                        .isInstanceOf(LakeValidationException.class)
+                        .hasMessageContaining("'owner' of main.events");
+                assertThatThrownBy(
+                                () ->
+                                        engine.setTableProperties(
+                                                TableName.of("nope"), Map.of("a", "b")))
+                        .isInstanceOf(TableNotFoundException.class)
+                        .hasMessageContaining("main.nope");
+                assertThat(engine.latestVersion(EVENTS))
+                        .isEqualTo(commented); // a comment is part of the definition
             }
             try (LakeEngine reopened = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-                assertThat(reopened.tableProperties(EVENTS)).containsExactly(
-                        Map.entry("owner", "it's me"), Map.entry("sink.parallelism", "4"));
+                assertThat(reopened.tableProperties(EVENTS))
+                        .containsExactly(
+                                Map.entry("owner", "it's me"), Map.entry("sink.parallelism", "4"));
                 assertThat(reopened.tableComment(EVENTS)).contains("click events");
             }
-            assertThat(TestLakes.plainRows(catalog, dir, "SELECT comment FROM duckdb_tables()"
-                    + " WHERE database_name = 'plain' AND table_name = 'events'")).containsExactly("click events");
-            assertThat(TestLakes.plainRows(catalog, dir, "SELECT key, value FROM plain.ducklake_engine.table_properties"
-                    + " ORDER BY key")).containsExactly("owner|it's me", "sink.parallelism|4");
+            assertThat(
+                            TestLakes.plainRows(
+                                    catalog,
+                                    dir,
+                                    "SELECT comment FROM duckdb_tables()"
+                                            + " WHERE database_name = 'plain' AND table_name = 'events'"))
+                    .containsExactly("click events");
+            assertThat(
+                            TestLakes.plainRows(
+                                    catalog,
+                                    dir,
+                                    "SELECT key, value FROM plain.ducklake_engine.table_properties"
+                                            + " ORDER BY key"))
+                    .containsExactly("owner|it's me", "sink.parallelism|4");
             try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
                 engine.setTableComment(EVENTS, null);
                 assertThat(engine.tableComment(EVENTS)).isEmpty();
@@ -74,7 +111,11 @@ class TablePropertiesTest {
                 engine.createTable(EVENTS, SCHEMA);
                 assertThat(engine.tableProperties(EVENTS)).isEmpty();
             }
-            assertThat(TestLakes.plainRows(catalog, dir, "SELECT count(*) FROM plain.ducklake_engine.table_properties"))
+            assertThat(
+                            TestLakes.plainRows(
+                                    catalog,
+                                    dir,
+                                    "SELECT count(*) FROM plain.ducklake_engine.table_properties"))
                     .containsExactly("0");
         } finally {
             if (kind == CatalogLocation.Kind.POSTGRES) {

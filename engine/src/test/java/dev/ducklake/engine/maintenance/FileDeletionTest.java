@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.maintenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,8 +39,7 @@ class FileDeletionTest {
 
     static final TableName ITEMS = TableName.of("items");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     LakeEngine engine;
 
@@ -35,10 +50,20 @@ class FileDeletionTest {
 
     @Test
     void unusedFilesAreDeletedOnceOldEnoughAndOrphansOnlyWhenAsked() throws Exception {
-        engine = LakeEngine.open(TestLakes.config(CatalogLocation.duckDbFile(dir.resolve("lake.ducklake")), dir)
-                .dataInliningRowLimit(0).build());
-        engine.createTable(ITEMS, TableSchema.builder().column("id", Primitive.INTEGER)
-                .column("v", Primitive.VARCHAR).primaryKey("id").build());
+        engine =
+                LakeEngine.open(
+                        TestLakes.config(
+                                        CatalogLocation.duckDbFile(dir.resolve("lake.ducklake")),
+                                        dir)
+                                .dataInliningRowLimit(0)
+                                .build());
+        engine.createTable(
+                ITEMS,
+                TableSchema.builder()
+                        .column("id", Primitive.INTEGER)
+                        .column("v", Primitive.VARCHAR)
+                        .primaryKey("id")
+                        .build());
         for (String value : List.of("a", "b", "c")) {
             try (MergeSession merge = engine.openMergeSession(ITEMS)) {
                 merge.upsert(new Object[] {1, value});
@@ -46,32 +71,55 @@ class FileDeletionTest {
                 merge.commit();
             }
         }
-        engine.maintain(MaintenanceRequest.builder().flushInlinedData().rewriteFilesWithDeletes().mergeAdjacentFiles()
-                .expireSnapshotsOlderThan(Duration.ZERO).build());
-        Path orphan = Files.writeString(dir.resolve("data").resolve("orphan.parquet"), "not committed");
+        engine.maintain(
+                MaintenanceRequest.builder()
+                        .flushInlinedData()
+                        .rewriteFilesWithDeletes()
+                        .mergeAdjacentFiles()
+                        .expireSnapshotsOlderThan(Duration.ZERO)
+                        .build());
+        Path orphan =
+                Files.writeString(dir.resolve("data").resolve("orphan.parquet"), "not committed");
 
         // Files became unused just now, and the orphan was just written: an hour spares them all.
-        MaintenanceReport young = engine.maintain(MaintenanceRequest.builder()
-                .deleteUnusedFilesOlderThan(Duration.ofHours(1)).deleteOrphanedFilesOlderThan(Duration.ofHours(1))
-                .build());
+        MaintenanceReport young =
+                engine.maintain(
+                        MaintenanceRequest.builder()
+                                .deleteUnusedFilesOlderThan(Duration.ofHours(1))
+                                .deleteOrphanedFilesOlderThan(Duration.ofHours(1))
+                                .build());
         assertThat(young.deletedFiles()).isEmpty();
         assertThat(young.deletedOrphanedFiles()).isEmpty();
 
-        MaintenanceReport planned = engine.maintain(MaintenanceRequest.builder().deleteUnusedFilesOlderThan(
-                Duration.ZERO).deleteOrphanedFilesOlderThan(Duration.ZERO).dryRun(true).build());
+        MaintenanceReport planned =
+                engine.maintain(
+                        MaintenanceRequest.builder()
+                                .deleteUnusedFilesOlderThan(Duration.ZERO)
+                                .deleteOrphanedFilesOlderThan(Duration.ZERO)
+                                .dryRun(true)
+                                .build());
         assertThat(planned.deletedFiles()).isNotEmpty().allMatch(f -> Files.exists(Path.of(f)));
         assertThat(planned.deletedOrphanedFiles()).containsExactly(orphan.toString());
         assertThat(orphan).exists();
 
-        MaintenanceReport done = engine.maintain(MaintenanceRequest.builder().deleteUnusedFilesOlderThan(
-                Duration.ZERO).deleteOrphanedFilesOlderThan(Duration.ZERO).build());
-        assertThat(done.deletedFiles()).containsExactlyInAnyOrderElementsOf(planned.deletedFiles())
+        MaintenanceReport done =
+                engine.maintain(
+                        MaintenanceRequest.builder()
+                                .deleteUnusedFilesOlderThan(Duration.ZERO)
+                                .deleteOrphanedFilesOlderThan(Duration.ZERO)
+                                .build());
+        assertThat(done.deletedFiles())
+                .containsExactlyInAnyOrderElementsOf(planned.deletedFiles())
                 .noneMatch(f -> Files.exists(Path.of(f)));
         assertThat(done.deletedOrphanedFiles()).containsExactly(orphan.toString());
         assertThat(orphan).doesNotExist();
         assertThat(engine.files(ITEMS)).allMatch(f -> Files.exists(Path.of(f.path())));
 
-        assertThatThrownBy(() -> MaintenanceRequest.builder().deleteOrphanedFilesOlderThan(Duration.ofSeconds(-1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not be negative");
+        assertThatThrownBy(
+                        () ->
+                                MaintenanceRequest.builder()
+                                        .deleteOrphanedFilesOlderThan(Duration.ofSeconds(-1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("must not be negative");
     }
 }

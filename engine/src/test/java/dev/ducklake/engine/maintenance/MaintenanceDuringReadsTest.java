@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.maintenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,14 +52,14 @@ import org.junit.jupiter.api.io.TempDir;
 class MaintenanceDuringReadsTest {
 
     static final TableName ITEMS = TableName.of("items");
-    static final TableSchema SCHEMA = TableSchema.builder()
-            .column("id", Primitive.INTEGER)
-            .column("v", Primitive.VARCHAR)
-            .primaryKey("id")
-            .build();
+    static final TableSchema SCHEMA =
+            TableSchema.builder()
+                    .column("id", Primitive.INTEGER)
+                    .column("v", Primitive.VARCHAR)
+                    .primaryKey("id")
+                    .build();
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     LakeEngine engine;
 
@@ -53,8 +69,10 @@ class MaintenanceDuringReadsTest {
     }
 
     LakeEngine open(Duration acquireTimeout) {
-        return LakeEngine.open(TestLakes.config(CatalogLocation.duckDbFile(dir.resolve("lake.ducklake")), dir)
-                .acquireTimeout(acquireTimeout).build());
+        return LakeEngine.open(
+                TestLakes.config(CatalogLocation.duckDbFile(dir.resolve("lake.ducklake")), dir)
+                        .acquireTimeout(acquireTimeout)
+                        .build());
     }
 
     long upsert(int from, int to, String value) {
@@ -100,34 +118,52 @@ class MaintenanceDuringReadsTest {
         List<Thread> readers = new ArrayList<>();
         for (int t = 0; t < 2; t++) {
             boolean changeReads = t == 1;
-            Thread reader = new Thread(() -> {
-                while (!stop.get() && failures.isEmpty()) {
-                    try {
-                        if (changeReads) {
-                            try (ChangeReader read = engine.changes(ITEMS, first, last)) {
-                                assertThat(read.toList()).containsExactlyInAnyOrderElementsOf(changes);
-                            }
-                        } else {
-                            try (RowReader read = engine.read(ITEMS, ScanRequest.builder().version(middle).build())) {
-                                assertThat(rows(read)).isEqualTo(rowsAtMiddle);
-                            }
-                        }
-                        reads.incrementAndGet();
-                    } catch (Throwable e) {
-                        failures.add(e);
-                    }
-                }
-            }, "reader-" + t);
+            Thread reader =
+                    new Thread(
+                            () -> {
+                                while (!stop.get() && failures.isEmpty()) {
+                                    try {
+                                        if (changeReads) {
+                                            try (ChangeReader read =
+                                                    engine.changes(ITEMS, first, last)) {
+                                                assertThat(read.toList())
+                                                        .containsExactlyInAnyOrderElementsOf(
+                                                                changes);
+                                            }
+                                        } else {
+                                            try (RowReader read =
+                                                    engine.read(
+                                                            ITEMS,
+                                                            ScanRequest.builder()
+                                                                    .version(middle)
+                                                                    .build())) {
+                                                assertThat(rows(read)).isEqualTo(rowsAtMiddle);
+                                            }
+                                        }
+                                        reads.incrementAndGet();
+                                    } catch (Throwable e) {
+                                        failures.add(e);
+                                    }
+                                }
+                            },
+                            "reader-" + t);
             reader.start();
             readers.add(reader);
         }
         try (VersionPins.Pin pin = engine.pinVersion(ITEMS, first)) {
             for (int round = 0; round < 3; round++) {
-                engine.maintain(MaintenanceRequest.builder().flushInlinedData().mergeAdjacentFiles()
-                        .expireSnapshotsOlderThan(Duration.ZERO).deleteUnusedFiles().build());
-                // Paced by the readers: the next round starts once reads have run against this one's result.
+                engine.maintain(
+                        MaintenanceRequest.builder()
+                                .flushInlinedData()
+                                .mergeAdjacentFiles()
+                                .expireSnapshotsOlderThan(Duration.ZERO)
+                                .deleteUnusedFiles()
+                                .build());
+                // Paced by the readers: the next round starts once reads have run against this
+                // one's result.
                 int readsBefore = reads.get();
-                await("two more reads after maintenance round " + round).atMost(Duration.ofSeconds(60))
+                await("two more reads after maintenance round " + round)
+                        .atMost(Duration.ofSeconds(60))
                         .until(() -> reads.get() >= readsBefore + 2 || !failures.isEmpty());
             }
         } finally {
@@ -154,8 +190,10 @@ class MaintenanceDuringReadsTest {
         MaintenanceRequest flush = MaintenanceRequest.builder().flushInlinedData().build();
         try (RowReader open = engine.read(ITEMS, ScanRequest.all())) {
             assertThat(open.hasNext()).isTrue();
-            assertThatThrownBy(() -> engine.maintain(flush)).isInstanceOf(LakeBusyException.class)
-                    .hasMessageContaining("open reads").hasMessageContaining("maintenance");
+            assertThatThrownBy(() -> engine.maintain(flush))
+                    .isInstanceOf(LakeBusyException.class)
+                    .hasMessageContaining("open reads")
+                    .hasMessageContaining("maintenance");
         }
         assertThat(engine.maintain(flush).rowsFlushed()).isEqualTo(1);
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,13 +66,20 @@ class BatchReaderTest {
     @BeforeEach
     void open() {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        engine = LakeEngine.open(TestLakes.config(catalog, dir).threads(1).maxConcurrentReads(2)
-                .acquireTimeout(Duration.ofSeconds(5)).build());
-        engine.createTableIfNotExists(TABLE, TableSchema.builder()
-                .column("id", Primitive.BIGINT)
-                .column("name", Primitive.VARCHAR)
-                .primaryKey("id")
-                .build());
+        engine =
+                LakeEngine.open(
+                        TestLakes.config(catalog, dir)
+                                .threads(1)
+                                .maxConcurrentReads(2)
+                                .acquireTimeout(Duration.ofSeconds(5))
+                                .build());
+        engine.createTableIfNotExists(
+                TABLE,
+                TableSchema.builder()
+                        .column("id", Primitive.BIGINT)
+                        .column("name", Primitive.VARCHAR)
+                        .primaryKey("id")
+                        .build());
         try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
             for (long i = 0; i < ROWS; i++) {
                 session.write(new Object[] {i, i % 7 == 0 ? null : "name-" + i});
@@ -86,8 +109,13 @@ class BatchReaderTest {
                 BigIntVector ids = (BigIntVector) batch.getVector(0);
                 VarCharVector names = (VarCharVector) batch.getVector(1);
                 for (int i = 0; i < batch.getRowCount(); i++) {
-                    String name = names.isNull(i) ? null : new String(names.get(i), StandardCharsets.UTF_8);
-                    assertThat(read.put(ids.get(i), name)).as("row %s read twice", ids.get(i)).isNull();
+                    String name =
+                            names.isNull(i)
+                                    ? null
+                                    : new String(names.get(i), StandardCharsets.UTF_8);
+                    assertThat(read.put(ids.get(i), name))
+                            .as("row %s read twice", ids.get(i))
+                            .isNull();
                 }
                 batches++;
             }
@@ -120,8 +148,10 @@ class BatchReaderTest {
                 BitVector hasBefore = (BitVector) batch.getVector(0);
                 BitVector hasAfter = (BitVector) batch.getVector(1);
                 for (int i = 0; i < batch.getRowCount(); i++) {
-                    read.add(new Change(hasBefore.get(i) != 0 ? image(batch, 2, i) : null,
-                            hasAfter.get(i) != 0 ? image(batch, 4, i) : null));
+                    read.add(
+                            new Change(
+                                    hasBefore.get(i) != 0 ? image(batch, 2, i) : null,
+                                    hasAfter.get(i) != 0 ? image(batch, 4, i) : null));
                 }
             }
         }
@@ -131,15 +161,17 @@ class BatchReaderTest {
     @Test
     void anEmptyChangeRangeHasTheColumnsOfItsImages() {
         long version = engine.latestVersion(TABLE);
-        try (ChangeBatchReader reader = engine.changeBatches(TABLE, ChangeRequest.builder(version, version).build(),
-                100)) {
+        try (ChangeBatchReader reader =
+                engine.changeBatches(TABLE, ChangeRequest.builder(version, version).build(), 100)) {
             assertThat(reader.loadNextBatch()).isFalse();
         }
     }
 
     @Test
     void aQueryFailingMidStreamFailsTheRead() {
-        assertThatThrownBy(this::readFailingMidStream).isInstanceOf(LakeException.class).hasMessageContaining("boom");
+        assertThatThrownBy(this::readFailingMidStream)
+                .isInstanceOf(LakeException.class)
+                .hasMessageContaining("boom");
     }
 
     @Test
@@ -179,12 +211,21 @@ class BatchReaderTest {
         }
     }
 
-    /** Reads the table in batches with a filter that fails near its last row, after the first batches. */
+    /**
+     * Reads the table in batches with a filter that fails near its last row, after the first
+     * batches.
+     */
     private void readFailingMidStream() {
-        ScanRequest failing = ScanRequest.builder()
-                .filter(column -> "CASE WHEN " + column.apply("id") + " = " + (ROWS - 10)
-                        + " THEN error('boom')::BOOLEAN ELSE true END")
-                .build();
+        ScanRequest failing =
+                ScanRequest.builder()
+                        .filter(
+                                column ->
+                                        "CASE WHEN "
+                                                + column.apply("id")
+                                                + " = "
+                                                + (ROWS - 10)
+                                                + " THEN error('boom')::BOOLEAN ELSE true END")
+                        .build();
         try (BatchReader reader = engine.readBatches(TABLE, failing, 100)) {
             while (reader.loadNextBatch()) {
                 reader.batch();
@@ -195,6 +236,9 @@ class BatchReaderTest {
     private static Object[] image(VectorSchemaRoot batch, int first, int row) {
         BigIntVector ids = (BigIntVector) batch.getVector(first);
         VarCharVector names = (VarCharVector) batch.getVector(first + 1);
-        return new Object[] {ids.get(row), names.isNull(row) ? null : new String(names.get(row), StandardCharsets.UTF_8)};
+        return new Object[] {
+            ids.get(row),
+            names.isNull(row) ? null : new String(names.get(row), StandardCharsets.UTF_8)
+        };
     }
 }

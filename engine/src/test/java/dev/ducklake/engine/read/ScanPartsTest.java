@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,13 +48,19 @@ class ScanPartsTest {
     @Test
     void partsHoldEveryRowOnceInAStableOrder() {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).threads(2).dataInliningRowLimit(10)
-                .build())) {
-            engine.createTableIfNotExists(TABLE, TableSchema.builder()
-                    .column("id", Primitive.BIGINT)
-                    .column("name", Primitive.VARCHAR)
-                    .primaryKey("id")
-                    .build());
+        try (LakeEngine engine =
+                LakeEngine.open(
+                        TestLakes.config(catalog, dir)
+                                .threads(2)
+                                .dataInliningRowLimit(10)
+                                .build())) {
+            engine.createTableIfNotExists(
+                    TABLE,
+                    TableSchema.builder()
+                            .column("id", Primitive.BIGINT)
+                            .column("name", Primitive.VARCHAR)
+                            .primaryKey("id")
+                            .build());
             append(engine, 0, 120_000);
             append(engine, 120_000, 150_000);
             append(engine, 150_000, 150_005); // inlined
@@ -49,7 +71,8 @@ class ScanPartsTest {
                 merge.commit();
             }
             long version = engine.latestVersion(TABLE);
-            List<Long> expected = LongStream.range(0, 150_005).filter(id -> id % 97 != 0).boxed().toList();
+            List<Long> expected =
+                    LongStream.range(0, 150_005).filter(id -> id % 97 != 0).boxed().toList();
 
             List<ScanPart> parts = engine.scanParts(TABLE, version, 25_000);
             assertThat(parts).anyMatch(ScanPart::inlined);
@@ -58,12 +81,22 @@ class ScanPartsTest {
 
             List<Long> read = new ArrayList<>();
             for (ScanPart part : parts) {
-                List<Long> ids = ids(engine, ScanRequest.builder().version(version).part(part).build());
+                List<Long> ids =
+                        ids(engine, ScanRequest.builder().version(version).part(part).build());
                 assertThat(ids(engine, ScanRequest.builder().version(version).part(part).build()))
-                        .as("the second read of %s", part).isEqualTo(ids);
+                        .as("the second read of %s", part)
+                        .isEqualTo(ids);
                 int offset = ids.size() / 3;
-                assertThat(ids(engine, ScanRequest.builder().version(version).part(part).offset(offset).build()))
-                        .as("the read of %s from offset %s", part, offset).isEqualTo(ids.subList(offset, ids.size()));
+                assertThat(
+                                ids(
+                                        engine,
+                                        ScanRequest.builder()
+                                                .version(version)
+                                                .part(part)
+                                                .offset(offset)
+                                                .build()))
+                        .as("the read of %s from offset %s", part, offset)
+                        .isEqualTo(ids.subList(offset, ids.size()));
                 read.addAll(ids);
             }
             assertThat(read).hasSameSizeAs(expected).containsExactlyInAnyOrderElementsOf(expected);

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.testutils;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
@@ -39,31 +55,45 @@ public final class ArchitectureRules {
 
     /** The main (non-test) classes of the packages, as a module's build compiled them. */
     public static JavaClasses mainClasses(String... packages) {
-        return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS).importPackages(packages);
+        return new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+                .importPackages(packages);
     }
 
     /** The main and test classes of the packages, as a module's build compiled them. */
     public static JavaClasses allClasses(String... packages) {
-        return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+        return new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
                 .importPackages(packages);
     }
 
     /** No cycle between the packages under {@code dev.ducklake}: every package is a slice. */
     public static SliceRule noPackageCycles() {
-        return slices().matching("dev.ducklake.(**)").namingSlices("package dev.ducklake.$1").should().beFreeOfCycles();
+        return slices().matching("dev.ducklake.(**)")
+                .namingSlices("package dev.ducklake.$1")
+                .should()
+                .beFreeOfCycles();
     }
 
     /** The classes use the engine only through its API. */
     public static ArchRule usesOnlyEngineApi() {
-        return noClasses().should().dependOnClassesThat().resideInAPackage(ENGINE_INTERNAL)
-                .because("the engine's packages named internal are not its API; use LakeEngine and the API types");
+        return noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ENGINE_INTERNAL)
+                .because(
+                        "the engine's packages named internal are not its API; use LakeEngine and the API types");
     }
 
     /** The engine has no Flink dependency: connectors build on it, not the other way round. */
     public static ArchRule engineWithoutFlink() {
-        return noClasses().that().resideInAPackage("dev.ducklake.engine..")
-                .should().dependOnClassesThat().resideInAPackage("org.apache.flink..")
+        return noClasses()
+                .that()
+                .resideInAPackage("dev.ducklake.engine..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("org.apache.flink..")
                 .because("the engine is an embedded lake engine usable without Flink");
     }
 
@@ -72,8 +102,14 @@ public final class ArchitectureRules {
      * fields, constructors and methods of public API classes, and their supertypes.
      */
     public static ArchRule noInternalTypeInApiSignatures() {
-        return classes().that().resideInAPackage("dev.ducklake.engine..").and().resideOutsideOfPackage(ENGINE_INTERNAL)
-                .and().arePublic().should(exposeNoInternalType());
+        return classes()
+                .that()
+                .resideInAPackage("dev.ducklake.engine..")
+                .and()
+                .resideOutsideOfPackage(ENGINE_INTERNAL)
+                .and()
+                .arePublic()
+                .should(exposeNoInternalType());
     }
 
     /**
@@ -81,11 +117,19 @@ public final class ArchitectureRules {
      * their signatures say; only the facade that runs the engine, {@code LakeEngine}, does.
      */
     public static ArchRule apiUsesNoInternalType() {
-        return noClasses().that().resideInAPackage("dev.ducklake.engine..").and().resideOutsideOfPackage(ENGINE_INTERNAL)
-                .and().doNotHaveFullyQualifiedName("dev.ducklake.engine.LakeEngine")
-                .should().dependOnClassesThat().resideInAPackage(ENGINE_INTERNAL)
-                .because("the API's value types, errors and sessions are what users hold; LakeEngine runs the"
-                        + " internals behind them");
+        return noClasses()
+                .that()
+                .resideInAPackage("dev.ducklake.engine..")
+                .and()
+                .resideOutsideOfPackage(ENGINE_INTERNAL)
+                .and()
+                .doNotHaveFullyQualifiedName("dev.ducklake.engine.LakeEngine")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ENGINE_INTERNAL)
+                .because(
+                        "the API's value types, errors and sessions are what users hold; LakeEngine runs the"
+                                + " internals behind them");
     }
 
     /**
@@ -93,14 +137,21 @@ public final class ArchitectureRules {
      * belong to the module that holds them.
      */
     public static ArchRule usesNoOtherModulesInternals(String rootPackage) {
-        return noClasses().should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage("dev.ducklake.flink..internal..")
-                        .and(JavaClass.Predicates.resideOutsideOfPackage(rootPackage + "..")))
-                .because("a connector module's internal packages are not its API; use the public builders, options"
-                        + " and metric names");
+        return noClasses()
+                .should()
+                .dependOnClassesThat(
+                        JavaClass.Predicates.resideInAPackage("dev.ducklake.flink..internal..")
+                                .and(
+                                        JavaClass.Predicates.resideOutsideOfPackage(
+                                                rootPackage + "..")))
+                .because(
+                        "a connector module's internal packages are not its API; use the public builders, options"
+                                + " and metric names");
     }
 
     private static ArchCondition<JavaClass> exposeNoInternalType() {
-        return new ArchCondition<>("expose no type of " + ENGINE_INTERNAL + " in a public or protected signature") {
+        return new ArchCondition<>(
+                "expose no type of " + ENGINE_INTERNAL + " in a public or protected signature") {
             @Override
             public void check(JavaClass api, ConditionEvents events) {
                 List<JavaType> supertypes = new ArrayList<>(api.getInterfaces());
@@ -110,7 +161,8 @@ public final class ArchitectureRules {
                 }
                 for (JavaMember member : api.getMembers()) {
                     Set<JavaModifier> modifiers = member.getModifiers();
-                    if (!modifiers.contains(JavaModifier.PUBLIC) && !modifiers.contains(JavaModifier.PROTECTED)
+                    if (!modifiers.contains(JavaModifier.PUBLIC)
+                                    && !modifiers.contains(JavaModifier.PROTECTED)
                             || modifiers.contains(JavaModifier.SYNTHETIC)) {
                         continue;
                     }
@@ -128,11 +180,13 @@ public final class ArchitectureRules {
                 }
             }
 
-            private void report(ConditionEvents events, JavaClass api, String where, JavaType type) {
+            private void report(
+                    ConditionEvents events, JavaClass api, String where, JavaType type) {
                 for (JavaClass involved : type.getAllInvolvedRawTypes()) {
                     if (INTERNAL_PACKAGES.matches(involved.getPackageName())) {
-                        events.add(SimpleConditionEvent.violated(api, where + " the internal type "
-                                + involved.getName()));
+                        events.add(
+                                SimpleConditionEvent.violated(
+                                        api, where + " the internal type " + involved.getName()));
                     }
                 }
             }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.testutils;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,10 +36,14 @@ public final class GoldenFiles {
 
     private GoldenFiles() {}
 
-    /** The golden file {@code name}, from the test class path; fails naming it when it is missing. */
+    /**
+     * The golden file {@code name}, from the test class path; fails naming it when it is missing.
+     */
     public static byte[] read(String name) throws IOException {
         try (InputStream in = GoldenFiles.class.getResourceAsStream("/" + DIRECTORY + "/" + name)) {
-            assertThat(in).as("golden file %s/%s on the test class path", DIRECTORY, name).isNotNull();
+            assertThat(in)
+                    .as("golden file %s/%s on the test class path", DIRECTORY, name)
+                    .isNotNull();
             return in.readAllBytes();
         }
     }
@@ -35,7 +55,8 @@ public final class GoldenFiles {
     public static void writeNew(Path resources, String name, byte[] bytes) throws IOException {
         Path file = resources.resolve(DIRECTORY).resolve(name);
         if (Files.exists(file)) {
-            System.out.println("Kept " + file + ": a released version's golden bytes are never rewritten");
+            System.out.println(
+                    "Kept " + file + ": a released version's golden bytes are never rewritten");
             return;
         }
         Files.createDirectories(file.getParent());

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.testutils;
 
 import java.io.IOException;
@@ -24,30 +40,47 @@ public final class JvmProcess implements AutoCloseable {
     }
 
     /** The JVM options of a child process by default: a heap, and what Arrow needs opened. */
-    public static final List<String> DEFAULT_OPTIONS = List.of("-Xmx768m", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-            "-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
+    public static final List<String> DEFAULT_OPTIONS =
+            List.of(
+                    "-Xmx768m",
+                    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                    "-Dorg.slf4j.simpleLogger.defaultLogLevel=info");
 
-    public static JvmProcess start(Class<?> main, Path log, String... arguments) throws IOException {
+    public static JvmProcess start(Class<?> main, Path log, String... arguments)
+            throws IOException {
         return start(DEFAULT_OPTIONS, main, log, arguments);
     }
 
     /** Runs the main class in a JVM with these options instead of {@link #DEFAULT_OPTIONS}. */
-    public static JvmProcess start(List<String> jvmOptions, Class<?> main, Path log, String... arguments)
+    public static JvmProcess start(
+            List<String> jvmOptions, Class<?> main, Path log, String... arguments)
             throws IOException {
         return start(jvmOptions, Map.of(), main, log, arguments);
     }
 
-    /** Runs the main class in a JVM with these options and these environment variables on top of this one's. */
-    public static JvmProcess start(List<String> jvmOptions, Map<String, String> environment, Class<?> main, Path log,
-            String... arguments) throws IOException {
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    /**
+     * Runs the main class in a JVM with these options and these environment variables on top of
+     * this one's.
+     */
+    public static JvmProcess start(
+            List<String> jvmOptions,
+            Map<String, String> environment,
+            Class<?> main,
+            Path log,
+            String... arguments)
+            throws IOException {
+        String classPath =
+                System.getProperty(
+                        "surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", classPath, main.getName()));
         command.addAll(List.of(arguments));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        ProcessBuilder builder =
+                new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(environment);
         Process process = builder.start();
         return new JvmProcess(process, log);
@@ -73,7 +106,9 @@ public final class JvmProcess implements AutoCloseable {
         return awaitExit(timeout, true);
     }
 
-    /** Waits for the process to end; fails with its log unless it ended with a non-zero exit code. */
+    /**
+     * Waits for the process to end; fails with its log unless it ended with a non-zero exit code.
+     */
     public String awaitFailure(Duration timeout) throws Exception {
         return awaitExit(timeout, false);
     }
@@ -81,8 +116,14 @@ public final class JvmProcess implements AutoCloseable {
     private String awaitExit(Duration timeout, boolean success) throws Exception {
         awaitExit(timeout);
         if ((process.exitValue() == 0) != success) {
-            throw new AssertionError("Process exited with " + process.exitValue() + (success ? "" : " where it should"
-                    + " have failed") + "; log " + log + ":\n" + output());
+            throw new AssertionError(
+                    "Process exited with "
+                            + process.exitValue()
+                            + (success ? "" : " where it should" + " have failed")
+                            + "; log "
+                            + log
+                            + ":\n"
+                            + output());
         }
         return output();
     }
@@ -90,7 +131,8 @@ public final class JvmProcess implements AutoCloseable {
     private void awaitExit(Duration timeout) throws Exception {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             kill();
-            throw new AssertionError("Process did not end within " + timeout + "; log " + log + ":\n" + output());
+            throw new AssertionError(
+                    "Process did not end within " + timeout + "; log " + log + ":\n" + output());
         }
     }
 

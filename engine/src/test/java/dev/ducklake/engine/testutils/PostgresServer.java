@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.testutils;
 
 import java.io.IOException;
@@ -12,9 +28,9 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * A real PostgreSQL server on loopback for catalog tests, started through the project's
- * {@code .ci/postgres.sh} (idempotent: quick when {@code .ci/run} already started it). Each test
- * gets a database of its own.
+ * A real PostgreSQL server on loopback for catalog tests, started through the project's {@code
+ * .ci/postgres.sh} (idempotent: quick when {@code .ci/run} already started it). Each test gets a
+ * database of its own.
  */
 public final class PostgresServer {
 
@@ -50,7 +66,8 @@ public final class PostgresServer {
         command.addAll(List.of(arguments));
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            String output =
+                    new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.waitFor() != 0) {
                 throw new IllegalStateException("Could not run " + command + ":\n" + output);
             }
@@ -71,7 +88,9 @@ public final class PostgresServer {
         return admin.replaceAll("dbname=\\S+", "dbname=" + name);
     }
 
-    /** The libpq connection string of a database as {@link #PASSWORD_ROLE}, without its password. */
+    /**
+     * The libpq connection string of a database as {@link #PASSWORD_ROLE}, without its password.
+     */
     public static String asPasswordRole(String connectionString) {
         return connectionString.replaceAll("user=\\S+", "user=" + PASSWORD_ROLE);
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.testutils;
 
 import dev.ducklake.engine.config.CatalogLocation;
@@ -41,8 +57,12 @@ public final class TestLakes {
         Connection connection = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement st = connection.createStatement()) {
             st.execute("LOAD ducklake");
-            st.execute("ATTACH 'ducklake:" + catalog.key().replace("'", "''") + "' AS plain (DATA_PATH '"
-                    + dir.resolve("data") + "/')");
+            st.execute(
+                    "ATTACH 'ducklake:"
+                            + catalog.key().replace("'", "''")
+                            + "' AS plain (DATA_PATH '"
+                            + dir.resolve("data")
+                            + "/')");
         } catch (SQLException e) {
             connection.close();
             throw e;
@@ -51,17 +71,24 @@ public final class TestLakes {
     }
 
     /** Runs statements on plain DuckDB with the lake attached as {@code plain}. */
-    public static void plainExecute(CatalogLocation catalog, Path dir, String... statements) throws SQLException {
-        try (Connection connection = plainDuckDb(catalog, dir); Statement st = connection.createStatement()) {
+    public static void plainExecute(CatalogLocation catalog, Path dir, String... statements)
+            throws SQLException {
+        try (Connection connection = plainDuckDb(catalog, dir);
+                Statement st = connection.createStatement()) {
             for (String statement : statements) {
                 st.execute(statement);
             }
         }
     }
 
-    /** Runs a query on plain DuckDB with the lake attached as {@code plain}; each row's values joined by '|'. */
-    public static List<String> plainRows(CatalogLocation catalog, Path dir, String query) throws SQLException {
-        try (Connection connection = plainDuckDb(catalog, dir); Statement st = connection.createStatement();
+    /**
+     * Runs a query on plain DuckDB with the lake attached as {@code plain}; each row's values
+     * joined by '|'.
+     */
+    public static List<String> plainRows(CatalogLocation catalog, Path dir, String query)
+            throws SQLException {
+        try (Connection connection = plainDuckDb(catalog, dir);
+                Statement st = connection.createStatement();
                 ResultSet rs = st.executeQuery(query)) {
             List<String> rows = new ArrayList<>();
             while (rs.next()) {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.transform;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,11 +58,11 @@ class SqlTransformTest {
     private static final TableName ORDERS = TableName.of("shop", "orders");
     private static final TableName TOTALS = TableName.of("shop", "totals");
     private static final TableName REGIONS = TableName.of("shop", "regions");
-    private static final String TOTALS_SQL = "SELECT customer, sum(amount) AS total, count(*) AS orders"
-            + " FROM {orders} GROUP BY customer";
+    private static final String TOTALS_SQL =
+            "SELECT customer, sum(amount) AS total, count(*) AS orders"
+                    + " FROM {orders} GROUP BY customer";
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
     LakeEngine engine;
@@ -60,18 +76,22 @@ class SqlTransformTest {
 
     private void createTables() {
         engine.createSchema("shop", true);
-        engine.createTable(ORDERS, TableSchema.builder()
-                .column("id", Primitive.BIGINT)
-                .column("customer", Primitive.VARCHAR)
-                .column("amount", new LakeType.Decimal(10, 2))
-                .primaryKey("id")
-                .build());
-        engine.createTable(TOTALS, TableSchema.builder()
-                .column("customer", Primitive.VARCHAR)
-                .column("total", new LakeType.Decimal(12, 2))
-                .column("orders", Primitive.INTEGER)
-                .primaryKey("customer")
-                .build());
+        engine.createTable(
+                ORDERS,
+                TableSchema.builder()
+                        .column("id", Primitive.BIGINT)
+                        .column("customer", Primitive.VARCHAR)
+                        .column("amount", new LakeType.Decimal(10, 2))
+                        .primaryKey("id")
+                        .build());
+        engine.createTable(
+                TOTALS,
+                TableSchema.builder()
+                        .column("customer", Primitive.VARCHAR)
+                        .column("total", new LakeType.Decimal(12, 2))
+                        .column("orders", Primitive.INTEGER)
+                        .primaryKey("customer")
+                        .build());
     }
 
     @AfterEach
@@ -90,18 +110,32 @@ class SqlTransformTest {
         assertThat(latest.inputs()).isEqualTo(Map.of(ORDERS, third));
         assertThat(totalsAt(latest.version())).isEqualTo(model(ordersAt(third)));
 
-        TransformResult pinned = engine.transform(TransformRequest.builder(TOTALS_SQL)
-                .input("orders", ORDERS, first).output(TOTALS, TransformMode.REPLACE).build());
+        TransformResult pinned =
+                engine.transform(
+                        TransformRequest.builder(TOTALS_SQL)
+                                .input("orders", ORDERS, first)
+                                .output(TOTALS, TransformMode.REPLACE)
+                                .build());
         assertThat(pinned.inputs()).isEqualTo(Map.of(ORDERS, first));
-        assertThat(totalsAt(pinned.version())).isEqualTo(model(ordersAt(first))).containsOnlyKeys("ada");
+        assertThat(totalsAt(pinned.version()))
+                .isEqualTo(model(ordersAt(first)))
+                .containsOnlyKeys("ada");
         assertThat(engine.inputsOf(TOTALS, pinned.version())).isEqualTo(Map.of(ORDERS, first));
 
         engine.close();
-        assertThat(TestLakes.plainRows(catalog, dir, "SELECT snapshot_id, json_extract(commit_extra_info,"
-                + " '$.inputs') FROM plain.snapshots() WHERE snapshot_id IN (" + latest.version() + ", "
-                + pinned.version() + ") ORDER BY snapshot_id")).containsExactly(
-                latest.version() + "|{\"shop.orders\":" + third + "}",
-                pinned.version() + "|{\"shop.orders\":" + first + "}");
+        assertThat(
+                        TestLakes.plainRows(
+                                catalog,
+                                dir,
+                                "SELECT snapshot_id, json_extract(commit_extra_info,"
+                                        + " '$.inputs') FROM plain.snapshots() WHERE snapshot_id IN ("
+                                        + latest.version()
+                                        + ", "
+                                        + pinned.version()
+                                        + ") ORDER BY snapshot_id"))
+                .containsExactly(
+                        latest.version() + "|{\"shop.orders\":" + third + "}",
+                        pinned.version() + "|{\"shop.orders\":" + first + "}");
         engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
     }
 
@@ -117,8 +151,12 @@ class SqlTransformTest {
         assertThat(again.version()).isEqualTo(first.version());
         assertThat(engine.latestSnapshot()).as("no snapshot").isEqualTo(snapshot);
 
-        TransformResult appendAgain = engine.transform(TransformRequest.builder(TOTALS_SQL)
-                .input("orders", ORDERS).output(TOTALS, TransformMode.MERGE).build());
+        TransformResult appendAgain =
+                engine.transform(
+                        TransformRequest.builder(TOTALS_SQL)
+                                .input("orders", ORDERS)
+                                .output(TOTALS, TransformMode.MERGE)
+                                .build());
         assertThat(appendAgain.upToDate()).as("another mode is another transform").isFalse();
 
         long moved = order(2, "bob", "1.00");
@@ -130,30 +168,44 @@ class SqlTransformTest {
 
     @Test
     void appendAddsAndMergeUpsertsByKey() {
-        engine.createTable(REGIONS, TableSchema.builder()
-                .column("customer", Primitive.VARCHAR)
-                .column("region", Primitive.VARCHAR)
-                .primaryKey("customer")
-                .build());
+        engine.createTable(
+                REGIONS,
+                TableSchema.builder()
+                        .column("customer", Primitive.VARCHAR)
+                        .column("region", Primitive.VARCHAR)
+                        .primaryKey("customer")
+                        .build());
         try (MergeSession merge = engine.openMergeSession(REGIONS)) {
             merge.upsert(new Object[] {"ada", "north"});
             merge.upsert(new Object[] {"bob", "south"});
             merge.commit();
         }
         TableName log = TableName.of("shop", "order_log");
-        engine.createTable(log, TableSchema.builder()
-                .column("id", Primitive.BIGINT)
-                .column("region", Primitive.VARCHAR)
-                .build());
+        engine.createTable(
+                log,
+                TableSchema.builder()
+                        .column("id", Primitive.BIGINT)
+                        .column("region", Primitive.VARCHAR)
+                        .build());
         String joined = "SELECT o.id, r.region FROM {orders} o JOIN {regions} r USING (customer)";
         long v1 = order(1, "ada", "1.00");
-        TransformResult firstAppend = engine.transform(TransformRequest.builder(joined)
-                .input("orders", ORDERS).input("regions", REGIONS).output(log, TransformMode.APPEND).build());
+        TransformResult firstAppend =
+                engine.transform(
+                        TransformRequest.builder(joined)
+                                .input("orders", ORDERS)
+                                .input("regions", REGIONS)
+                                .output(log, TransformMode.APPEND)
+                                .build());
         assertThat(firstAppend.inputs()).containsEntry(ORDERS, v1).containsKey(REGIONS);
         order(2, "bob", "1.00");
-        engine.transform(TransformRequest.builder(joined)
-                .input("orders", ORDERS).input("regions", REGIONS).output(log, TransformMode.APPEND).build());
-        assertThat(rows(log, engine.latestVersion(log))).as("each run's rows added")
+        engine.transform(
+                TransformRequest.builder(joined)
+                        .input("orders", ORDERS)
+                        .input("regions", REGIONS)
+                        .output(log, TransformMode.APPEND)
+                        .build());
+        assertThat(rows(log, engine.latestVersion(log)))
+                .as("each run's rows added")
                 .containsExactlyInAnyOrder("1|north", "1|north", "2|south");
 
         order(3, "cy", "7.00");
@@ -174,7 +226,8 @@ class SqlTransformTest {
 
     /**
      * Another client, a second engine with a DuckDB of its own on a PostgreSQL catalog, commits to
-     * the input while this engine transforms it: each result is the query over the version it recorded.
+     * the input while this engine transforms it: each result is the query over the version it
+     * recorded.
      */
     @Test
     void inputsArePinnedWhileAnotherClientCommitsToThem() throws Exception {
@@ -185,35 +238,47 @@ class SqlTransformTest {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<Long> seen = new ArrayList<>();
-        // Two commits of the other client per transform, made while it runs: a client committing without
-        // pause would win every race for DuckLake's next snapshot id and starve the transform's commits.
+        // Two commits of the other client per transform, made while it runs: a client committing
+        // without
+        // pause would win every race for DuckLake's next snapshot id and starve the transform's
+        // commits.
         Semaphore commits = new Semaphore(2);
         try (LakeEngine other = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            Thread writer = new Thread(() -> {
-                try {
-                    for (int id = 1; !stop.get(); id++) {
-                        if (!commits.tryAcquire(100, TimeUnit.MILLISECONDS)) {
-                            id--;
-                            continue;
-                        }
-                        try (MergeSession merge = other.openMergeSession(ORDERS)) {
-                            merge.upsert(new Object[] {(long) id, "c" + id % 7, new BigDecimal(id % 13 + ".25")});
-                            merge.commit();
-                        }
-                    }
-                } catch (Throwable e) {
-                    failure.set(e);
-                }
-            }, "another client");
+            Thread writer =
+                    new Thread(
+                            () -> {
+                                try {
+                                    for (int id = 1; !stop.get(); id++) {
+                                        if (!commits.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+                                            id--;
+                                            continue;
+                                        }
+                                        try (MergeSession merge = other.openMergeSession(ORDERS)) {
+                                            merge.upsert(
+                                                    new Object[] {
+                                                        (long) id,
+                                                        "c" + id % 7,
+                                                        new BigDecimal(id % 13 + ".25")
+                                                    });
+                                            merge.commit();
+                                        }
+                                    }
+                                } catch (Throwable e) {
+                                    failure.set(e);
+                                }
+                            },
+                            "another client");
             writer.start();
             try {
                 while (seen.size() < 8 && failure.get() == null) {
-                    TransformResult result = engine.transform(totals(TransformMode.REPLACE).build());
+                    TransformResult result =
+                            engine.transform(totals(TransformMode.REPLACE).build());
                     commits.release(2);
                     if (result.committed()) {
                         long read = result.inputs().get(ORDERS);
                         seen.add(read);
-                        assertThat(totalsAt(result.version())).as("totals of version %s", read)
+                        assertThat(totalsAt(result.version()))
+                                .as("totals of version %s", read)
                                 .isEqualTo(model(ordersAt(read)));
                     }
                 }
@@ -223,7 +288,9 @@ class SqlTransformTest {
             }
         }
         assertThat(failure.get()).isNull();
-        assertThat(seen).as("the other client moved the input between transforms").doesNotHaveDuplicates();
+        assertThat(seen)
+                .as("the other client moved the input between transforms")
+                .doesNotHaveDuplicates();
     }
 
     @Test
@@ -231,37 +298,90 @@ class SqlTransformTest {
         order(1, "ada", "10.00");
         long old = order(2, "bob", "10.00");
         TableName missing = TableName.of("shop", "nowhere");
-        assertThatThrownBy(() -> engine.transform(TransformRequest.builder("SELECT * FROM {x}")
-                .input("x", missing).output(TOTALS, TransformMode.REPLACE).build()))
-                .isInstanceOf(TableNotFoundException.class).hasMessageContaining("shop.nowhere");
+        assertThatThrownBy(
+                        () ->
+                                engine.transform(
+                                        TransformRequest.builder("SELECT * FROM {x}")
+                                                .input("x", missing)
+                                                .output(TOTALS, TransformMode.REPLACE)
+                                                .build()))
+                .isInstanceOf(TableNotFoundException.class)
+                .hasMessageContaining("shop.nowhere");
 
-        assertThatThrownBy(() -> engine.transform(TransformRequest.builder("SELECT 'ada' AS customer,"
-                + " 'lots' AS total FROM {orders}").input("orders", ORDERS).output(TOTALS, TransformMode.REPLACE)
-                .build()))
+        assertThatThrownBy(
+                        () ->
+                                engine.transform(
+                                        TransformRequest.builder(
+                                                        "SELECT 'ada' AS customer,"
+                                                                + " 'lots' AS total FROM {orders}")
+                                                .input("orders", ORDERS)
+                                                .output(TOTALS, TransformMode.REPLACE)
+                                                .build()))
                 .isInstanceOf(LakeValidationException.class)
-                .hasMessageContaining("total").hasMessageContaining("shop.totals").hasMessageContaining("lots");
-        assertThatThrownBy(() -> engine.transform(TransformRequest.builder("SELECT customer, amount / 3 AS total"
-                + " FROM {orders}").input("orders", ORDERS).output(TOTALS, TransformMode.REPLACE).build()))
+                .hasMessageContaining("total")
+                .hasMessageContaining("shop.totals")
+                .hasMessageContaining("lots");
+        assertThatThrownBy(
+                        () ->
+                                engine.transform(
+                                        TransformRequest.builder(
+                                                        "SELECT customer, amount / 3 AS total"
+                                                                + " FROM {orders}")
+                                                .input("orders", ORDERS)
+                                                .output(TOTALS, TransformMode.REPLACE)
+                                                .build()))
                 .as("3.333… does not fit DECIMAL(12,2) unchanged")
-                .isInstanceOf(LakeValidationException.class).hasMessageContaining("total").hasMessageContaining("3.33");
-        assertThatThrownBy(() -> engine.transform(TransformRequest.builder("SELECT customer, amount AS total,"
-                + " 1 AS bonus FROM {orders}").input("orders", ORDERS).output(TOTALS, TransformMode.REPLACE).build()))
-                .isInstanceOf(LakeValidationException.class).hasMessageContaining("bonus");
-        assertThatThrownBy(() -> engine.transform(TransformRequest.builder("SELECT 'x' AS customer FROM {orders}")
-                .input("orders", ORDERS).output(TOTALS, TransformMode.REPLACE).build()))
-                .isInstanceOf(LakeValidationException.class).hasMessageContaining("customer='x'")
+                .isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("total")
+                .hasMessageContaining("3.33");
+        assertThatThrownBy(
+                        () ->
+                                engine.transform(
+                                        TransformRequest.builder(
+                                                        "SELECT customer, amount AS total,"
+                                                                + " 1 AS bonus FROM {orders}")
+                                                .input("orders", ORDERS)
+                                                .output(TOTALS, TransformMode.REPLACE)
+                                                .build()))
+                .isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("bonus");
+        assertThatThrownBy(
+                        () ->
+                                engine.transform(
+                                        TransformRequest.builder(
+                                                        "SELECT 'x' AS customer FROM {orders}")
+                                                .input("orders", ORDERS)
+                                                .output(TOTALS, TransformMode.REPLACE)
+                                                .build()))
+                .isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("customer='x'")
                 .hasMessageContaining("rows=2");
-        assertThatThrownBy(() -> engine.transform(TransformRequest.builder("SELECT * FROM {orders} JOIN {other}")
-                .input("orders", ORDERS).output(TOTALS, TransformMode.REPLACE).build()))
-                .isInstanceOf(LakeValidationException.class).hasMessageContaining("{other}");
+        assertThatThrownBy(
+                        () ->
+                                engine.transform(
+                                        TransformRequest.builder(
+                                                        "SELECT * FROM {orders} JOIN {other}")
+                                                .input("orders", ORDERS)
+                                                .output(TOTALS, TransformMode.REPLACE)
+                                                .build()))
+                .isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("{other}");
         assertThat(engine.latestVersion(TOTALS)).as("nothing written").isLessThan(old);
 
         order(3, "cy", "1.00");
-        engine.maintain(MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO).build());
-        assertThatThrownBy(() -> engine.transform(TransformRequest.builder(TOTALS_SQL)
-                .input("orders", ORDERS, old).output(TOTALS, TransformMode.REPLACE).build()))
-                .isInstanceOf(LakeValidationException.class).hasMessageContaining("Version " + old)
-                .hasMessageContaining("shop.orders").hasMessageContaining("expired");
+        engine.maintain(
+                MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO).build());
+        assertThatThrownBy(
+                        () ->
+                                engine.transform(
+                                        TransformRequest.builder(TOTALS_SQL)
+                                                .input("orders", ORDERS, old)
+                                                .output(TOTALS, TransformMode.REPLACE)
+                                                .build()))
+                .isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("Version " + old)
+                .hasMessageContaining("shop.orders")
+                .hasMessageContaining("expired");
     }
 
     @Test
@@ -269,13 +389,20 @@ class SqlTransformTest {
         long ordersVersion = order(1, "ada", "4.00");
         TransformResult totals = engine.transform(totals(TransformMode.REPLACE).build());
         TableName best = TableName.of("shop", "best");
-        engine.createTable(best, TableSchema.builder().column("customer", Primitive.VARCHAR).build());
-        TransformResult top = engine.transform(TransformRequest.builder(
-                "SELECT customer FROM {totals} ORDER BY total DESC LIMIT 1").input("totals", TOTALS)
-                .output(best, TransformMode.REPLACE).build());
+        engine.createTable(
+                best, TableSchema.builder().column("customer", Primitive.VARCHAR).build());
+        TransformResult top =
+                engine.transform(
+                        TransformRequest.builder(
+                                        "SELECT customer FROM {totals} ORDER BY total DESC LIMIT 1")
+                                .input("totals", TOTALS)
+                                .output(best, TransformMode.REPLACE)
+                                .build());
 
-        assertThat(engine.inputsOf(best, top.version())).isEqualTo(Map.of(TOTALS, totals.version()));
-        assertThat(engine.inputsOf(TOTALS, totals.version())).isEqualTo(Map.of(ORDERS, ordersVersion));
+        assertThat(engine.inputsOf(best, top.version()))
+                .isEqualTo(Map.of(TOTALS, totals.version()));
+        assertThat(engine.inputsOf(TOTALS, totals.version()))
+                .isEqualTo(Map.of(ORDERS, ordersVersion));
         assertThat(engine.inputsOf(ORDERS, ordersVersion)).as("written directly").isEmpty();
     }
 
@@ -292,7 +419,8 @@ class SqlTransformTest {
 
     private List<Object[]> ordersAt(long version) {
         List<Object[]> rows = new ArrayList<>();
-        try (RowReader reader = engine.read(ORDERS, ScanRequest.builder().version(version).build())) {
+        try (RowReader reader =
+                engine.read(ORDERS, ScanRequest.builder().version(version).build())) {
             reader.forEachRemaining(rows::add);
         }
         return rows;
@@ -307,13 +435,16 @@ class SqlTransformTest {
             counts.merge((String) row[1], 1, Integer::sum);
         }
         Map<String, String> model = new TreeMap<>();
-        totals.forEach((customer, total) -> model.put(customer, total.setScale(2) + "|" + counts.get(customer)));
+        totals.forEach(
+                (customer, total) ->
+                        model.put(customer, total.setScale(2) + "|" + counts.get(customer)));
         return model;
     }
 
     private Map<String, String> totalsAt(long version) {
         Map<String, String> rows = new TreeMap<>();
-        try (RowReader reader = engine.read(TOTALS, ScanRequest.builder().version(version).build())) {
+        try (RowReader reader =
+                engine.read(TOTALS, ScanRequest.builder().version(version).build())) {
             reader.forEachRemaining(row -> rows.put((String) row[0], row[1] + "|" + row[2]));
         }
         return rows;
@@ -321,7 +452,8 @@ class SqlTransformTest {
 
     private List<String> rows(TableName table, long version) {
         List<String> rows = new ArrayList<>();
-        try (RowReader reader = engine.read(table, ScanRequest.builder().version(version).build())) {
+        try (RowReader reader =
+                engine.read(table, ScanRequest.builder().version(version).build())) {
             reader.forEachRemaining(row -> rows.add(row[0] + "|" + row[1]));
         }
         return rows;

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.version;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,28 +36,42 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A version that is not one of the table says why: expired, or the table was dropped and created again. */
+/**
+ * A version that is not one of the table says why: expired, or the table was dropped and created
+ * again.
+ */
 class VersionErrorsTest {
 
     private static final TableName EVENTS = TableName.of("events");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void anExpiredVersionNamesTheTablesOldestVersionKept() {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(TableName.of("other"), TableSchema.builder().column("n", Primitive.BIGINT).build());
-            long created = engine.createTable(EVENTS, TableSchema.builder().column("n", Primitive.BIGINT).build());
+            engine.createTable(
+                    TableName.of("other"),
+                    TableSchema.builder().column("n", Primitive.BIGINT).build());
+            long created =
+                    engine.createTable(
+                            EVENTS, TableSchema.builder().column("n", Primitive.BIGINT).build());
             long first = append(engine, 1);
             long last = append(engine, 2);
-            engine.maintain(MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO).build());
-            assertThat(engine.versions(EVENTS, 0, 10)).extracting(TableVersion::id).containsExactly(last, created);
+            engine.maintain(
+                    MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO).build());
+            assertThat(engine.versions(EVENTS, 0, 10))
+                    .extracting(TableVersion::id)
+                    .containsExactly(last, created);
 
-            assertThatThrownBy(() -> engine.version(EVENTS, first)).isInstanceOf(LakeValidationException.class)
-                    .hasMessage("Version " + first + " is not a version of main.events: the snapshot was expired or"
-                            + " never existed; the oldest version of main.events kept is " + created);
+            assertThatThrownBy(() -> engine.version(EVENTS, first))
+                    .isInstanceOf(LakeValidationException.class)
+                    .hasMessage(
+                            "Version "
+                                    + first
+                                    + " is not a version of main.events: the snapshot was expired or"
+                                    + " never existed; the oldest version of main.events kept is "
+                                    + created);
         }
     }
 
@@ -53,18 +83,25 @@ class VersionErrorsTest {
             engine.createTable(EVENTS, TableSchema.builder().column("n", Primitive.BIGINT).build());
             old = append(engine, 1);
         }
-        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                Statement sql = plain.createStatement()) {
             sql.execute("DROP TABLE plain.events");
             sql.execute("CREATE TABLE plain.events (n BIGINT)");
             sql.execute("INSERT INTO plain.events VALUES (2)");
         }
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
             long latest = engine.latestVersion(EVENTS);
-            String dropped = "Version " + old + " is not a version of main.events: the table was dropped and created"
-                    + " again after it";
-            assertThatThrownBy(() -> engine.changes(EVENTS, old, latest)).hasMessageStartingWith(dropped)
-                    .hasMessageContaining("start the source anew, without its checkpoint or savepoint");
-            assertThatThrownBy(() -> engine.pinVersion(EVENTS, old)).hasMessageStartingWith(dropped);
+            String dropped =
+                    "Version "
+                            + old
+                            + " is not a version of main.events: the table was dropped and created"
+                            + " again after it";
+            assertThatThrownBy(() -> engine.changes(EVENTS, old, latest))
+                    .hasMessageStartingWith(dropped)
+                    .hasMessageContaining(
+                            "start the source anew, without its checkpoint or savepoint");
+            assertThatThrownBy(() -> engine.pinVersion(EVENTS, old))
+                    .hasMessageStartingWith(dropped);
         }
     }
 

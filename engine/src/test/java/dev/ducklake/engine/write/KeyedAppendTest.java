@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.write;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,8 +50,7 @@ class KeyedAppendTest {
     private static final TableName ORDERS = TableName.of("orders");
     private static final TableName OTHER = TableName.of("other");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
     LakeEngine engine;
@@ -44,8 +59,12 @@ class KeyedAppendTest {
     void open() {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
-        TableSchema schema = TableSchema.builder().column(Column.notNull("id", Primitive.VARCHAR))
-                .column("amount", Primitive.BIGINT).primaryKey("id").build();
+        TableSchema schema =
+                TableSchema.builder()
+                        .column(Column.notNull("id", Primitive.VARCHAR))
+                        .column("amount", Primitive.BIGINT)
+                        .primaryKey("id")
+                        .build();
         engine.createTable(ORDERS, schema);
         engine.createTable(OTHER, schema);
         append(ORDERS, new Object[] {"o-1", 1L}, new Object[] {"o-2", 2L});
@@ -60,16 +79,19 @@ class KeyedAppendTest {
     void anAppendOfANewKeyCommits() {
         append(ORDERS, new Object[] {"o-3", 3L});
 
-        assertThat(rows(ORDERS)).containsExactly(List.of("o-1", 1L), List.of("o-2", 2L), List.of("o-3", 3L));
+        assertThat(rows(ORDERS))
+                .containsExactly(List.of("o-1", 1L), List.of("o-2", 2L), List.of("o-3", 3L));
     }
 
     @Test
     void anAppendOfAKeyTheTableHoldsFailsNamingTableKeyAndValueAndChangesNothing() {
         long before = engine.latestSnapshot();
 
-        assertThatThrownBy(() -> append(ORDERS, new Object[] {"o-3", 3L}, new Object[] {"o-2", 20L}))
+        assertThatThrownBy(
+                        () -> append(ORDERS, new Object[] {"o-3", 3L}, new Object[] {"o-2", 20L}))
                 .isInstanceOf(LakeValidationException.class)
-                .hasMessageContaining("main.orders").hasMessageContaining("[id='o-2']")
+                .hasMessageContaining("main.orders")
+                .hasMessageContaining("[id='o-2']")
                 .hasMessageContaining("already holds");
         assertThat(engine.latestSnapshot()).isEqualTo(before);
         assertThat(rows(ORDERS)).containsExactly(List.of("o-1", 1L), List.of("o-2", 2L));
@@ -79,7 +101,9 @@ class KeyedAppendTest {
     void anAppendWithTwoRowsForOneKeyFails() {
         assertThatThrownBy(() -> append(ORDERS, new Object[] {"o-3", 3L}, new Object[] {"o-3", 4L}))
                 .isInstanceOf(LakeValidationException.class)
-                .hasMessageContaining("main.orders").hasMessageContaining("id='o-3'").hasMessageContaining("rows=2");
+                .hasMessageContaining("main.orders")
+                .hasMessageContaining("id='o-3'")
+                .hasMessageContaining("rows=2");
         assertThat(rows(ORDERS)).hasSize(2);
     }
 
@@ -87,13 +111,16 @@ class KeyedAppendTest {
     void aTransactionWhoseAppendRepeatsAKeyCommitsNothing() {
         long before = engine.latestSnapshot();
 
-        assertThatThrownBy(() -> {
-            try (LakeTransaction tx = engine.openTransaction()) {
-                tx.append(OTHER).write(new Object[] {"x-1", 1L});
-                tx.append(ORDERS).write(new Object[] {"o-1", 10L});
-                tx.commit(CommitOptions.builder().build());
-            }
-        }).isInstanceOf(LakeValidationException.class).hasMessageContaining("[id='o-1']");
+        assertThatThrownBy(
+                        () -> {
+                            try (LakeTransaction tx = engine.openTransaction()) {
+                                tx.append(OTHER).write(new Object[] {"x-1", 1L});
+                                tx.append(ORDERS).write(new Object[] {"o-1", 10L});
+                                tx.commit(CommitOptions.builder().build());
+                            }
+                        })
+                .isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("[id='o-1']");
         assertThat(engine.latestSnapshot()).isEqualTo(before);
         assertThat(rows(OTHER)).isEmpty();
     }
@@ -101,16 +128,21 @@ class KeyedAppendTest {
     @Test
     void importedRowsAreCheckedToo() throws SQLException {
         String file = dir.resolve("staged.parquet").toString();
-        try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:"); Statement sql = duckDb.createStatement()) {
+        try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:");
+                Statement sql = duckDb.createStatement()) {
             sql.execute("COPY (SELECT 'o-2' AS id, 5::BIGINT AS amount) TO '" + file + "'");
         }
 
-        assertThatThrownBy(() -> {
-            try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
-                session.importStaged(file);
-                session.commit();
-            }
-        }).isInstanceOf(LakeValidationException.class).hasMessageContaining("[id='o-2']");
+        assertThatThrownBy(
+                        () -> {
+                            try (WriteSession session =
+                                    engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
+                                session.importStaged(file);
+                                session.commit();
+                            }
+                        })
+                .isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("[id='o-2']");
         assertThat(rows(ORDERS)).hasSize(2);
     }
 
@@ -125,8 +157,10 @@ class KeyedAppendTest {
 
     private List<List<Object>> rows(TableName table) {
         try (RowReader reader = engine.read(table, ScanRequest.all())) {
-            return reader.toList().stream().map(List::of).sorted((a, b) -> a.get(0).toString()
-                    .compareTo(b.get(0).toString())).toList();
+            return reader.toList().stream()
+                    .map(List::of)
+                    .sorted((a, b) -> a.get(0).toString().compareTo(b.get(0).toString()))
+                    .toList();
         }
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples.cdc;
 
 import dev.ducklake.flink.sink.DuckLakeChangeSink;
@@ -36,8 +52,8 @@ public final class CdcPipelineJob {
     private CdcPipelineJob() {}
 
     /**
-     * A job's configuration with its checkpoints in files under {@code directory}. The changes of the
-     * transactions that wait for the rest of theirs are operator state, written whole at every
+     * A job's configuration with its checkpoints in files under {@code directory}. The changes of
+     * the transactions that wait for the rest of theirs are operator state, written whole at every
      * checkpoint; a job catching up a backlog holds megabytes of them, beyond what the JobManager's
      * in-memory checkpoint storage takes.
      */
@@ -53,36 +69,45 @@ public final class CdcPipelineJob {
      *
      * @param wholeTransactions whether to release only whole source transactions
      */
-    public static DataStream<ChangeRecord> changes(StreamExecutionEnvironment env, String bootstrapServers,
-            String topicPrefix, boolean wholeTransactions) {
-        KafkaSource<SourceTransactionEvent> topics = KafkaSource.<SourceTransactionEvent>builder()
-                .setBootstrapServers(bootstrapServers)
-                .setTopicPattern(Pattern.compile(Pattern.quote(topicPrefix) + "\\..*"))
-                .setGroupId("ducklake-" + topicPrefix)
-                .setStartingOffsets(OffsetsInitializer.earliest())
-                .setDeserializer(new DebeziumKafkaDeserializer(
-                        DebeziumJsonDeserializationSchema.builder().buildWithTransactions()))
-                // Debezium creates a table's topic with the table's first change.
-                .setProperty("partition.discovery.interval.ms", "1000")
-                .build();
-        DataStream<SourceTransactionEvent> events = env.fromSource(topics, inStepByPublishTime(),
-                "Debezium topics").uid("debezium-topics");
+    public static DataStream<ChangeRecord> changes(
+            StreamExecutionEnvironment env,
+            String bootstrapServers,
+            String topicPrefix,
+            boolean wholeTransactions) {
+        KafkaSource<SourceTransactionEvent> topics =
+                KafkaSource.<SourceTransactionEvent>builder()
+                        .setBootstrapServers(bootstrapServers)
+                        .setTopicPattern(Pattern.compile(Pattern.quote(topicPrefix) + "\\..*"))
+                        .setGroupId("ducklake-" + topicPrefix)
+                        .setStartingOffsets(OffsetsInitializer.earliest())
+                        .setDeserializer(
+                                new DebeziumKafkaDeserializer(
+                                        DebeziumJsonDeserializationSchema.builder()
+                                                .buildWithTransactions()))
+                        // Debezium creates a table's topic with the table's first change.
+                        .setProperty("partition.discovery.interval.ms", "1000")
+                        .build();
+        DataStream<SourceTransactionEvent> events =
+                env.fromSource(topics, inStepByPublishTime(), "Debezium topics")
+                        .uid("debezium-topics");
         return wholeTransactions
-                ? SourceTransactions.whole(events, MAX_WAIT, OverdueTransactionPolicy.FAIL).uid("whole-transactions")
+                ? SourceTransactions.whole(events, MAX_WAIT, OverdueTransactionPolicy.FAIL)
+                        .uid("whole-transactions")
                 : SourceTransactions.asTheyArrive(events).uid("changes-as-they-arrive");
     }
 
     /**
-     * The topics read in step, by the time Debezium published each event (Kafka's record timestamps):
-     * a topic more than a second ahead of the others is paused. Without it, a job catching up a
-     * backlog reads every topic at about the same rate in bytes, so the topic with the most bytes per
-     * transaction falls behind, and the changes of the others wait for it in the job's state. A topic
-     * that has nothing to read for a second holds no other back.
+     * The topics read in step, by the time Debezium published each event (Kafka's record
+     * timestamps): a topic more than a second ahead of the others is paused. Without it, a job
+     * catching up a backlog reads every topic at about the same rate in bytes, so the topic with
+     * the most bytes per transaction falls behind, and the changes of the others wait for it in the
+     * job's state. A topic that has nothing to read for a second holds no other back.
      */
     private static WatermarkStrategy<SourceTransactionEvent> inStepByPublishTime() {
         return WatermarkStrategy.<SourceTransactionEvent>forMonotonousTimestamps()
                 .withIdleness(Duration.ofSeconds(1))
-                .withWatermarkAlignment("debezium-topics", Duration.ofSeconds(1), Duration.ofMillis(200));
+                .withWatermarkAlignment(
+                        "debezium-topics", Duration.ofSeconds(1), Duration.ofMillis(200));
     }
 
     /** Throws the job's failure, or that it finished, if it no longer runs. */
@@ -106,6 +131,10 @@ public final class CdcPipelineJob {
 
     /** The change sink into the lake of a catalog and data path. */
     public static DuckLakeChangeSink sink(String catalog, String dataPath) {
-        return DuckLakeSink.forChangeRecords().catalog(catalog).dataPath(dataPath).memoryLimit("512MB").build();
+        return DuckLakeSink.forChangeRecords()
+                .catalog(catalog)
+                .dataPath(dataPath)
+                .memoryLimit("512MB")
+                .build();
     }
 }

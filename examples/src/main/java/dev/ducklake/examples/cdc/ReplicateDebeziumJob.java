@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples.cdc;
 
 import dev.ducklake.engine.EngineRegistry;
@@ -45,9 +61,9 @@ import org.apache.flink.util.FileUtils;
  * <ol>
  *   <li>a {@link FileSource} reads the bundled events ({@code src/main/resources/cdc}, one Kafka
  *       Connect JSON message per line, as Debezium's PostgreSQL and MySQL connectors wrote them):
- *       PostgreSQL's {@code inventory.products} (a snapshot, inserts, updates and a delete), MySQL's
- *       {@code inventory.customers} (an insert) and MySQL's {@code test.product}, whose schema gains
- *       the column {@code age} and then widens it from INT to BIGINT;
+ *       PostgreSQL's {@code inventory.products} (a snapshot, inserts, updates and a delete),
+ *       MySQL's {@code inventory.customers} (an insert) and MySQL's {@code test.product}, whose
+ *       schema gains the column {@code age} and then widens it from INT to BIGINT;
  *   <li>{@link DebeziumJsonDeserializationSchema} turns each line into change records, with each
  *       table's primary key configured, since the lines carry no Kafka message keys;
  *   <li>the sink writes each source table to the lake table of the same name, creates the tables,
@@ -69,8 +85,11 @@ import org.apache.flink.util.FileUtils;
 public final class ReplicateDebeziumJob {
 
     /** The bundled event files, under {@code cdc/} on the class path. */
-    private static final List<String> EVENT_FILES = List.of("postgres-inventory-products.jsonl",
-            "mysql-inventory-customers.jsonl", "mysql-test-product.jsonl");
+    private static final List<String> EVENT_FILES =
+            List.of(
+                    "postgres-inventory-products.jsonl",
+                    "mysql-inventory-customers.jsonl",
+                    "mysql-test-product.jsonl");
 
     private ReplicateDebeziumJob() {}
 
@@ -82,38 +101,54 @@ public final class ReplicateDebeziumJob {
 
         replicate(events, catalog);
 
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(
-                EngineConfig.builder(CatalogLocation.duckDbFile(Path.of(catalog))).build())) {
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared()
+                        .acquire(
+                                EngineConfig.builder(CatalogLocation.duckDbFile(Path.of(catalog)))
+                                        .build())) {
             LakeEngine engine = lease.engine();
-            List<TableName> tables = engine.listSchemas().stream()
-                    .flatMap(schema -> engine.listTables(schema).stream()).map(LakeObject::name)
-                    .sorted(Comparator.comparing(TableName::toString)).toList();
+            List<TableName> tables =
+                    engine.listSchemas().stream()
+                            .flatMap(schema -> engine.listTables(schema).stream())
+                            .map(LakeObject::name)
+                            .sorted(Comparator.comparing(TableName::toString))
+                            .toList();
             for (TableName table : tables) {
                 printTable(engine, table);
             }
             printSnapshots(engine, tables);
         }
-        System.out.printf("Look at it with plain DuckDB: python3 -c \"import duckdb; duckdb.sql(\\\"ATTACH"
-                + " 'ducklake:%s' AS lake (READ_ONLY)\\\"); duckdb.sql('SELECT * FROM lake.inventory.products"
-                + " ORDER BY id').show()\"%n", catalog);
+        System.out.printf(
+                "Look at it with plain DuckDB: python3 -c \"import duckdb; duckdb.sql(\\\"ATTACH"
+                        + " 'ducklake:%s' AS lake (READ_ONLY)\\\"); duckdb.sql('SELECT * FROM lake.inventory.products"
+                        + " ORDER BY id').show()\"%n",
+                catalog);
     }
 
-    /** The bounded job: every line of every event file into the lake, committed on checkpoints and at its end. */
+    /**
+     * The bounded job: every line of every event file into the lake, committed on checkpoints and
+     * at its end.
+     */
     private static void replicate(Path events, String catalog) throws Exception {
-        DebeziumJsonDeserializationSchema debezium = DebeziumJsonDeserializationSchema.builder()
-                .primaryKey("inventory.products", "id")
-                .primaryKey("inventory.customers", "id")
-                .primaryKey("test.product", "id")
-                .build();
+        DebeziumJsonDeserializationSchema debezium =
+                DebeziumJsonDeserializationSchema.builder()
+                        .primaryKey("inventory.products", "id")
+                        .primaryKey("inventory.customers", "id")
+                        .primaryKey("test.product", "id")
+                        .build();
 
         StreamExecutionEnvironment env = environment();
-        FileSource<String> lines = FileSource.forRecordStreamFormat(new TextLineInputFormat(),
-                new org.apache.flink.core.fs.Path(events.toUri())).build();
+        FileSource<String> lines =
+                FileSource.forRecordStreamFormat(
+                                new TextLineInputFormat(),
+                                new org.apache.flink.core.fs.Path(events.toUri()))
+                        .build();
         env.fromSource(lines, WatermarkStrategy.noWatermarks(), "debezium events")
                 .flatMap(new DebeziumLines(debezium))
-                .sinkTo(DuckLakeSink.forChangeRecords()
-                        .catalog(catalog)          // each source table to the lake table of its name
-                        .build());
+                .sinkTo(
+                        DuckLakeSink.forChangeRecords()
+                                .catalog(catalog) // each source table to the lake table of its name
+                                .build());
         env.execute("replicate debezium events");
     }
 
@@ -136,21 +171,33 @@ public final class ReplicateDebeziumJob {
             for (TableVersion version : engine.versions(table, 0, 1_000)) {
                 CommitMetadata commit = version.metadata().orElseThrow();
                 checkpoints.put(version.id(), commit.producer().get("checkpoint-id"));
-                changes.computeIfAbsent(version.id(), id -> new ArrayList<>()).add(String.format("%s %s +%d ~%d -%d",
-                        table, commit.mode(), commit.inserted(), commit.updated(), commit.deleted()));
+                changes.computeIfAbsent(version.id(), id -> new ArrayList<>())
+                        .add(
+                                String.format(
+                                        "%s %s +%d ~%d -%d",
+                                        table,
+                                        commit.mode(),
+                                        commit.inserted(),
+                                        commit.updated(),
+                                        commit.deleted()));
             }
         }
         System.out.println("Snapshots the sink wrote (+inserted ~updated -deleted):");
-        checkpoints.forEach((version, checkpoint) -> System.out.printf("  version %d (checkpoint %s): %s%n", version,
-                checkpoint, String.join("; ", changes.get(version))));
+        checkpoints.forEach(
+                (version, checkpoint) ->
+                        System.out.printf(
+                                "  version %d (checkpoint %s): %s%n",
+                                version, checkpoint, String.join("; ", changes.get(version))));
     }
 
     /** Copies the bundled event files into {@code target}, the directory the file source reads. */
     private static Path copyEvents(Path target) throws IOException {
         Files.createDirectories(target);
         for (String file : EVENT_FILES) {
-            try (InputStream in = Objects.requireNonNull(ReplicateDebeziumJob.class.getResourceAsStream(
-                    "/cdc/" + file), "no resource cdc/" + file)) {
+            try (InputStream in =
+                    Objects.requireNonNull(
+                            ReplicateDebeziumJob.class.getResourceAsStream("/cdc/" + file),
+                            "no resource cdc/" + file)) {
                 Files.copy(in, target.resolve(file));
             }
         }
@@ -171,8 +218,8 @@ public final class ReplicateDebeziumJob {
      * update. The deserializer is a {@code DeserializationSchema}, used here on the line's bytes as
      * a Kafka source would use it on a message's value.
      */
-    private static final class DebeziumLines implements FlatMapFunction<String, ChangeRecord>,
-            ResultTypeQueryable<ChangeRecord> {
+    private static final class DebeziumLines
+            implements FlatMapFunction<String, ChangeRecord>, ResultTypeQueryable<ChangeRecord> {
 
         private static final long serialVersionUID = 1L;
 

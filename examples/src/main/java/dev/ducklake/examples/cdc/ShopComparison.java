@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples.cdc;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -26,20 +42,28 @@ public final class ShopComparison implements AutoCloseable {
      * @param lakeCatalog the lake's catalog, as DuckDB's {@code ATTACH 'ducklake:...'} takes it
      * @param dataPath the lake's data path
      */
-    public ShopComparison(String sourceJdbc, String lakeCatalog, String dataPath) throws SQLException {
+    public ShopComparison(String sourceJdbc, String lakeCatalog, String dataPath)
+            throws SQLException {
         this.sourceJdbc = sourceJdbc;
         this.lake = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement st = lake.createStatement()) {
             st.execute("LOAD ducklake");
-            st.execute("ATTACH 'ducklake:" + lakeCatalog.replace("'", "''") + "' AS lake (DATA_PATH '"
-                    + dataPath.replace("'", "''") + "')");
+            st.execute(
+                    "ATTACH 'ducklake:"
+                            + lakeCatalog.replace("'", "''")
+                            + "' AS lake (DATA_PATH '"
+                            + dataPath.replace("'", "''")
+                            + "')");
         } catch (SQLException e) {
             lake.close();
             throw e;
         }
     }
 
-    /** The workload's tables whose rows differ between PostgreSQL and the lake (one the lake lacks included). */
+    /**
+     * The workload's tables whose rows differ between PostgreSQL and the lake (one the lake lacks
+     * included).
+     */
     public List<String> differingTables() throws SQLException {
         return differing(ShopWorkload.TABLES);
     }
@@ -75,18 +99,22 @@ public final class ShopComparison implements AutoCloseable {
 
     /** The highest order id in the lake now; -1 when it has none. */
     public long newestOrder() throws SQLException {
-        return Long.parseLong(rows(lake, "SELECT coalesce(max(id), -1) FROM lake.shop.orders").get(0));
+        return Long.parseLong(
+                rows(lake, "SELECT coalesce(max(id), -1) FROM lake.shop.orders").get(0));
     }
 
     /** The snapshots the pipeline's sink wrote, oldest first. */
     public List<Long> sinkSnapshots() throws SQLException {
         List<Long> snapshots = new ArrayList<>();
         try (Statement st = lake.createStatement();
-                ResultSet rs = st.executeQuery("SELECT snapshot_id, commit_extra_info FROM lake.snapshots()"
-                        + " ORDER BY snapshot_id")) {
+                ResultSet rs =
+                        st.executeQuery(
+                                "SELECT snapshot_id, commit_extra_info FROM lake.snapshots()"
+                                        + " ORDER BY snapshot_id")) {
             while (rs.next()) {
                 String metadata = rs.getString(2);
-                if (metadata != null && metadata.startsWith("{")
+                if (metadata != null
+                        && metadata.startsWith("{")
                         && JSON.readTree(metadata).path("producer").has("sink-id")) {
                     snapshots.add(rs.getLong(1));
                 }
@@ -99,7 +127,8 @@ public final class ShopComparison implements AutoCloseable {
 
     /**
      * The given snapshots at which, read with DuckDB's time travel, an invariant of the workload
-     * ({@link ShopWorkload#INVARIANT_QUERIES}) breaks. Snapshots before all tables exist are skipped.
+     * ({@link ShopWorkload#INVARIANT_QUERIES}) breaks. Snapshots before all tables exist are
+     * skipped.
      */
     public List<Long> snapshotsBreakingInvariants(List<Long> snapshots) throws SQLException {
         List<Long> broken = new ArrayList<>();
@@ -120,13 +149,22 @@ public final class ShopComparison implements AutoCloseable {
         return broken;
     }
 
-    /** Views {@code memory.at.<table>} of the tables as of a snapshot; false if a table did not exist then. */
+    /**
+     * Views {@code memory.at.<table>} of the tables as of a snapshot; false if a table did not
+     * exist then.
+     */
     private boolean viewsAt(long version) {
         for (String table : ShopWorkload.TABLES) {
             String name = table.substring(table.indexOf('.') + 1);
             try {
-                execute("CREATE VIEW memory.at." + name + " AS SELECT * FROM lake." + table + " AT (VERSION => "
-                        + version + ")");
+                execute(
+                        "CREATE VIEW memory.at."
+                                + name
+                                + " AS SELECT * FROM lake."
+                                + table
+                                + " AT (VERSION => "
+                                + version
+                                + ")");
                 rows(lake, "SELECT 1 FROM memory.at." + name + " LIMIT 0");
             } catch (SQLException notCreatedYet) {
                 return false;
@@ -142,7 +180,8 @@ public final class ShopComparison implements AutoCloseable {
     }
 
     private static List<String> rows(Connection connection, String query) throws SQLException {
-        try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(query)) {
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery(query)) {
             List<String> rows = new ArrayList<>();
             while (rs.next()) {
                 List<String> values = new ArrayList<>();

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples.datastream;
 
 import dev.ducklake.flink.sink.DuckLakeSink;
@@ -22,9 +38,9 @@ import org.apache.flink.util.FileUtils;
  * A DataStream job with the connector's builders, on a local DuckLake:
  *
  * <ol>
- *   <li>two bounded jobs append page views, the application's own type, through
- *       {@link DuckLakeSink#builder()} with a converter, into a table partitioned by country
- *       (the morning's views, then the afternoon's);
+ *   <li>two bounded jobs append page views, the application's own type, through {@link
+ *       DuckLakeSink#builder()} with a converter, into a table partitioned by country (the
+ *       morning's views, then the afternoon's);
  *   <li>{@link DuckLakeSource#builder()} reads the table back, bounded: as it was between the two
  *       writes (time travel by timestamp), now with a projection and a filter evaluated by DuckDB,
  *       and as the changelog of the afternoon's commits.
@@ -56,37 +72,55 @@ public final class PageViewsJob {
         append(catalog, "afternoon", MORNING_VIEWS, AFTERNOON_VIEWS);
 
         System.out.println("Views by country:");
-        print("  as of noon (time travel)", read(source(catalog).snapshotAtTimestamp(noon.toEpochMilli())));
+        print(
+                "  as of noon (time travel)",
+                read(source(catalog).snapshotAtTimestamp(noon.toEpochMilli())));
         print("  now", read(source(catalog).snapshot()));
-        print("  now, of 30 s or longer", read(source(catalog).snapshot().columns("country", "duration_ms")
-                .filter(new LakeFilter.Compare("duration_ms", ">=", "30000"))));
+        print(
+                "  now, of 30 s or longer",
+                read(
+                        source(catalog)
+                                .snapshot()
+                                .columns("country", "duration_ms")
+                                .filter(new LakeFilter.Compare("duration_ms", ">=", "30000"))));
         System.out.println("Changes committed after noon, by kind:");
         Map<String, Long> kinds = new TreeMap<>();
-        try (CloseableIterator<RowData> changes = collect(source(catalog).startAfterTimestamp(noon.toEpochMilli())
-                .endAtLatestVersion()
-                .build())) {
-            changes.forEachRemaining(row -> kinds.merge(row.getRowKind().shortString(), 1L, Long::sum));
+        try (CloseableIterator<RowData> changes =
+                collect(
+                        source(catalog)
+                                .startAfterTimestamp(noon.toEpochMilli())
+                                .endAtLatestVersion()
+                                .build())) {
+            changes.forEachRemaining(
+                    row -> kinds.merge(row.getRowKind().shortString(), 1L, Long::sum));
         }
         kinds.forEach((kind, count) -> System.out.printf("  %s %,d%n", kind, count));
-        System.out.printf("Look at it with plain DuckDB: python3 -c \"import duckdb; duckdb.sql(\\\"ATTACH"
-                + " 'ducklake:%s' AS lake (READ_ONLY)\\\"); duckdb.sql('SELECT country, count(*) AS views"
-                + " FROM lake.%s GROUP BY country ORDER BY country').show()\"%n",
+        System.out.printf(
+                "Look at it with plain DuckDB: python3 -c \"import duckdb; duckdb.sql(\\\"ATTACH"
+                        + " 'ducklake:%s' AS lake (READ_ONLY)\\\"); duckdb.sql('SELECT country, count(*) AS views"
+                        + " FROM lake.%s GROUP BY country ORDER BY country').show()\"%n",
                 catalog, TABLE);
     }
 
-    /** A bounded job: {@code count} views from view {@code first}, committed on checkpoints and at its end. */
-    private static void append(String catalog, String name, long first, long count) throws Exception {
+    /**
+     * A bounded job: {@code count} views from view {@code first}, committed on checkpoints and at
+     * its end.
+     */
+    private static void append(String catalog, String name, long first, long count)
+            throws Exception {
         StreamExecutionEnvironment env = environment();
-        DataGeneratorSource<PageView> views = new DataGeneratorSource<>(PageView.generator(first), count,
-                TypeInformation.of(PageView.class));
+        DataGeneratorSource<PageView> views =
+                new DataGeneratorSource<>(
+                        PageView.generator(first), count, TypeInformation.of(PageView.class));
         env.fromSource(views, WatermarkStrategy.noWatermarks(), name + " views")
-                .sinkTo(DuckLakeSink.<PageView>builder()
-                        .catalog(catalog)
-                        .table(TABLE)
-                        .rowType(PageView.ROW_TYPE)
-                        .partitionBy("country")
-                        .converter(PageView::toRowData)
-                        .build());
+                .sinkTo(
+                        DuckLakeSink.<PageView>builder()
+                                .catalog(catalog)
+                                .table(TABLE)
+                                .rowType(PageView.ROW_TYPE)
+                                .partitionBy("country")
+                                .converter(PageView::toRowData)
+                                .build());
         env.execute("page views: " + name);
         System.out.printf("Appended the %s's %,d views.%n", name, count);
     }
@@ -95,19 +129,23 @@ public final class PageViewsJob {
         return DuckLakeSource.builder().catalog(catalog).table(TABLE);
     }
 
-    /** Views per country in what the source reads; the country is the row's {@code country} field. */
+    /**
+     * Views per country in what the source reads; the country is the row's {@code country} field.
+     */
     private static Map<String, Long> read(DuckLakeSourceBuilder builder) throws Exception {
         DuckLakeSource source = builder.build();
         int country = source.rowType().getFieldNames().indexOf("country");
         Map<String, Long> counts = new TreeMap<>();
         try (CloseableIterator<RowData> rows = collect(source)) {
-            rows.forEachRemaining(row -> counts.merge(row.getString(country).toString(), 1L, Long::sum));
+            rows.forEachRemaining(
+                    row -> counts.merge(row.getString(country).toString(), 1L, Long::sum));
         }
         return counts;
     }
 
     private static CloseableIterator<RowData> collect(DuckLakeSource source) throws Exception {
-        return environment().fromSource(source, WatermarkStrategy.noWatermarks(), "page views from DuckLake")
+        return environment()
+                .fromSource(source, WatermarkStrategy.noWatermarks(), "page views from DuckLake")
                 .executeAndCollect("page views: read");
     }
 
@@ -124,5 +162,4 @@ public final class PageViewsJob {
         env.enableCheckpointing(1_000);
         return env;
     }
-
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples.quickstart;
 
 import java.time.Duration;
@@ -11,8 +27,8 @@ import org.apache.flink.util.CloseableIterator;
 
 /**
  * Moves a job's collected results to a queue on a thread of its own, so that the caller can wait
- * for a change with a timeout instead of blocking in the iterator. A failure of the job surfaces
- * in {@link #poll}; the thread ends when the iterator is closed.
+ * for a change with a timeout instead of blocking in the iterator. A failure of the job surfaces in
+ * {@link #poll}; the thread ends when the iterator is closed.
  */
 final class ChangeQueue {
 
@@ -20,13 +36,16 @@ final class ChangeQueue {
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
 
     ChangeQueue(CloseableIterator<RowData> results) {
-        Thread drain = new Thread(() -> {
-            try {
-                results.forEachRemaining(changes::add);
-            } catch (RuntimeException e) {
-                failure.set(e);
-            }
-        }, "changelog-results");
+        Thread drain =
+                new Thread(
+                        () -> {
+                            try {
+                                results.forEachRemaining(changes::add);
+                            } catch (RuntimeException e) {
+                                failure.set(e);
+                            }
+                        },
+                        "changelog-results");
         drain.setDaemon(true);
         drain.start();
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples.quickstart;
 
 import java.util.EnumMap;
@@ -64,15 +80,28 @@ final class ChangelogView {
         keys.addAll(table.keySet());
         for (String key : keys) {
             if (!Objects.equals(rows.get(key), table.get(key))) {
-                return "order " + key + " is " + rows.get(key) + " in the changelog, " + table.get(key) + " in the table";
+                return "order "
+                        + key
+                        + " is "
+                        + rows.get(key)
+                        + " in the changelog, "
+                        + table.get(key)
+                        + " in the table";
             }
         }
         return "none";
     }
 
-    /** A row of {@link OrderEvent#ROW_TYPE}'s values as the engine reads them, so that both sides compare equal. */
+    /**
+     * A row of {@link OrderEvent#ROW_TYPE}'s values as the engine reads them, so that both sides
+     * compare equal.
+     */
     static List<Object> values(RowData row) {
-        return List.of(row.getString(0).toString(), row.getString(1).toString(), row.getString(2).toString(),
-                row.getDecimal(3, 10, 2).toBigDecimal(), row.getTimestamp(4, 3).toLocalDateTime());
+        return List.of(
+                row.getString(0).toString(),
+                row.getString(1).toString(),
+                row.getString(2).toString(),
+                row.getDecimal(3, 10, 2).toBigDecimal(),
+                row.getTimestamp(4, 3).toLocalDateTime());
     }
 }

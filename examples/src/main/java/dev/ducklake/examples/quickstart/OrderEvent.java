@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples.quickstart;
 
 import java.math.BigDecimal;
@@ -17,26 +33,37 @@ import org.apache.flink.types.RowKind;
  *
  * @param deleted whether the order was deleted; the other fields then hold its last state
  */
-public record OrderEvent(String orderId, String customer, String status, BigDecimal amount, LocalDateTime updatedAt,
+public record OrderEvent(
+        String orderId,
+        String customer,
+        String status,
+        BigDecimal amount,
+        LocalDateTime updatedAt,
         boolean deleted) {
 
     /** The orders table: keyed by {@code order_id}. */
-    public static final RowType ROW_TYPE = (RowType) DataTypes.ROW(
-                    DataTypes.FIELD("order_id", DataTypes.STRING().notNull()),
-                    DataTypes.FIELD("customer", DataTypes.STRING()),
-                    DataTypes.FIELD("status", DataTypes.STRING()),
-                    DataTypes.FIELD("amount", DataTypes.DECIMAL(10, 2)),
-                    DataTypes.FIELD("updated_at", DataTypes.TIMESTAMP(3)))
-            .getLogicalType();
+    public static final RowType ROW_TYPE =
+            (RowType)
+                    DataTypes.ROW(
+                                    DataTypes.FIELD("order_id", DataTypes.STRING().notNull()),
+                                    DataTypes.FIELD("customer", DataTypes.STRING()),
+                                    DataTypes.FIELD("status", DataTypes.STRING()),
+                                    DataTypes.FIELD("amount", DataTypes.DECIMAL(10, 2)),
+                                    DataTypes.FIELD("updated_at", DataTypes.TIMESTAMP(3)))
+                            .getLogicalType();
 
     private static final String[] STATUSES = {"paid", "packed", "shipped", "delivered"};
     private static final LocalDateTime EPOCH = LocalDateTime.of(2026, 11, 30, 9, 0);
 
     /** The row the sink writes: an upsert, or a delete by key. */
     public RowData toRowData() {
-        return GenericRowData.ofKind(deleted ? RowKind.DELETE : RowKind.UPDATE_AFTER,
-                StringData.fromString(orderId), StringData.fromString(customer), StringData.fromString(status),
-                DecimalData.fromBigDecimal(amount, 10, 2), TimestampData.fromLocalDateTime(updatedAt));
+        return GenericRowData.ofKind(
+                deleted ? RowKind.DELETE : RowKind.UPDATE_AFTER,
+                StringData.fromString(orderId),
+                StringData.fromString(customer),
+                StringData.fromString(status),
+                DecimalData.fromBigDecimal(amount, 10, 2),
+                TimestampData.fromLocalDateTime(updatedAt));
     }
 
     /**
@@ -48,10 +75,16 @@ public record OrderEvent(String orderId, String customer, String status, BigDeci
         return i -> {
             int order = (int) ((i * 7919) % orders);
             long round = i / orders;
-            String status = round == 0 ? "new" : STATUSES[(int) ((round - 1 + order) % STATUSES.length)];
+            String status =
+                    round == 0 ? "new" : STATUSES[(int) ((round - 1 + order) % STATUSES.length)];
             BigDecimal amount = BigDecimal.valueOf(1_000 + (i * 31) % 50_000, 2);
-            return new OrderEvent("order-" + order, "customer-" + order % 97, status, amount,
-                    EPOCH.plusSeconds(i), round > 0 && i % 11 == 0);
+            return new OrderEvent(
+                    "order-" + order,
+                    "customer-" + order % 97,
+                    status,
+                    amount,
+                    EPOCH.plusSeconds(i),
+                    round > 0 && i % 11 == 0);
         };
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples.cdc;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,7 +35,8 @@ class PostgresCdcPipelineCommandTest {
     @Test
     void theReadmeCommandEndsWithALakeEqualToPostgres() throws Exception {
         String command = ReadmeCommands.after(Path.of("README.md"), "Run the CDC pipeline");
-        assertThat(command).isEqualTo(ReadmeCommands.after(Path.of("docs", "cdc.md"), "Run the CDC pipeline"))
+        assertThat(command)
+                .isEqualTo(ReadmeCommands.after(Path.of("docs", "cdc.md"), "Run the CDC pipeline"))
                 .contains("-Dexec.mainClass=" + PostgresCdcPipeline.class.getName());
 
         ReadmeCommands.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
@@ -27,11 +44,20 @@ class PostgresCdcPipelineCommandTest {
         String output = run.output();
         assertThat(run.exitCode()).as(output).isZero();
         for (String table : ShopWorkload.TABLES) {
-            assertThat(output).as(output).containsPattern("(?m)^  " + Pattern.quote(table) + " .* rows in the lake,"
-                    + " equal to PostgreSQL$");
+            assertThat(output)
+                    .as(output)
+                    .containsPattern(
+                            "(?m)^  "
+                                    + Pattern.quote(table)
+                                    + " .* rows in the lake,"
+                                    + " equal to PostgreSQL$");
         }
-        Matcher snapshots = Pattern.compile("(\\d+) lake snapshots written; .* hold at (\\d+) of them").matcher(output);
+        Matcher snapshots =
+                Pattern.compile("(\\d+) lake snapshots written; .* hold at (\\d+) of them")
+                        .matcher(output);
         assertThat(snapshots.find()).as(output).isTrue();
-        assertThat(Integer.parseInt(snapshots.group(1))).isPositive().isEqualTo(Integer.parseInt(snapshots.group(2)));
+        assertThat(Integer.parseInt(snapshots.group(1)))
+                .isPositive()
+                .isEqualTo(Integer.parseInt(snapshots.group(2)));
     }
 }

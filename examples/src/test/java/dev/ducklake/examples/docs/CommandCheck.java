@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples.docs;
 
 import java.io.IOException;
@@ -19,7 +35,8 @@ final class CommandCheck {
 
     private static final Pattern SEPARATORS = Pattern.compile("&&|\\|\\||;|\\|");
     private static final Pattern TOKEN = Pattern.compile("\"([^\"]*)\"|'([^']*)'|(\\S+)");
-    private static final Pattern DEFAULT_MAIN_CLASS = Pattern.compile("<exec\\.mainClass>([^<]+)</exec\\.mainClass>");
+    private static final Pattern DEFAULT_MAIN_CLASS =
+            Pattern.compile("<exec\\.mainClass>([^<]+)</exec\\.mainClass>");
 
     private final Path root;
     private final String rootPom;
@@ -50,21 +67,30 @@ final class CommandCheck {
     private void checkMaven(List<String> tokens, List<String> problems) throws IOException {
         List<String> modules = new ArrayList<>();
         for (int i = 1; i < tokens.size(); i++) {
-            if ((tokens.get(i).equals("-pl") || tokens.get(i).equals("--projects")) && i + 1 < tokens.size()) {
+            if ((tokens.get(i).equals("-pl") || tokens.get(i).equals("--projects"))
+                    && i + 1 < tokens.size()) {
                 modules.addAll(Arrays.asList(tokens.get(++i).split(",")));
             }
         }
         for (String module : modules) {
-            if (!rootPom.contains("<module>" + module + "</module>") || !Files.isRegularFile(pom(module))) {
+            if (!rootPom.contains("<module>" + module + "</module>")
+                    || !Files.isRegularFile(pom(module))) {
                 problems.add("no module '" + module + "' in the root pom.xml");
             }
         }
         Optional<String> mainClass = property(tokens, "exec.mainClass");
         mainClass.ifPresent(name -> requireClass(name, modules, "main", problems));
         for (String property : List.of("test", "it.test")) {
-            property(tokens, property).ifPresent(names -> Arrays.stream(names.split(","))
-                    .filter(name -> name.matches("[\\w.]+"))
-                    .forEach(name -> requireClass(name, modules, "test", problems)));
+            property(tokens, property)
+                    .ifPresent(
+                            names ->
+                                    Arrays.stream(names.split(","))
+                                            .filter(name -> name.matches("[\\w.]+"))
+                                            .forEach(
+                                                    name ->
+                                                            requireClass(
+                                                                    name, modules, "test",
+                                                                    problems)));
         }
         if (tokens.contains("exec:exec") || tokens.contains("exec:java")) {
             for (String module : modules) {
@@ -74,7 +100,8 @@ final class CommandCheck {
     }
 
     /** A module run with exec configures the exec plugin, and its default main class exists. */
-    private void checkExecModule(String module, boolean mainClassGiven, List<String> problems) throws IOException {
+    private void checkExecModule(String module, boolean mainClassGiven, List<String> problems)
+            throws IOException {
         if (!Files.isRegularFile(pom(module))) {
             return;
         }
@@ -87,19 +114,35 @@ final class CommandCheck {
             if (defaultMain.find()) {
                 requireClass(defaultMain.group(1), List.of(module), "main", problems);
             } else {
-                problems.add("module '" + module + "' has no default exec.mainClass and the command gives none");
+                problems.add(
+                        "module '"
+                                + module
+                                + "' has no default exec.mainClass and the command gives none");
             }
         }
     }
 
-    private void requireClass(String name, List<String> modules, String sourceSet, List<String> problems) {
+    private void requireClass(
+            String name, List<String> modules, String sourceSet, List<String> problems) {
         String file = name.contains(".") ? name.replace('.', '/') + ".java" : name + ".java";
-        List<Path> searched = modules.isEmpty() ? allModules() : modules.stream().map(root::resolve).toList();
-        boolean found = searched.stream().map(module -> module.resolve("src").resolve(sourceSet).resolve("java"))
-                .anyMatch(sources -> name.contains(".") ? Files.isRegularFile(sources.resolve(file))
-                        : containsFileNamed(sources, file));
+        List<Path> searched =
+                modules.isEmpty() ? allModules() : modules.stream().map(root::resolve).toList();
+        boolean found =
+                searched.stream()
+                        .map(module -> module.resolve("src").resolve(sourceSet).resolve("java"))
+                        .anyMatch(
+                                sources ->
+                                        name.contains(".")
+                                                ? Files.isRegularFile(sources.resolve(file))
+                                                : containsFileNamed(sources, file));
         if (!found) {
-            problems.add("no " + sourceSet + " class '" + name + "' in " + (modules.isEmpty() ? "any module" : modules));
+            problems.add(
+                    "no "
+                            + sourceSet
+                            + " class '"
+                            + name
+                            + "' in "
+                            + (modules.isEmpty() ? "any module" : modules));
         }
     }
 
@@ -108,10 +151,24 @@ final class CommandCheck {
         if (!Files.isRegularFile(script) || !Files.isExecutable(script)) {
             problems.add("no executable script '" + tokens.get(0) + "'");
         }
-        tokens.stream().skip(1).filter(arg -> arg.contains("/") && !arg.startsWith("-") && !arg.startsWith("/")
-                        && !arg.contains("$") && !arg.contains("<"))
+        tokens.stream()
+                .skip(1)
+                .filter(
+                        arg ->
+                                arg.contains("/")
+                                        && !arg.startsWith("-")
+                                        && !arg.startsWith("/")
+                                        && !arg.contains("$")
+                                        && !arg.contains("<"))
                 .filter(arg -> !Files.exists(root.resolve(arg)))
-                .forEach(arg -> problems.add("'" + tokens.get(0) + "' is given '" + arg + "', which does not exist"));
+                .forEach(
+                        arg ->
+                                problems.add(
+                                        "'"
+                                                + tokens.get(0)
+                                                + "' is given '"
+                                                + arg
+                                                + "', which does not exist"));
     }
 
     private Path pom(String module) {
@@ -140,7 +197,9 @@ final class CommandCheck {
 
     private static Optional<String> property(List<String> tokens, String name) {
         String prefix = "-D" + name + "=";
-        return tokens.stream().filter(token -> token.startsWith(prefix)).map(token -> token.substring(prefix.length()))
+        return tokens.stream()
+                .filter(token -> token.startsWith(prefix))
+                .map(token -> token.substring(prefix.length()))
                 .findFirst();
     }
 
@@ -148,7 +207,10 @@ final class CommandCheck {
         List<String> tokens = new ArrayList<>();
         Matcher token = TOKEN.matcher(command);
         while (token.find()) {
-            tokens.add(token.group(1) != null ? token.group(1) : token.group(2) != null ? token.group(2) : token.group(3));
+            tokens.add(
+                    token.group(1) != null
+                            ? token.group(1)
+                            : token.group(2) != null ? token.group(2) : token.group(3));
         }
         return tokens;
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,7 +43,11 @@ class DocsLinksTest {
         for (MarkdownPage page : pages()) {
             for (String target : page.linkTargets()) {
                 if (!target.matches("^[a-zA-Z][a-zA-Z+.-]*:.*")) {
-                    check(page, target).ifPresent(problem -> broken.add(name(page) + ": (" + target + ") " + problem));
+                    check(page, target)
+                            .ifPresent(
+                                    problem ->
+                                            broken.add(
+                                                    name(page) + ": (" + target + ") " + problem));
                 }
             }
         }
@@ -40,7 +60,11 @@ class DocsLinksTest {
         List<String> problems = new ArrayList<>();
         for (MarkdownPage page : pages()) {
             for (String command : page.shellCommands()) {
-                check.problems(command).forEach(problem -> problems.add(name(page) + ": " + command + "\n    " + problem));
+                check.problems(command)
+                        .forEach(
+                                problem ->
+                                        problems.add(
+                                                name(page) + ": " + command + "\n    " + problem));
             }
         }
         assertThat(problems).as("commands naming what does not exist").isEmpty();
@@ -50,17 +74,26 @@ class DocsLinksTest {
     void theIndexLinksEveryPage() throws IOException {
         List<String> linked = MarkdownPage.read(ROOT.resolve("docs/README.md")).linkTargets();
         try (Stream<Path> files = Files.list(ROOT.resolve("docs"))) {
-            assertThat(files.map(file -> file.getFileName().toString())
-                    .filter(name -> name.endsWith(".md") && !name.equals("README.md")))
-                    .as("pages of docs/ that docs/README.md links").allMatch(linked::contains);
+            assertThat(
+                            files.map(file -> file.getFileName().toString())
+                                    .filter(
+                                            name ->
+                                                    name.endsWith(".md")
+                                                            && !name.equals("README.md")))
+                    .as("pages of docs/ that docs/README.md links")
+                    .allMatch(linked::contains);
         }
     }
 
     private static Optional<String> check(MarkdownPage page, String target) throws IOException {
         int hash = target.indexOf('#');
         String path = hash < 0 ? target : target.substring(0, hash);
-        Path file = path.isEmpty() ? page.file()
-                : path.startsWith("/") ? ROOT.resolve(path.substring(1)) : page.file().getParent().resolve(path);
+        Path file =
+                path.isEmpty()
+                        ? page.file()
+                        : path.startsWith("/")
+                                ? ROOT.resolve(path.substring(1))
+                                : page.file().getParent().resolve(path);
         if (!Files.exists(file)) {
             return Optional.of("no such file");
         }
@@ -71,7 +104,8 @@ class DocsLinksTest {
             return Optional.of("an anchor into a file that is not markdown");
         }
         String anchor = target.substring(hash + 1);
-        return MarkdownPage.read(file).anchors().contains(anchor) ? Optional.empty()
+        return MarkdownPage.read(file).anchors().contains(anchor)
+                ? Optional.empty()
                 : Optional.of("no heading with the anchor '" + anchor + "'");
     }
 
@@ -79,7 +113,8 @@ class DocsLinksTest {
         List<MarkdownPage> pages = new ArrayList<>();
         pages.add(MarkdownPage.read(ROOT.resolve("README.md")));
         try (Stream<Path> files = Files.list(ROOT.resolve("docs"))) {
-            for (Path file : files.filter(file -> file.toString().endsWith(".md")).sorted().toList()) {
+            for (Path file :
+                    files.filter(file -> file.toString().endsWith(".md")).sorted().toList()) {
                 pages.add(MarkdownPage.read(file));
             }
         }

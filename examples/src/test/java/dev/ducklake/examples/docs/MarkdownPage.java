@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.examples.docs;
 
 import java.io.IOException;
@@ -20,7 +36,8 @@ import java.util.regex.Pattern;
  */
 record MarkdownPage(Path file, String prose, List<String> headings, List<String> shellCommands) {
 
-    private static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
+    private static final Pattern LINK =
+            Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
     private static final Pattern INLINE_CODE = Pattern.compile("`[^`]+`");
     private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
     private static final Set<String> SHELLS = Set.of("bash", "sh", "shell");
@@ -53,7 +70,8 @@ record MarkdownPage(Path file, String prose, List<String> headings, List<String>
                 }
             }
         }
-        return new MarkdownPage(file, prose.toString(), List.copyOf(headings), List.copyOf(commands));
+        return new MarkdownPage(
+                file, prose.toString(), List.copyOf(headings), List.copyOf(commands));
     }
 
     /** The targets of the page's links and images, as written. */
@@ -66,7 +84,10 @@ record MarkdownPage(Path file, String prose, List<String> headings, List<String>
         return targets;
     }
 
-    /** The anchors GitHub gives the page's headings, a repeated one numbered {@code -1}, {@code -2}, .... */
+    /**
+     * The anchors GitHub gives the page's headings, a repeated one numbered {@code -1}, {@code -2},
+     * ....
+     */
     Set<String> anchors() {
         Set<String> anchors = new LinkedHashSet<>();
         Map<String, Integer> seen = new HashMap<>();
@@ -78,11 +99,22 @@ record MarkdownPage(Path file, String prose, List<String> headings, List<String>
         return anchors;
     }
 
-    /** GitHub's anchor of a heading: its text, lower case, without punctuation, spaces as hyphens. */
+    /**
+     * GitHub's anchor of a heading: its text, lower case, without punctuation, spaces as hyphens.
+     */
     static String slug(String heading) {
-        String text = LINK.matcher(heading).replaceAll(match -> Matcher.quoteReplacement(
-                match.group().substring(1, match.group().indexOf("]("))));
-        return text.replace("`", "").replace("*", "").toLowerCase(Locale.ROOT)
-                .replaceAll("[^\\p{L}\\p{N}\\p{M}\\p{Pc} -]", "").replace(' ', '-');
+        String text =
+                LINK.matcher(heading)
+                        .replaceAll(
+                                match ->
+                                        Matcher.quoteReplacement(
+                                                match.group()
+                                                        .substring(
+                                                                1, match.group().indexOf("]("))));
+        return text.replace("`", "")
+                .replace("*", "")
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N}\\p{M}\\p{Pc} -]", "")
+                .replace(' ', '-');
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.testing.cdc;
 
 import dev.ducklake.testing.process.ServerProcess;
@@ -23,7 +39,8 @@ public final class DebeziumConnector implements AutoCloseable {
 
     private final ServerProcess process;
 
-    private DebeziumConnector(Path directory, Map<String, String> settings, String bootstrapServers) {
+    private DebeziumConnector(
+            Path directory, Map<String, String> settings, String bootstrapServers) {
         int health = ServerProcess.freePort();
         Map<String, String> config = new LinkedHashMap<>();
         config.put("name", "ducklake-cdc");
@@ -50,27 +67,43 @@ public final class DebeziumConnector implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         // The recorded class path, and this module's classes for the main class.
-        String classPath = ownLocation() + File.pathSeparator
-                + ServerProcess.recordedClassPath(DebeziumConnector.class, KafkaServer.CLASS_PATH);
-        this.process = new ServerProcess("Debezium", classPath,
-                List.of("-Xmx512m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
-                List.of(DebeziumToKafka.class.getName(), properties.toString(), bootstrapServers,
-                        Integer.toString(health)), directory.resolve("debezium.out"), health);
+        String classPath =
+                ownLocation()
+                        + File.pathSeparator
+                        + ServerProcess.recordedClassPath(
+                                DebeziumConnector.class, KafkaServer.CLASS_PATH);
+        this.process =
+                new ServerProcess(
+                        "Debezium",
+                        classPath,
+                        List.of("-Xmx512m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
+                        List.of(
+                                DebeziumToKafka.class.getName(),
+                                properties.toString(),
+                                bootstrapServers,
+                                Integer.toString(health)),
+                        directory.resolve("debezium.out"),
+                        health);
     }
 
     /**
-     * Starts the connector with the given Debezium settings ({@code database.*}, {@code topic.prefix},
-     * {@code table.include.list}, ...) on top of this class's; waits until its task runs.
+     * Starts the connector with the given Debezium settings ({@code database.*}, {@code
+     * topic.prefix}, {@code table.include.list}, ...) on top of this class's; waits until its task
+     * runs.
      *
      * @param directory where its settings, offsets and output go
      */
-    public static DebeziumConnector start(Path directory, Map<String, String> settings, String bootstrapServers) {
+    public static DebeziumConnector start(
+            Path directory, Map<String, String> settings, String bootstrapServers) {
         DebeziumConnector connector = new DebeziumConnector(directory, settings, bootstrapServers);
         connector.start();
         return connector;
     }
 
-    /** Starts the connector again after {@link #stop()} or {@link #kill()}; waits until its task runs. */
+    /**
+     * Starts the connector again after {@link #stop()} or {@link #kill()}; waits until its task
+     * runs.
+     */
     public void start() {
         process.start();
     }
@@ -87,7 +120,12 @@ public final class DebeziumConnector implements AutoCloseable {
 
     private static String ownLocation() {
         try {
-            return Path.of(DebeziumConnector.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            return Path.of(
+                            DebeziumConnector.class
+                                    .getProtectionDomain()
+                                    .getCodeSource()
+                                    .getLocation()
+                                    .toURI())
                     .toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);

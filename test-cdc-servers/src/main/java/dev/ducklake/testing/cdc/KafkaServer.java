@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.testing.cdc;
 
 import dev.ducklake.testing.process.ServerProcess;
@@ -11,8 +27,8 @@ import java.util.List;
 
 /**
  * Apache Kafka's own broker ({@code kafka.Kafka}, KRaft, one node that is broker and controller) in
- * a JVM of its own on loopback, its log under a local directory, so that topics, offsets and consumer
- * groups survive {@link #stop()}, {@link #kill()} and {@link #start()} on the same ports.
+ * a JVM of its own on loopback, its log under a local directory, so that topics, offsets and
+ * consumer groups survive {@link #stop()}, {@link #kill()} and {@link #start()} on the same ports.
  */
 public final class KafkaServer implements AutoCloseable {
 
@@ -29,36 +45,51 @@ public final class KafkaServer implements AutoCloseable {
         String classPath = ServerProcess.recordedClassPath(KafkaServer.class, CLASS_PATH);
         try {
             Files.createDirectories(directory.resolve("log"));
-            Files.writeString(properties, String.join("\n",
-                    "process.roles=broker,controller",
-                    "node.id=1",
-                    "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
-                    "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
-                    "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
-                    "controller.listener.names=CONTROLLER",
-                    "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-                    "inter.broker.listener.name=PLAINTEXT",
-                    "log.dirs=" + directory.resolve("log"),
-                    "num.partitions=1",
-                    "auto.create.topics.enable=true",
-                    "offsets.topic.replication.factor=1",
-                    "offsets.topic.num.partitions=1",
-                    "transaction.state.log.replication.factor=1",
-                    "transaction.state.log.min.isr=1",
-                    "group.initial.rebalance.delay.ms=0") + "\n");
+            Files.writeString(
+                    properties,
+                    String.join(
+                                    "\n",
+                                    "process.roles=broker,controller",
+                                    "node.id=1",
+                                    "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
+                                    "listeners=PLAINTEXT://127.0.0.1:"
+                                            + port
+                                            + ",CONTROLLER://127.0.0.1:"
+                                            + controllerPort,
+                                    "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                                    "controller.listener.names=CONTROLLER",
+                                    "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                                    "inter.broker.listener.name=PLAINTEXT",
+                                    "log.dirs=" + directory.resolve("log"),
+                                    "num.partitions=1",
+                                    "auto.create.topics.enable=true",
+                                    "offsets.topic.replication.factor=1",
+                                    "offsets.topic.num.partitions=1",
+                                    "transaction.state.log.replication.factor=1",
+                                    "transaction.state.log.min.isr=1",
+                                    "group.initial.rebalance.delay.ms=0")
+                            + "\n");
             if (!Files.exists(directory.resolve("log/meta.properties"))) {
                 format(classPath, properties);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("Could not prepare the Kafka broker under " + directory, e);
+            throw new UncheckedIOException(
+                    "Could not prepare the Kafka broker under " + directory, e);
         }
-        this.process = new ServerProcess("Kafka", classPath, List.of("-Xmx512m"),
-                List.of("kafka.Kafka", properties.toString()), directory.resolve("kafka.out"), port);
+        this.process =
+                new ServerProcess(
+                        "Kafka",
+                        classPath,
+                        List.of("-Xmx512m"),
+                        List.of("kafka.Kafka", properties.toString()),
+                        directory.resolve("kafka.out"),
+                        port);
     }
 
     /** Starts a broker whose log lives under {@code directory}, on free ports. */
     public static KafkaServer start(Path directory) {
-        KafkaServer server = new KafkaServer(directory, ServerProcess.freePort(), ServerProcess.freePort());
+        KafkaServer server =
+                new KafkaServer(directory, ServerProcess.freePort(), ServerProcess.freePort());
         server.start();
         return server;
     }
@@ -97,13 +128,25 @@ public final class KafkaServer implements AutoCloseable {
 
     private void format(String classPath, Path properties) throws IOException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process format = new ProcessBuilder(java.toString(), "-cp", classPath, "kafka.tools.StorageTool", "format",
-                "-t", clusterId(), "-c", properties.toString())
-                .redirectErrorStream(true).redirectOutput(directory.resolve("format.out").toFile()).start();
+        Process format =
+                new ProcessBuilder(
+                                java.toString(),
+                                "-cp",
+                                classPath,
+                                "kafka.tools.StorageTool",
+                                "format",
+                                "-t",
+                                clusterId(),
+                                "-c",
+                                properties.toString())
+                        .redirectErrorStream(true)
+                        .redirectOutput(directory.resolve("format.out").toFile())
+                        .start();
         try {
             if (format.waitFor() != 0) {
-                throw new IOException("Formatting the Kafka log failed: "
-                        + Files.readString(directory.resolve("format.out")));
+                throw new IOException(
+                        "Formatting the Kafka log failed: "
+                                + Files.readString(directory.resolve("format.out")));
             }
         } catch (InterruptedException e) {
             format.destroyForcibly();

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.testing.process;
 
 import java.io.IOException;
@@ -41,8 +57,13 @@ public final class ServerProcess implements AutoCloseable {
      * @param log the file its output is appended to
      * @param port the loopback port it listens on once up
      */
-    public ServerProcess(String name, String classPath, List<String> jvmOptions, List<String> mainAndArguments,
-            Path log, int port) {
+    public ServerProcess(
+            String name,
+            String classPath,
+            List<String> jvmOptions,
+            List<String> mainAndArguments,
+            Path log,
+            int port) {
         this.name = name;
         this.log = log;
         this.port = port;
@@ -59,7 +80,8 @@ public final class ServerProcess implements AutoCloseable {
     public static String recordedClassPath(Class<?> owner, String resource) {
         try (InputStream in = owner.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException(resource + " is missing: build the module of " + owner.getName());
+                throw new IllegalStateException(
+                        resource + " is missing: build the module of " + owner.getName());
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
         } catch (IOException e) {
@@ -86,8 +108,11 @@ public final class ServerProcess implements AutoCloseable {
             hooked = true;
         }
         try {
-            process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            process =
+                    new ProcessBuilder(command)
+                            .redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                            .start();
         } catch (IOException e) {
             throw new UncheckedIOException("Could not start " + name, e);
         }
@@ -143,7 +168,8 @@ public final class ServerProcess implements AutoCloseable {
         long deadline = System.nanoTime() + STARTUP.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IllegalStateException(name + " exited with " + process.exitValue() + "; see " + log);
+                throw new IllegalStateException(
+                        name + " exited with " + process.exitValue() + "; see " + log);
             }
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
@@ -158,6 +184,7 @@ public final class ServerProcess implements AutoCloseable {
             }
         }
         kill();
-        throw new IllegalStateException(name + " did not listen on port " + port + " within " + STARTUP + "; see " + log);
+        throw new IllegalStateException(
+                name + " did not listen on port " + port + " within " + STARTUP + "; see " + log);
     }
 }

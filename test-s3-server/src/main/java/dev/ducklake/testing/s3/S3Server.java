@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.testing.s3;
 
 import dev.ducklake.testing.process.ServerProcess;
@@ -11,8 +27,8 @@ import java.util.Map;
 /**
  * S3Proxy, a real S3-compatible server, in a JVM of its own on loopback, storing its buckets as
  * directories under a local directory, so that they survive {@link #stop()} and {@link #start()}.
- * Requests are signed with {@link #KEY_ID} and {@link #SECRET}; the server answers on
- * {@link #endpoint()} with path-style URLs and without TLS.
+ * Requests are signed with {@link #KEY_ID} and {@link #SECRET}; the server answers on {@link
+ * #endpoint()} with path-style URLs and without TLS.
  */
 public final class S3Server implements AutoCloseable {
 
@@ -42,14 +58,33 @@ public final class S3Server implements AutoCloseable {
 
     /** The parameters of a DuckDB secret of {@code TYPE s3} for this server. */
     public Map<String, String> secret() {
-        return Map.of("type", "s3", "key_id", KEY_ID, "secret", SECRET, "endpoint", endpoint(), "url_style", "path",
-                "use_ssl", "false", "region", "us-east-1");
+        return Map.of(
+                "type",
+                "s3",
+                "key_id",
+                KEY_ID,
+                "secret",
+                SECRET,
+                "endpoint",
+                endpoint(),
+                "url_style",
+                "path",
+                "use_ssl",
+                "false",
+                "region",
+                "us-east-1");
     }
 
-    /** A DuckDB statement that creates a secret of {@link #secret()}, for plain DuckDB reading the server. */
+    /**
+     * A DuckDB statement that creates a secret of {@link #secret()}, for plain DuckDB reading the
+     * server.
+     */
     public String createSecretSql() {
-        return "CREATE SECRET (" + secret().entrySet().stream().map(p -> p.getKey() + " '" + p.getValue() + "'")
-                .collect(java.util.stream.Collectors.joining(", ")) + ")";
+        return "CREATE SECRET ("
+                + secret().entrySet().stream()
+                        .map(p -> p.getKey() + " '" + p.getValue() + "'")
+                        .collect(java.util.stream.Collectors.joining(", "))
+                + ")";
     }
 
     /** Creates a bucket (a directory of the server's store). */
@@ -65,34 +100,56 @@ public final class S3Server implements AutoCloseable {
     public List<String> keys(String bucket, String prefix) {
         Path root = directory.resolve("buckets").resolve(bucket);
         try (var files = Files.walk(root)) {
-            return files.filter(Files::isRegularFile).map(file -> root.relativize(file).toString())
-                    .filter(key -> key.startsWith(prefix)).sorted().toList();
+            return files.filter(Files::isRegularFile)
+                    .map(file -> root.relativize(file).toString())
+                    .filter(key -> key.startsWith(prefix))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** Starts the server again after {@link #stop()}, on the same port and store; waits until it answers. */
+    /**
+     * Starts the server again after {@link #stop()}, on the same port and store; waits until it
+     * answers.
+     */
     public synchronized void start() {
         if (process == null) {
-            process = new ServerProcess("S3Proxy", ServerProcess.recordedClassPath(S3Server.class, "s3proxy.classpath"),
-                    List.of("-Xmx256m", "-Dlogback.configurationFile=" + directory.resolve("logback.xml")),
-                    List.of("org.gaul.s3proxy.Main", "--properties", directory.resolve("s3proxy.properties").toString()),
-                    directory.resolve("s3proxy.log"), port);
+            process =
+                    new ServerProcess(
+                            "S3Proxy",
+                            ServerProcess.recordedClassPath(S3Server.class, "s3proxy.classpath"),
+                            List.of(
+                                    "-Xmx256m",
+                                    "-Dlogback.configurationFile="
+                                            + directory.resolve("logback.xml")),
+                            List.of(
+                                    "org.gaul.s3proxy.Main",
+                                    "--properties",
+                                    directory.resolve("s3proxy.properties").toString()),
+                            directory.resolve("s3proxy.log"),
+                            port);
         }
         try {
             Files.createDirectories(directory.resolve("buckets"));
-            Files.writeString(directory.resolve("s3proxy.properties"), String.join("\n",
-                    "s3proxy.endpoint=http://127.0.0.1:" + port,
-                    "s3proxy.authorization=aws-v2-or-v4",
-                    "s3proxy.identity=" + KEY_ID,
-                    "s3proxy.credential=" + SECRET,
-                    "jclouds.provider=filesystem",
-                    "jclouds.filesystem.basedir=" + directory.resolve("buckets")) + "\n");
-            Files.writeString(directory.resolve("logback.xml"), "<configuration>"
-                    + "<appender name=\"out\" class=\"ch.qos.logback.core.ConsoleAppender\">"
-                    + "<encoder><pattern>%d %level %logger{20} %msg%n</pattern></encoder></appender>"
-                    + "<root level=\"WARN\"><appender-ref ref=\"out\"/></root></configuration>\n");
+            Files.writeString(
+                    directory.resolve("s3proxy.properties"),
+                    String.join(
+                                    "\n",
+                                    "s3proxy.endpoint=http://127.0.0.1:" + port,
+                                    "s3proxy.authorization=aws-v2-or-v4",
+                                    "s3proxy.identity=" + KEY_ID,
+                                    "s3proxy.credential=" + SECRET,
+                                    "jclouds.provider=filesystem",
+                                    "jclouds.filesystem.basedir=" + directory.resolve("buckets"))
+                            + "\n");
+            Files.writeString(
+                    directory.resolve("logback.xml"),
+                    "<configuration>"
+                            + "<appender name=\"out\" class=\"ch.qos.logback.core.ConsoleAppender\">"
+                            + "<encoder><pattern>%d %level %logger{20} %msg%n</pattern></encoder></appender>"
+                            + "<root level=\"WARN\"><appender-ref ref=\"out\"/></root></configuration>\n");
         } catch (IOException e) {
             throw new UncheckedIOException("Could not start S3Proxy", e);
         }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.catalog.system;
 
 import dev.ducklake.engine.EngineRegistry;
@@ -27,13 +43,14 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.FlinkRuntimeException;
 
 /**
- * The bounded source of a system table: one split, whose reader reads the rows from the engine
- * when the job runs (not at planning), through the shared {@link EngineRegistry}, and holds the
- * lake only while it reads. A checkpoint keeps the number of rows emitted; a restore reads the
- * rows again and skips those.
+ * The bounded source of a system table: one split, whose reader reads the rows from the engine when
+ * the job runs (not at planning), through the shared {@link EngineRegistry}, and holds the lake
+ * only while it reads. A checkpoint keeps the number of rows emitted; a restore reads the rows
+ * again and skips those.
  */
 @Internal
-final class MetadataSource implements Source<RowData, MetadataSource.Split, Collection<MetadataSource.Split>> {
+final class MetadataSource
+        implements Source<RowData, MetadataSource.Split, Collection<MetadataSource.Split>> {
 
     private static final long serialVersionUID = 1L;
 
@@ -55,13 +72,14 @@ final class MetadataSource implements Source<RowData, MetadataSource.Split, Coll
     }
 
     @Override
-    public SplitEnumerator<Split, Collection<Split>> createEnumerator(SplitEnumeratorContext<Split> context) {
+    public SplitEnumerator<Split, Collection<Split>> createEnumerator(
+            SplitEnumeratorContext<Split> context) {
         return new IteratorSourceEnumerator<>(context, List.of(new Split(0, null)));
     }
 
     @Override
-    public SplitEnumerator<Split, Collection<Split>> restoreEnumerator(SplitEnumeratorContext<Split> context,
-            Collection<Split> checkpoint) {
+    public SplitEnumerator<Split, Collection<Split>> restoreEnumerator(
+            SplitEnumeratorContext<Split> context, Collection<Split> checkpoint) {
         return new IteratorSourceEnumerator<>(context, checkpoint);
     }
 
@@ -89,7 +107,8 @@ final class MetadataSource implements Source<RowData, MetadataSource.Split, Coll
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             return table.read(lease.engine(), TableName.of(schema, tableName));
         } catch (LakeException e) {
-            throw new FlinkRuntimeException("Could not read the system table " + name() + ": " + e.getMessage(), e);
+            throw new FlinkRuntimeException(
+                    "Could not read the system table " + name() + ": " + e.getMessage(), e);
         }
     }
 
@@ -151,7 +170,8 @@ final class MetadataSource implements Source<RowData, MetadataSource.Split, Coll
     }
 
     /** Emits the rows of its split, which it gives the way to read them. */
-    private static final class Reader extends IteratorSourceReaderBase<RowData, RowData, Rows, Split> {
+    private static final class Reader
+            extends IteratorSourceReaderBase<RowData, RowData, Rows, Split> {
 
         private final SourceReaderContext context;
         private final Supplier<List<RowData>> rows;
@@ -206,14 +226,16 @@ final class MetadataSource implements Source<RowData, MetadataSource.Split, Coll
         @Override
         public Split deserialize(int version, byte[] serialized) throws IOException {
             if (version != VERSION) {
-                throw new IOException("Unknown version " + version + " of a DuckLake system table split");
+                throw new IOException(
+                        "Unknown version " + version + " of a DuckLake system table split");
             }
             return new Split(ByteBuffer.wrap(serialized).getLong(), null);
         }
     }
 
     /** The enumerator's splits not yet assigned: none, or the one split. */
-    static final class CheckpointSerializer implements SimpleVersionedSerializer<Collection<Split>> {
+    static final class CheckpointSerializer
+            implements SimpleVersionedSerializer<Collection<Split>> {
 
         private static final int VERSION = 1;
 
@@ -224,7 +246,9 @@ final class MetadataSource implements Source<RowData, MetadataSource.Split, Coll
 
         @Override
         public byte[] serialize(Collection<Split> splits) {
-            ByteBuffer buffer = ByteBuffer.allocate(Integer.BYTES + splits.size() * Long.BYTES).putInt(splits.size());
+            ByteBuffer buffer =
+                    ByteBuffer.allocate(Integer.BYTES + splits.size() * Long.BYTES)
+                            .putInt(splits.size());
             splits.forEach(split -> buffer.putLong(split.emitted));
             return buffer.array();
         }
@@ -232,7 +256,8 @@ final class MetadataSource implements Source<RowData, MetadataSource.Split, Coll
         @Override
         public Collection<Split> deserialize(int version, byte[] serialized) throws IOException {
             if (version != VERSION) {
-                throw new IOException("Unknown version " + version + " of a DuckLake system table checkpoint");
+                throw new IOException(
+                        "Unknown version " + version + " of a DuckLake system table checkpoint");
             }
             ByteBuffer buffer = ByteBuffer.wrap(serialized);
             List<Split> splits = new ArrayList<>();

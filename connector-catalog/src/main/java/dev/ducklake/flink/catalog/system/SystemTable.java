@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.catalog.system;
 
 import static org.apache.flink.table.api.DataTypes.BIGINT;
@@ -40,47 +56,64 @@ import org.apache.flink.table.types.DataType;
 public enum SystemTable {
 
     /** One row per version of the table, oldest first. */
-    SNAPSHOTS("snapshots", ROW(
-            FIELD("version", BIGINT().notNull()),
-            FIELD("committed_at", TIMESTAMP_LTZ(3).notNull()),
-            FIELD("author", STRING()),
-            FIELD("operation", STRING().notNull()),
-            FIELD("commit_message", STRING()),
-            FIELD("rows_inserted", BIGINT()),
-            FIELD("rows_updated", BIGINT()),
-            FIELD("rows_deleted", BIGINT()),
-            FIELD("commit_mode", STRING()),
-            FIELD("commit_id", STRING()),
-            FIELD("commit_key", STRING()),
-            FIELD("rows_written", BIGINT()),
-            FIELD("before_images", BOOLEAN()),
-            FIELD("flink_job_id", STRING()),
-            FIELD("flink_checkpoint_id", BIGINT()),
-            FIELD("flink_sink_id", STRING()),
-            FIELD("producer", MAP(STRING(), STRING())),
-            FIELD("inputs", MAP(STRING(), BIGINT())),
-            FIELD("commit_extra_info", STRING())).notNull(),
-            (engine, table) -> engine.snapshots(table).stream()
-                    .sorted(Comparator.comparingLong(s -> s.version().id())).map(SystemTable::snapshotRow).toList()),
+    SNAPSHOTS(
+            "snapshots",
+            ROW(
+                            FIELD("version", BIGINT().notNull()),
+                            FIELD("committed_at", TIMESTAMP_LTZ(3).notNull()),
+                            FIELD("author", STRING()),
+                            FIELD("operation", STRING().notNull()),
+                            FIELD("commit_message", STRING()),
+                            FIELD("rows_inserted", BIGINT()),
+                            FIELD("rows_updated", BIGINT()),
+                            FIELD("rows_deleted", BIGINT()),
+                            FIELD("commit_mode", STRING()),
+                            FIELD("commit_id", STRING()),
+                            FIELD("commit_key", STRING()),
+                            FIELD("rows_written", BIGINT()),
+                            FIELD("before_images", BOOLEAN()),
+                            FIELD("flink_job_id", STRING()),
+                            FIELD("flink_checkpoint_id", BIGINT()),
+                            FIELD("flink_sink_id", STRING()),
+                            FIELD("producer", MAP(STRING(), STRING())),
+                            FIELD("inputs", MAP(STRING(), BIGINT())),
+                            FIELD("commit_extra_info", STRING()))
+                    .notNull(),
+            (engine, table) ->
+                    engine.snapshots(table).stream()
+                            .sorted(Comparator.comparingLong(s -> s.version().id()))
+                            .map(SystemTable::snapshotRow)
+                            .toList()),
 
-    /** One row per data file and delete file of the table's latest version, data files first, by path. */
-    FILES("files", ROW(
-            FIELD("content", STRING().notNull()),
-            FIELD("path", STRING().notNull()),
-            FIELD("file_format", STRING()),
-            FIELD("record_count", BIGINT().notNull()),
-            FIELD("file_size_bytes", BIGINT().notNull()),
-            FIELD("partition_values", MAP(STRING(), STRING()).notNull()),
-            FIELD("added_snapshot", BIGINT().notNull()),
-            FIELD("data_file", STRING())).notNull(),
-            (engine, table) -> engine.files(table).stream()
-                    .sorted(Comparator.comparing(LakeFile::content).thenComparing(LakeFile::path))
-                    .map(SystemTable::fileRow).toList());
+    /**
+     * One row per data file and delete file of the table's latest version, data files first, by
+     * path.
+     */
+    FILES(
+            "files",
+            ROW(
+                            FIELD("content", STRING().notNull()),
+                            FIELD("path", STRING().notNull()),
+                            FIELD("file_format", STRING()),
+                            FIELD("record_count", BIGINT().notNull()),
+                            FIELD("file_size_bytes", BIGINT().notNull()),
+                            FIELD("partition_values", MAP(STRING(), STRING()).notNull()),
+                            FIELD("added_snapshot", BIGINT().notNull()),
+                            FIELD("data_file", STRING()))
+                    .notNull(),
+            (engine, table) ->
+                    engine.files(table).stream()
+                            .sorted(
+                                    Comparator.comparing(LakeFile::content)
+                                            .thenComparing(LakeFile::path))
+                            .map(SystemTable::fileRow)
+                            .toList());
 
     /** Separates a table's name from a system table's suffix: {@code orders$files}. */
     public static final String SEPARATOR = "$";
 
-    // The producer fields the connector's sink writes with each checkpoint's commit (DuckLakeCommitter).
+    // The producer fields the connector's sink writes with each checkpoint's commit
+    // (DuckLakeCommitter).
     private static final String FLINK_JOB_ID = "flink-job-id";
     private static final String CHECKPOINT_ID = "checkpoint-id";
     private static final String SINK_ID = "sink-id";
@@ -89,7 +122,10 @@ public enum SystemTable {
     private final DataType rowType;
     private final BiFunction<LakeEngine, TableName, List<RowData>> reader;
 
-    SystemTable(String suffix, DataType rowType, BiFunction<LakeEngine, TableName, List<RowData>> reader) {
+    SystemTable(
+            String suffix,
+            DataType rowType,
+            BiFunction<LakeEngine, TableName, List<RowData>> reader) {
         this.suffix = suffix;
         this.rowType = rowType;
         this.reader = reader;
@@ -161,7 +197,10 @@ public enum SystemTable {
         return count.isPresent() ? count.getAsLong() : null;
     }
 
-    /** A producer field that holds a number; null when absent or not a number (another producer's field). */
+    /**
+     * A producer field that holds a number; null when absent or not a number (another producer's
+     * field).
+     */
     private static Long number(String value) {
         try {
             return value == null ? null : Long.valueOf(value);

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.cdc;
 
 import java.io.IOException;
@@ -13,9 +29,9 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 
 /**
- * Flink's serializer of {@link ChangeRecord}s between operators: the table, the schema (see
- * {@link ChangeSchemaCodec}) and the row through Flink's {@link RowDataSerializer} of that schema,
- * which keeps the row kind. Each instance caches the row serializers of the schemas it met recently.
+ * Flink's serializer of {@link ChangeRecord}s between operators: the table, the schema (see {@link
+ * ChangeSchemaCodec}) and the row through Flink's {@link RowDataSerializer} of that schema, which
+ * keeps the row kind. Each instance caches the row serializers of the schemas it met recently.
  */
 @Internal
 public final class ChangeRecordSerializer extends TypeSerializer<ChangeRecord> {
@@ -56,7 +72,9 @@ public final class ChangeRecordSerializer extends TypeSerializer<ChangeRecord> {
         return -1;
     }
 
-    /** Fails, naming the table, column and value, for a row that does not have its schema's shape. */
+    /**
+     * Fails, naming the table, column and value, for a row that does not have its schema's shape.
+     */
     @Override
     public void serialize(ChangeRecord record, DataOutputView target) throws IOException {
         ChangeRecordShape.requireArity(record);
@@ -107,12 +125,14 @@ public final class ChangeRecordSerializer extends TypeSerializer<ChangeRecord> {
 
     private RowDataSerializer rows(ChangeSchema schema) {
         if (rows == null) {
-            rows = new LinkedHashMap<>(16, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<ChangeSchema, RowDataSerializer> eldest) {
-                    return size() > CACHED_SCHEMAS;
-                }
-            };
+            rows =
+                    new LinkedHashMap<>(16, 0.75f, true) {
+                        @Override
+                        protected boolean removeEldestEntry(
+                                Map.Entry<ChangeSchema, RowDataSerializer> eldest) {
+                            return size() > CACHED_SCHEMAS;
+                        }
+                    };
         }
         return rows.computeIfAbsent(schema, s -> new RowDataSerializer(s.rowType()));
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.cdc;
 
 import dev.ducklake.engine.schema.Identifiers;
@@ -15,13 +31,23 @@ public final class ChangeRecordShape {
 
     private ChangeRecordShape() {}
 
-    /** Fails, naming the table, when the row has another number of values than its schema has columns. */
+    /**
+     * Fails, naming the table, when the row has another number of values than its schema has
+     * columns.
+     */
     public static void requireArity(ChangeRecord record) {
         int columns = record.schema().rowType().getFieldCount();
         if (record.row().getArity() != columns) {
-            throw new IllegalArgumentException("A change record of " + record.table() + " has "
-                    + record.row().getArity() + " values, but its schema " + record.schema() + " has " + columns
-                    + " columns");
+            throw new IllegalArgumentException(
+                    "A change record of "
+                            + record.table()
+                            + " has "
+                            + record.row().getArity()
+                            + " values, but its schema "
+                            + record.schema()
+                            + " has "
+                            + columns
+                            + " columns");
         }
     }
 
@@ -34,12 +60,24 @@ public final class ChangeRecordShape {
                 RowData.createFieldGetter(rowType.getTypeAt(i), i).getFieldOrNull(row);
             } catch (ClassCastException e) {
                 Object value = row instanceof GenericRowData generic ? generic.getField(i) : null;
-                return "A change record of " + record.table() + " does not fit its schema: column '"
-                        + rowType.getFieldNames().get(i) + "' is " + rowType.getTypeAt(i).asSummaryString()
-                        + " but holds " + (value == null ? "a value of another type" : "the "
-                                + value.getClass().getSimpleName() + " " + Identifiers.describe(String.valueOf(value)));
+                return "A change record of "
+                        + record.table()
+                        + " does not fit its schema: column '"
+                        + rowType.getFieldNames().get(i)
+                        + "' is "
+                        + rowType.getTypeAt(i).asSummaryString()
+                        + " but holds "
+                        + (value == null
+                                ? "a value of another type"
+                                : "the "
+                                        + value.getClass().getSimpleName()
+                                        + " "
+                                        + Identifiers.describe(String.valueOf(value)));
             }
         }
-        return "A change record of " + record.table() + " does not fit its schema " + record.schema();
+        return "A change record of "
+                + record.table()
+                + " does not fit its schema "
+                + record.schema();
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.cdc;
 
 import java.io.IOException;
@@ -14,8 +30,8 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 
 /**
- * The bytes of a {@link ChangeSchema}: the row type in Flink's serializable type syntax, the primary
- * key and the renames. Used by the records' serializer and the sink's committables.
+ * The bytes of a {@link ChangeSchema}: the row type in Flink's serializable type syntax, the
+ * primary key and the renames. Used by the records' serializer and the sink's committables.
  */
 @Internal
 public final class ChangeSchemaCodec {
@@ -36,9 +52,11 @@ public final class ChangeSchemaCodec {
     }
 
     public static ChangeSchema read(DataInputView in) throws IOException {
-        LogicalType type = LogicalTypeParser.parse(readLongUtf(in), ChangeSchemaCodec.class.getClassLoader());
+        LogicalType type =
+                LogicalTypeParser.parse(readLongUtf(in), ChangeSchemaCodec.class.getClassLoader());
         if (!(type instanceof RowType rowType)) {
-            throw new IOException("A change schema must be a ROW type, got " + type.asSummaryString());
+            throw new IOException(
+                    "A change schema must be a ROW type, got " + type.asSummaryString());
         }
         int keys = in.readInt();
         List<String> primaryKey = new ArrayList<>(keys);

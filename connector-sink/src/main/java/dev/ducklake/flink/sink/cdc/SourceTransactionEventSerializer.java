@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.cdc;
 
 import dev.ducklake.flink.sink.cdc.SourceTransactionEvent.Change;
@@ -47,7 +63,10 @@ public final class SourceTransactionEventSerializer extends TypeSerializer<Sourc
     @Override
     public SourceTransactionEvent copy(SourceTransactionEvent from) {
         if (from instanceof Change change) {
-            return new Change(change.transactionId(), change.order(), change.table(),
+            return new Change(
+                    change.transactionId(),
+                    change.order(),
+                    change.table(),
                     change.records().stream().map(records::copy).toList());
         }
         return from;
@@ -118,7 +137,8 @@ public final class SourceTransactionEventSerializer extends TypeSerializer<Sourc
     }
 
     @Override
-    public SourceTransactionEvent deserialize(SourceTransactionEvent reuse, DataInputView source) throws IOException {
+    public SourceTransactionEvent deserialize(SourceTransactionEvent reuse, DataInputView source)
+            throws IOException {
         return deserialize(source);
     }
 
@@ -143,7 +163,8 @@ public final class SourceTransactionEventSerializer extends TypeSerializer<Sourc
     }
 
     /** The serializer has no configuration: every version reads the same format. */
-    public static final class Snapshot extends SimpleTypeSerializerSnapshot<SourceTransactionEvent> {
+    public static final class Snapshot
+            extends SimpleTypeSerializerSnapshot<SourceTransactionEvent> {
         public Snapshot() {
             super(SourceTransactionEventSerializer::new);
         }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.cdc;
 
 import dev.ducklake.engine.schema.TableName;
@@ -12,9 +28,9 @@ import java.util.Set;
 import org.apache.flink.annotation.PublicEvolving;
 
 /**
- * Maps the source table a {@link ChangeRecord} names ({@code schema.table}, or {@code table}) to the
- * lake table it is written to, or to none, which drops its records. In order: a table excluded is
- * dropped; a table routed explicitly goes where it was routed; any other keeps its name, in the
+ * Maps the source table a {@link ChangeRecord} names ({@code schema.table}, or {@code table}) to
+ * the lake table it is written to, or to none, which drops its records. In order: a table excluded
+ * is dropped; a table routed explicitly goes where it was routed; any other keeps its name, in the
  * schema {@link Builder#intoSchema} names (its own schema by default; {@code main} for a bare
  * name), with {@link Builder#tablePrefix} before its name. Source names compare case-insensitively.
  *
@@ -38,7 +54,8 @@ public final class TableRouter implements Serializable {
     private final Map<String, TableName> routes;
     private final Set<String> excluded;
 
-    private TableRouter(String schema, String prefix, Map<String, TableName> routes, Set<String> excluded) {
+    private TableRouter(
+            String schema, String prefix, Map<String, TableName> routes, Set<String> excluded) {
         this.schema = schema;
         this.prefix = prefix;
         this.routes = Map.copyOf(routes);
@@ -65,7 +82,8 @@ public final class TableRouter implements Serializable {
             return Optional.of(routed);
         }
         TableName source = TableName.parse(sourceTable);
-        return Optional.of(TableName.of(schema != null ? schema : source.schema(), prefix + source.table()));
+        return Optional.of(
+                TableName.of(schema != null ? schema : source.schema(), prefix + source.table()));
     }
 
     /** Builds a {@link TableRouter}. */
@@ -89,7 +107,10 @@ public final class TableRouter implements Serializable {
             return this;
         }
 
-        /** Writes one source table to the lake table {@code lakeTable} ({@code schema.table} or {@code table}). */
+        /**
+         * Writes one source table to the lake table {@code lakeTable} ({@code schema.table} or
+         * {@code table}).
+         */
         public Builder route(String sourceTable, String lakeTable) {
             routes.put(sourceTable.toLowerCase(Locale.ROOT), TableName.parse(lakeTable));
             return this;

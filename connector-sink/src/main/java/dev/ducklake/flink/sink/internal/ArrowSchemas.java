@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.schema.Column;
@@ -18,8 +34,8 @@ import org.apache.flink.annotation.Internal;
 /**
  * The Arrow schema of a sink's staged batches: the DuckLake table's columns with the Arrow types
  * DuckDB reads back as exactly the columns' types, after the merge bookkeeping for upserts (and,
- * when the changes come with their keys' current rows, after whether the table held the key and
- * the current row's columns, see {@link MergeSession}).
+ * when the changes come with their keys' current rows, after whether the table held the key and the
+ * current row's columns, see {@link MergeSession}).
  */
 @Internal
 public final class ArrowSchemas {
@@ -29,7 +45,8 @@ public final class ArrowSchemas {
     public static Schema staging(TableSchema table, boolean changes, boolean currentRows) {
         List<Field> fields = new ArrayList<>();
         if (changes) {
-            fields.add(Field.notNullable(MergeSession.SEQUENCE_COLUMN, new ArrowType.Int(64, true)));
+            fields.add(
+                    Field.notNullable(MergeSession.SEQUENCE_COLUMN, new ArrowType.Int(64, true)));
             fields.add(Field.notNullable(MergeSession.DELETE_COLUMN, ArrowType.Bool.INSTANCE));
         }
         if (currentRows) {
@@ -46,19 +63,31 @@ public final class ArrowSchemas {
 
     static Field field(String name, LakeType type) {
         if (type instanceof LakeType.Decimal decimal) {
-            return Field.nullable(name, new ArrowType.Decimal(decimal.precision(), decimal.scale(), 128));
+            return Field.nullable(
+                    name, new ArrowType.Decimal(decimal.precision(), decimal.scale(), 128));
         }
         if (type instanceof LakeType.ListOf list) {
-            return new Field(name, FieldType.nullable(ArrowType.List.INSTANCE), List.of(field("item", list.element())));
+            return new Field(
+                    name,
+                    FieldType.nullable(ArrowType.List.INSTANCE),
+                    List.of(field("item", list.element())));
         }
         if (type instanceof LakeType.MapOf map) {
-            Field key = new Field("key", FieldType.notNullable(arrowType(map.key())), childrenOf(map.key()));
-            Field entries = new Field("entries", FieldType.notNullable(ArrowType.Struct.INSTANCE),
-                    List.of(key, field("value", map.value())));
+            Field key =
+                    new Field(
+                            "key",
+                            FieldType.notNullable(arrowType(map.key())),
+                            childrenOf(map.key()));
+            Field entries =
+                    new Field(
+                            "entries",
+                            FieldType.notNullable(ArrowType.Struct.INSTANCE),
+                            List.of(key, field("value", map.value())));
             return new Field(name, FieldType.nullable(new ArrowType.Map(false)), List.of(entries));
         }
         if (type instanceof LakeType.Struct struct) {
-            return new Field(name, FieldType.nullable(ArrowType.Struct.INSTANCE), childrenOf(struct));
+            return new Field(
+                    name, FieldType.nullable(ArrowType.Struct.INSTANCE), childrenOf(struct));
         }
         return Field.nullable(name, arrowType(type));
     }

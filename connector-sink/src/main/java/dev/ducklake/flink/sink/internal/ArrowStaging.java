@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.error.LakeException;
@@ -36,13 +52,13 @@ import org.apache.flink.types.RowKind;
 
 /**
  * A writer's staging: rows go into off-heap Arrow batches in the DuckLake table's column order
- * (after the merge bookkeeping for upserts, and the current rows that come with the changes when
- * an index gives them, see {@link CurrentRowIndex}); each full batch is written to a Parquet file by DuckDB
- * on a background thread, which reads the batch in place, while the next batch fills. At most two
- * batches exist at once, so memory stays bounded whatever the checkpoint's size, and a written
- * batch is cleared and filled again rather than freed: allocating fresh off-heap buffers for every
- * batch cost more than filling them. {@link #drain()} seals the open batch and returns the files
- * written since the last drain.
+ * (after the merge bookkeeping for upserts, and the current rows that come with the changes when an
+ * index gives them, see {@link CurrentRowIndex}); each full batch is written to a Parquet file by
+ * DuckDB on a background thread, which reads the batch in place, while the next batch fills. At
+ * most two batches exist at once, so memory stays bounded whatever the checkpoint's size, and a
+ * written batch is cleared and filled again rather than freed: allocating fresh off-heap buffers
+ * for every batch cost more than filling them. {@link #drain()} seals the open batch and returns
+ * the files written since the last drain.
  */
 @Internal
 final class ArrowStaging implements AutoCloseable {
@@ -86,8 +102,16 @@ final class ArrowStaging implements AutoCloseable {
      * @param currentRows whether upserts stage the current row each change comes with: the rows are
      *     then {@link CurrentRowIndex#withCurrentRow wider} than {@code rowType}
      */
-    ArrowStaging(StagingResources resources, TableName table, TableSchema lake, RowType rowType, int[] lakePositions,
-            SinkMode mode, boolean currentRows, int batchRows, Supplier<String> files) {
+    ArrowStaging(
+            StagingResources resources,
+            TableName table,
+            TableSchema lake,
+            RowType rowType,
+            int[] lakePositions,
+            SinkMode mode,
+            boolean currentRows,
+            int batchRows,
+            Supplier<String> files) {
         this.allocator = resources.allocator;
         this.parquet = resources.parquet;
         this.barrierParquet = resources.barrierParquet;
@@ -102,8 +126,13 @@ final class ArrowStaging implements AutoCloseable {
         this.schema = ArrowSchemas.staging(lake, mode == SinkMode.UPSERT, this.currentRows);
         this.offset = mode != SinkMode.UPSERT ? 0 : this.currentRows ? 3 + lake.size() : 2;
         for (Column column : lake.columns()) {
-            targets.add(new Target(table, column.name(), column.type(), lake.primaryKey().contains(column.name()),
-                    column.nullable()));
+            targets.add(
+                    new Target(
+                            table,
+                            column.name(),
+                            column.type(),
+                            lake.primaryKey().contains(column.name()),
+                            column.nullable()));
         }
         this.fields = rowType.getFieldCount();
         newBatch();
@@ -121,15 +150,23 @@ final class ArrowStaging implements AutoCloseable {
             DirectVectorWrites.putLong(sequences, rows, sequence++);
             DirectVectorWrites.putBoolean(deletes, rows, delete);
             if (currentRows) {
-                DirectVectorWrites.putBoolean(had, rows, row.getBoolean(CurrentRowIndex.hadPosition(fields)));
+                DirectVectorWrites.putBoolean(
+                        had, rows, row.getBoolean(CurrentRowIndex.hadPosition(fields)));
                 write(row, currentWriters);
             }
             write(row, delete ? keyWriters : writers);
         } else {
             if (kind != RowKind.INSERT) {
-                throw new LakeValidationException("Table " + table + " has no primary key, so the sink only appends;"
-                        + " it got a " + kind + " (" + kind.shortString() + ") row. Give the table a primary key"
-                        + " (PRIMARY KEY in SQL, the key of a change record's schema) to apply updates and deletes");
+                throw new LakeValidationException(
+                        "Table "
+                                + table
+                                + " has no primary key, so the sink only appends;"
+                                + " it got a "
+                                + kind
+                                + " ("
+                                + kind.shortString()
+                                + ") row. Give the table a primary key"
+                                + " (PRIMARY KEY in SQL, the key of a change record's schema) to apply updates and deletes");
             }
             write(row, writers);
         }
@@ -185,7 +222,8 @@ final class ArrowStaging implements AutoCloseable {
         newBatch();
     }
 
-    private StagedFile export(ArrowParquetWriter writer, VectorSchemaRoot sealed, String file) throws IOException {
+    private StagedFile export(ArrowParquetWriter writer, VectorSchemaRoot sealed, String file)
+            throws IOException {
         try {
             try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator);
                     ArrowReader reader = new OneBatchReader(allocator, sealed)) {
@@ -241,7 +279,9 @@ final class ArrowStaging implements AutoCloseable {
             if (e.getCause() instanceof LakeException lake) {
                 throw lake;
             }
-            throw new IOException("Could not stage rows for " + table + ": " + e.getCause().getMessage(), e.getCause());
+            throw new IOException(
+                    "Could not stage rows for " + table + ": " + e.getCause().getMessage(),
+                    e.getCause());
         } finally {
             inFlight = null;
         }
@@ -271,8 +311,12 @@ final class ArrowStaging implements AutoCloseable {
             if (currentRows) {
                 had = (BitVector) vectors.get(2);
                 Target current = new Target(table, target.column(), target.type(), false, true);
-                currentWriters[i] = ArrowValueWriters.forField(current, rowType.getTypeAt(i),
-                        vectors.get(3 + lakePositions[i]), CurrentRowIndex.currentPosition(fields, i));
+                currentWriters[i] =
+                        ArrowValueWriters.forField(
+                                current,
+                                rowType.getTypeAt(i),
+                                vectors.get(3 + lakePositions[i]),
+                                CurrentRowIndex.currentPosition(fields, i));
             }
             FieldVector vector = vectors.get(offset + lakePositions[i]);
             writers[i] = ArrowValueWriters.forField(target, rowType.getTypeAt(i), vector, i);
@@ -283,8 +327,8 @@ final class ArrowStaging implements AutoCloseable {
     }
 
     /**
-     * Waits for this staging's file being written, then releases its batches; the shared
-     * {@link StagingResources} stay open.
+     * Waits for this staging's file being written, then releases its batches; the shared {@link
+     * StagingResources} stay open.
      */
     @Override
     public void close() throws IOException {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.error.LakeValidationException;
@@ -75,8 +91,15 @@ final class ArrowValueWriters {
     record Target(TableName table, String column, LakeType type, boolean key, boolean nullable) {
 
         LakeValidationException invalid(Object value, String problem) {
-            return new LakeValidationException("Invalid value " + Identifiers.describe(value) + " for column '" + column
-                    + "' of " + table + ": the column " + problem);
+            return new LakeValidationException(
+                    "Invalid value "
+                            + Identifiers.describe(value)
+                            + " for column '"
+                            + column
+                            + "' of "
+                            + table
+                            + ": the column "
+                            + problem);
         }
 
         boolean acceptsNull() {
@@ -84,7 +107,8 @@ final class ArrowValueWriters {
         }
 
         LakeValidationException nullRefused() {
-            return invalid(null, key ? "is part of the primary key and must not be null" : "is NOT NULL");
+            return invalid(
+                    null, key ? "is part of the primary key and must not be null" : "is NOT NULL");
         }
     }
 
@@ -97,7 +121,8 @@ final class ArrowValueWriters {
      * typed getter, without boxing, and write it straight into the vector's memory; the others go
      * through {@link #forColumn}.
      */
-    static FieldWriter forField(Target target, LogicalType flink, FieldVector vector, int position) {
+    static FieldWriter forField(
+            Target target, LogicalType flink, FieldVector vector, int position) {
         FieldWriter direct = direct(target, flink, vector, position);
         if (direct == null) {
             RowData.FieldGetter getter = RowData.createFieldGetter(flink, position);
@@ -127,7 +152,8 @@ final class ArrowValueWriters {
      * types, or null.
      */
     private static FieldWriter direct(Target target, LogicalType flink, FieldVector vector, int p) {
-        if (!DirectVectorWrites.fits(vector, ArrowStaging.BATCH_ROWS) || flink instanceof CharType) {
+        if (!DirectVectorWrites.fits(vector, ArrowStaging.BATCH_ROWS)
+                || flink instanceof CharType) {
             return null;
         }
         if (vector instanceof BigIntVector v) {
@@ -140,10 +166,12 @@ final class ArrowValueWriters {
             return (i, row) -> DirectVectorWrites.putInt(v, i, days(target, row.getInt(p)));
         }
         if (vector instanceof Float8Vector v) {
-            return (i, row) -> DirectVectorWrites.putLong(v, i, Double.doubleToRawLongBits(row.getDouble(p)));
+            return (i, row) ->
+                    DirectVectorWrites.putLong(v, i, Double.doubleToRawLongBits(row.getDouble(p)));
         }
         if (vector instanceof Float4Vector v) {
-            return (i, row) -> DirectVectorWrites.putInt(v, i, Float.floatToRawIntBits(row.getFloat(p)));
+            return (i, row) ->
+                    DirectVectorWrites.putInt(v, i, Float.floatToRawIntBits(row.getFloat(p)));
         }
         if (vector instanceof BitVector v) {
             return (i, row) -> DirectVectorWrites.putBoolean(v, i, row.getBoolean(p));
@@ -155,29 +183,41 @@ final class ArrowValueWriters {
             return (i, row) -> putString(v, i, row.getString(p));
         }
         if ((vector instanceof TimeStampMicroVector && flink instanceof TimestampType)
-                || (vector instanceof TimeStampMicroTZVector && flink instanceof LocalZonedTimestampType)) {
+                || (vector instanceof TimeStampMicroTZVector
+                        && flink instanceof LocalZonedTimestampType)) {
             BaseFixedWidthVector v = (BaseFixedWidthVector) vector;
             int precision = LogicalTypeChecks.getPrecision(flink);
-            return (i, row) -> DirectVectorWrites.putLong(v, i,
-                    micros(inRange(target, row.getTimestamp(p, precision))));
+            return (i, row) ->
+                    DirectVectorWrites.putLong(
+                            v, i, micros(inRange(target, row.getTimestamp(p, precision))));
         }
-        if (vector instanceof DecimalVector v && flink instanceof DecimalType decimal
-                && target.type() instanceof LakeType.Decimal column && column.precision() <= 18) {
+        if (vector instanceof DecimalVector v
+                && flink instanceof DecimalType decimal
+                && target.type() instanceof LakeType.Decimal column
+                && column.precision() <= 18) {
             int precision = decimal.getPrecision();
             int scale = decimal.getScale();
-            return (i, row) -> DirectVectorWrites.putDecimal(v, i, unscaled(target, column,
-                    row.getDecimal(p, precision, scale)));
+            return (i, row) ->
+                    DirectVectorWrites.putDecimal(
+                            v, i, unscaled(target, column, row.getDecimal(p, precision, scale)));
         }
         return null;
     }
 
-    /** Copies a string's UTF-8 bytes into the vector, straight from its heap segment when it has one. */
+    /**
+     * Copies a string's UTF-8 bytes into the vector, straight from its heap segment when it has
+     * one.
+     */
     private static void putString(VarCharVector vector, int index, StringData value) {
         if (value instanceof BinaryStringData binary) {
             binary.ensureMaterialized();
             MemorySegment[] segments = binary.getSegments();
             if (segments.length == 1 && !segments[0].isOffHeap()) {
-                DirectVectorWrites.putBytes(vector, index, segments[0].getArray(), binary.getOffset(),
+                DirectVectorWrites.putBytes(
+                        vector,
+                        index,
+                        segments[0].getArray(),
+                        binary.getOffset(),
                         binary.getSizeInBytes());
                 return;
             }
@@ -188,7 +228,7 @@ final class ArrowValueWriters {
 
     /**
      * A CHAR value without the spaces that pad it to its length: DuckDB's VARCHAR keeps a string as
-     * it is, so {@code 'ab'} and {@code 'ab   '} of a CHAR(5) column would be two values there (and
+     * it is, so {@code 'ab'} and {@code 'ab '} of a CHAR(5) column would be two values there (and
      * two keys). A source reads the column as CHAR(5) padded again.
      */
     private static StringData unpadded(StringData value) {
@@ -202,8 +242,8 @@ final class ArrowValueWriters {
     }
 
     /**
-     * The string key itself, when DuckLake can store it and look it up again: not empty and
-     * without U+0000 (see {@link TableSchema#NUL_IN_KEY}).
+     * The string key itself, when DuckLake can store it and look it up again: not empty and without
+     * U+0000 (see {@link TableSchema#NUL_IN_KEY}).
      */
     private static StringData storableKey(Target target, StringData key) {
         BinaryStringData binary = (BinaryStringData) key;
@@ -218,8 +258,13 @@ final class ArrowValueWriters {
 
     static ValueWriter forColumn(Target target, LogicalType flink, FieldVector vector) {
         if (flink instanceof CharType) {
-            ValueWriter unpadded = forColumn(target, new VarCharType(flink.isNullable(), VarCharType.MAX_LENGTH), vector);
-            return (index, value) -> unpadded.write(index, value == null ? null : unpadded((StringData) value));
+            ValueWriter unpadded =
+                    forColumn(
+                            target,
+                            new VarCharType(flink.isNullable(), VarCharType.MAX_LENGTH),
+                            vector);
+            return (index, value) ->
+                    unpadded.write(index, value == null ? null : unpadded((StringData) value));
         }
         ValueWriter present = present(target, flink, vector);
         if (!target.acceptsNull()) {
@@ -302,7 +347,11 @@ final class ArrowValueWriters {
             return (i, x) -> v.setSafe(i, micros(inRange(target, (TimestampData) x)));
         }
         if (vector instanceof TimeStampSecVector v) {
-            return (i, x) -> v.setSafe(i, Math.floorDiv(inRange(target, (TimestampData) x).getMillisecond(), 1000L));
+            return (i, x) ->
+                    v.setSafe(
+                            i,
+                            Math.floorDiv(
+                                    inRange(target, (TimestampData) x).getMillisecond(), 1000L));
         }
         if (vector instanceof TimeStampMilliVector v) {
             return (i, x) -> v.setSafe(i, inRange(target, (TimestampData) x).getMillisecond());
@@ -328,7 +377,8 @@ final class ArrowValueWriters {
         if (vector instanceof StructVector v) {
             return struct(target, (RowType) flink, v);
         }
-        throw new IllegalStateException("No Arrow writer for column '" + target.column() + "' of type " + flink);
+        throw new IllegalStateException(
+                "No Arrow writer for column '" + target.column() + "' of type " + flink);
     }
 
     /** Epoch microseconds of a timestamp {@link #inRange}. */
@@ -340,7 +390,8 @@ final class ArrowValueWriters {
     private static TimestampData inRange(Target target, TimestampData ts) {
         long millis = ts.getMillisecond();
         int nano = (int) Math.floorMod(millis, 1000L) * 1_000_000 + ts.getNanoOfMillisecond();
-        if (!TemporalRange.contains((LakeType.Primitive) target.type(), Math.floorDiv(millis, 1000L), nano)) {
+        if (!TemporalRange.contains(
+                (LakeType.Primitive) target.type(), Math.floorDiv(millis, 1000L), nano)) {
             throw target.invalid(ts, TemporalRange.outside(target.type()));
         }
         return ts;
@@ -349,7 +400,8 @@ final class ArrowValueWriters {
     /** Epoch days, when a DATE holds them ({@link TemporalRange}). */
     private static int days(Target target, int days) {
         if (!TemporalRange.containsDays(days)) {
-            throw target.invalid(days + " days since 1970-01-01", TemporalRange.outside(target.type()));
+            throw target.invalid(
+                    days + " days since 1970-01-01", TemporalRange.outside(target.type()));
         }
         return days;
     }
@@ -368,9 +420,13 @@ final class ArrowValueWriters {
         };
     }
 
-    /** The unscaled value of a decimal for a column of precision 18 or less; refuses one too wide for it. */
+    /**
+     * The unscaled value of a decimal for a column of precision 18 or less; refuses one too wide
+     * for it.
+     */
     private static long unscaled(Target target, LakeType.Decimal type, DecimalData decimal) {
-        if (decimal.precision() > type.precision() && decimal.toBigDecimal().precision() > type.precision()) {
+        if (decimal.precision() > type.precision()
+                && decimal.toBigDecimal().precision() > type.precision()) {
             throw target.invalid(decimal.toBigDecimal(), "does not fit " + type.sql());
         }
         return decimal.toUnscaledLong();
@@ -379,7 +435,11 @@ final class ArrowValueWriters {
     private static ValueWriter list(Target target, ArrayType flink, ListVector vector) {
         LakeType element = ((LakeType.ListOf) target.type()).element();
         ArrayData.ElementGetter getter = ArrayData.createElementGetter(flink.getElementType());
-        ValueWriter child = forColumn(nested(target, "[]", element), flink.getElementType(), vector.getDataVector());
+        ValueWriter child =
+                forColumn(
+                        nested(target, "[]", element),
+                        flink.getElementType(),
+                        vector.getDataVector());
         return (i, x) -> {
             ArrayData array = (ArrayData) x;
             int start = vector.startNewValue(i);
@@ -395,10 +455,16 @@ final class ArrowValueWriters {
         StructVector entries = (StructVector) vector.getDataVector();
         ArrayData.ElementGetter keyGetter = ArrayData.createElementGetter(flink.getKeyType());
         ArrayData.ElementGetter valueGetter = ArrayData.createElementGetter(flink.getValueType());
-        Target keyTarget = new Target(target.table(), target.column() + ".key", type.key(), false, false);
-        ValueWriter keys = forColumn(keyTarget, flink.getKeyType(), (FieldVector) entries.getChildByOrdinal(0));
-        ValueWriter values = forColumn(nested(target, ".value", type.value()), flink.getValueType(),
-                (FieldVector) entries.getChildByOrdinal(1));
+        Target keyTarget =
+                new Target(target.table(), target.column() + ".key", type.key(), false, false);
+        ValueWriter keys =
+                forColumn(
+                        keyTarget, flink.getKeyType(), (FieldVector) entries.getChildByOrdinal(0));
+        ValueWriter values =
+                forColumn(
+                        nested(target, ".value", type.value()),
+                        flink.getValueType(),
+                        (FieldVector) entries.getChildByOrdinal(1));
         return (i, x) -> {
             MapData map = (MapData) x;
             ArrayData keyArray = map.keyArray();
@@ -420,8 +486,14 @@ final class ArrowValueWriters {
         ValueWriter[] writers = new ValueWriter[fields];
         for (int k = 0; k < fields; k++) {
             getters[k] = RowData.createFieldGetter(flink.getTypeAt(k), k);
-            writers[k] = forColumn(nested(target, "." + type.fields().get(k).name(), type.fields().get(k).type()),
-                    flink.getTypeAt(k), (FieldVector) vector.getChildByOrdinal(k));
+            writers[k] =
+                    forColumn(
+                            nested(
+                                    target,
+                                    "." + type.fields().get(k).name(),
+                                    type.fields().get(k).type()),
+                            flink.getTypeAt(k),
+                            (FieldVector) vector.getChildByOrdinal(k));
         }
         return (i, x) -> {
             RowData row = (RowData) x;

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.EngineRegistry;
@@ -23,21 +39,20 @@ import org.apache.flink.api.connector.sink2.InitContext;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.types.RowKind;
 
 /**
  * Stages the change records of one subtask, table by table, as Parquet files in the staging
  * directory. Each lake table has an open segment: an {@link ArrowStaging} in the columns of the
  * schema its records have. A record of another schema seals the table's segment and opens one in
  * the new schema, so every file holds rows of one schema, and the files of a table are numbered in
- * the order their rows came. At each checkpoint barrier every segment emits its files as
- * {@link TableCommittable}s; a segment that staged nothing since the last barrier is closed, and at
- * most {@code maxOpenTables} segments are open at once (the least recently written is sealed), so
- * memory follows the tables being written, not all tables ever seen. Nothing reaches the lake here.
+ * the order their rows came. At each checkpoint barrier every segment emits its files as {@link
+ * TableCommittable}s; a segment that staged nothing since the last barrier is closed, and at most
+ * {@code maxOpenTables} segments are open at once (the least recently written is sealed), so memory
+ * follows the tables being written, not all tables ever seen. Nothing reaches the lake here.
  */
 @Internal
 public final class ChangeRecordWriter
@@ -56,8 +71,10 @@ public final class ChangeRecordWriter
     private final EngineRegistry.Lease lease;
     private final StagingDirectory directory;
     private final StagingResources resources;
+
     /** Open segments by table, least recently written first. */
     private final LinkedHashMap<TableName, Segment> open = new LinkedHashMap<>(16, 0.75f, true);
+
     private final List<TableCommittable> sealed = new ArrayList<>();
     private long nextOrdinal;
     private long lastCheckpointId;
@@ -76,12 +93,16 @@ public final class ChangeRecordWriter
         }
     }
 
-    public ChangeRecordWriter(ChangeSinkSettings settings, WriterInitContext context, String sinkId) {
+    public ChangeRecordWriter(
+            ChangeSinkSettings settings, WriterInitContext context, String sinkId) {
         this.settings = settings;
         this.sinkId = sinkId;
         int parallelism = context.getTaskInfo().getNumberOfParallelSubtasks();
-        this.state = DuckLakeWriterState.copiesFor(sinkId, parallelism,
-                context.getTaskInfo().getMaxNumberOfParallelSubtasks());
+        this.state =
+                DuckLakeWriterState.copiesFor(
+                        sinkId,
+                        parallelism,
+                        context.getTaskInfo().getMaxNumberOfParallelSubtasks());
         this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
         OptionalLong restored = context.getRestoredCheckpointId();
         this.lastCheckpointId = restored.orElse(InitContext.INITIAL_CHECKPOINT_ID - 1);
@@ -91,15 +112,19 @@ public final class ChangeRecordWriter
         StagingDirectory directory = null;
         try {
             try {
-                StagingDirectory.requireOutsideDataPaths(settings.stagingPath(), lease.engine().dataPaths(),
+                StagingDirectory.requireOutsideDataPaths(
+                        settings.stagingPath(),
+                        lease.engine().dataPaths(),
                         TableName.of("change-records"));
             } catch (IllegalArgumentException e) {
                 throw new SuppressRestartsException(e); // every restart would refuse the same path
             }
             directory = new StagingDirectory(settings.openStagingStore(), sinkId);
-            directory.removeUncheckpointed(subtask, parallelism, restored, lease.engine()::referencedDataFiles);
+            directory.removeUncheckpointed(
+                    subtask, parallelism, restored, lease.engine()::referencedDataFiles);
             // Appended files may be registered as tables' data files.
-            this.resources = new StagingResources(lease.engine(), true, "change-records-" + subtask);
+            this.resources =
+                    new StagingResources(lease.engine(), true, "change-records-" + subtask);
             this.directory = directory;
         } catch (RuntimeException e) {
             if (directory != null) {
@@ -111,9 +136,9 @@ public final class ChangeRecordWriter
     }
 
     /**
-     * Stages one record. A record that cannot be written (a type DuckLake cannot hold, a row that does
-     * not fit its schema, a change of a table without a key) fails the job without restarts: the
-     * source would replay it after every restart.
+     * Stages one record. A record that cannot be written (a type DuckLake cannot hold, a row that
+     * does not fit its schema, a change of a table without a key) fails the job without restarts:
+     * the source would replay it after every restart.
      */
     @Override
     public void write(ChangeRecord record, Context context) throws IOException {
@@ -143,7 +168,8 @@ public final class ChangeRecordWriter
         try {
             segment.staging.stage(row.getRowKind(), row);
         } catch (ClassCastException e) {
-            throw new LakeValidationException(ChangeRecordShape.mismatch(record) + " (lake table " + table + ")", e);
+            throw new LakeValidationException(
+                    ChangeRecordShape.mismatch(record) + " (lake table " + table + ")", e);
         }
         segment.stagedSinceBarrier++;
         recordsWritten.inc();
@@ -159,9 +185,17 @@ public final class ChangeRecordWriter
         TableSchema lake = SchemaEvolution.lakeSchema(table, schema);
         RowType rowType = schema.rowType();
         SinkMode mode = schema.hasPrimaryKey() ? SinkMode.UPSERT : SinkMode.APPEND;
-        ArrowStaging staging = new ArrowStaging(resources, table, lake, rowType,
-                IntStream.range(0, rowType.getFieldCount()).toArray(), mode, false, BATCH_ROWS,
-                () -> directory.newFile(subtask, lastCheckpointId + 1));
+        ArrowStaging staging =
+                new ArrowStaging(
+                        resources,
+                        table,
+                        lake,
+                        rowType,
+                        IntStream.range(0, rowType.getFieldCount()).toArray(),
+                        mode,
+                        false,
+                        BATCH_ROWS,
+                        () -> directory.newFile(subtask, lastCheckpointId + 1));
         Segment segment = new Segment(table, schema, staging);
         open.put(table, segment);
         return segment;
@@ -183,8 +217,16 @@ public final class ChangeRecordWriter
 
     private void drain(Segment segment) throws IOException {
         for (ArrowStaging.StagedFile file : segment.staging.drain(false)) {
-            sealed.add(new TableCommittable(sinkId, DuckLakeCommittable.UNSTAMPED, segment.table.toString(), subtask,
-                    nextOrdinal++, segment.schema, file.file(), file.rows()));
+            sealed.add(
+                    new TableCommittable(
+                            sinkId,
+                            DuckLakeCommittable.UNSTAMPED,
+                            segment.table.toString(),
+                            subtask,
+                            nextOrdinal++,
+                            segment.schema,
+                            file.file(),
+                            file.rows()));
         }
         segment.stagedSinceBarrier = 0;
     }
@@ -219,7 +261,8 @@ public final class ChangeRecordWriter
 
     @Override
     public void close() throws Exception {
-        try (EngineRegistry.Lease engine = lease; StagingDirectory files = directory;
+        try (EngineRegistry.Lease engine = lease;
+                StagingDirectory files = directory;
                 StagingResources shared = resources) {
             for (Segment segment : open.values()) {
                 segment.staging.close();

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.EngineRegistry;
@@ -52,20 +68,20 @@ import org.apache.flink.types.RowKind;
  * <p>The index holds the table at a version W, plus every change this sink made since: those it
  * committed and those still on their way to a commit. A change's hint is therefore the key's row
  * when the commit applies it, unless another writer changed the table after W; the commit checks
- * that inside its transaction and looks the rows up in the table if so (see
- * {@code CommitOptions.currentRowsAsOf}). Each entry is stamped with the checkpoint whose commit
- * carries its change ({@code 0}: the table's own row).
+ * that inside its transaction and looks the rows up in the table if so (see {@code
+ * CommitOptions.currentRowsAsOf}). Each entry is stamped with the checkpoint whose commit carries
+ * its change ({@code 0}: the table's own row).
  *
  * <ul>
  *   <li>A subtask that starts without state loads the rows of its key groups from the table's
- *       latest version, which becomes W.</li>
+ *       latest version, which becomes W.
  *   <li>When a checkpoint completes, the index moves W to the table's latest version. If other
  *       writers changed rows since W, it reads the net changes (the change reads' cost, not the
  *       table's) and takes the table's row for each changed key of its key groups, unless the key's
  *       entry is a change of this sink that is not provably committed yet: that entry becomes
- *       unknown, and the next change of the key makes its checkpoint look its rows up.</li>
+ *       unknown, and the next change of the key makes its checkpoint look its rows up.
  *   <li>Deletes and update-befores (which the sink stages as deletes, overridden by a later change
- *       of the key) leave a tombstone that remembers their checkpoint.</li>
+ *       of the key) leave a tombstone that remembers their checkpoint.
  * </ul>
  */
 @Internal
@@ -76,8 +92,13 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
 
     /** The {@code as of} of a hint that must not be trusted: the commit looks the row up. */
     public static final long UNKNOWN = -1;
-    /** The stamp of an entry that holds the table's own row (loaded or taken in), committed by definition. */
+
+    /**
+     * The stamp of an entry that holds the table's own row (loaded or taken in), committed by
+     * definition.
+     */
     private static final long TABLE_ROW = 0;
+
     private static final int STAMP = 0;
     private static final int PRESENT = 1;
     private static final int FIELDS = 2;
@@ -98,16 +119,22 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
     private transient String jobId;
     private transient int maxParallelism;
     private transient KeyGroupRange ownKeyGroups;
+
     /**
-     * The snapshot the index holds the table at (the table's rows are those of its latest version up
-     * to this snapshot); {@link #UNKNOWN} when the index no longer follows the table.
+     * The snapshot the index holds the table at (the table's rows are those of its latest version
+     * up to this snapshot); {@link #UNKNOWN} when the index no longer follows the table.
      */
     private transient long asOf;
+
     private transient long restoredCheckpoint;
     private transient long lastCheckpoint;
     private transient boolean needsLoad;
-    /** The highest checkpoint committed by this sink in any job, and by this job, as far as seen. */
+
+    /**
+     * The highest checkpoint committed by this sink in any job, and by this job, as far as seen.
+     */
     private transient long committedByAnyJob;
+
     private transient long committedByThisJob;
     private transient long loadDurationMs;
     private transient Counter rowsTakenIn;
@@ -131,13 +158,18 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         List<RowType.RowField> fields = new ArrayList<>(rowType.getFields());
         fields.add(new RowType.RowField("__ducklake_had", new BooleanType(false)));
         for (RowType.RowField field : rowType.getFields()) {
-            fields.add(new RowType.RowField("__ducklake_cur_" + field.getName(), field.getType().copy(true)));
+            fields.add(
+                    new RowType.RowField(
+                            "__ducklake_cur_" + field.getName(), field.getType().copy(true)));
         }
         fields.add(new RowType.RowField("__ducklake_as_of", new BigIntType(false)));
         return new RowType(false, fields);
     }
 
-    /** The position of {@code __ducklake_had} in a row of {@link #withCurrentRow} with {@code fields} fields. */
+    /**
+     * The position of {@code __ducklake_had} in a row of {@link #withCurrentRow} with {@code
+     * fields} fields.
+     */
     public static int hadPosition(int fields) {
         return fields;
     }
@@ -153,8 +185,8 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
     }
 
     /**
-     * What {@link #withCurrentRow} adds to a row of {@code fields} fields: the table held no row for
-     * the key (the caller sets the held row when it did), valid at {@code asOf}.
+     * What {@link #withCurrentRow} adds to a row of {@code fields} fields: the table held no row
+     * for the key (the caller sets the held row when it did), valid at {@code asOf}.
      */
     static GenericRowData hint(int fields, long asOf) {
         GenericRowData hint = new GenericRowData(2 + fields);
@@ -164,9 +196,9 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
     }
 
     /**
-     * Whether an index of these rows can stand in for the table's: the Flink schema has every column
-     * of the table, each of the type the sink would create it with, so a held row is a whole row and
-     * a row read from the table converts without loss.
+     * Whether an index of these rows can stand in for the table's: the Flink schema has every
+     * column of the table, each of the type the sink would create it with, so a held row is a whole
+     * row and a row read from the table converts without loss.
      */
     public static boolean fits(TableSchema lake, RowType rowType) {
         if (lake.size() != rowType.getFieldCount()) {
@@ -176,7 +208,8 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
             String name = rowType.getFieldNames().get(i);
             int position = lake.positionOf(name);
             if (position < 0
-                    || !FlinkLakeTypes.toLake(name, rowType.getTypeAt(i)).equals(lake.column(position).type())) {
+                    || !FlinkLakeTypes.toLake(name, rowType.getTypeAt(i))
+                            .equals(lake.column(position).type())) {
                 return false;
             }
         }
@@ -187,14 +220,21 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
         RowType rowType = settings.rowType();
-        List<LogicalType> entryTypes = new ArrayList<>(List.of(new BigIntType(false), new BooleanType(false)));
+        List<LogicalType> entryTypes =
+                new ArrayList<>(List.of(new BigIntType(false), new BooleanType(false)));
         rowType.getChildren().forEach(type -> entryTypes.add(type.copy(true)));
         RowType entryType = RowType.of(entryTypes.toArray(LogicalType[]::new));
-        entries = context.getKeyedStateStore().getState(new ValueStateDescriptor<>("current-rows",
-                InternalTypeInfo.of(entryType)));
-        asOfState = context.getOperatorStateStore().getUnionListState(new ListStateDescriptor<>("as-of", Types.LONG));
-        sinkIdState = context.getOperatorStateStore().getUnionListState(new ListStateDescriptor<>("sink-id",
-                Types.STRING));
+        entries =
+                context.getKeyedStateStore()
+                        .getState(
+                                new ValueStateDescriptor<>(
+                                        "current-rows", InternalTypeInfo.of(entryType)));
+        asOfState =
+                context.getOperatorStateStore()
+                        .getUnionListState(new ListStateDescriptor<>("as-of", Types.LONG));
+        sinkIdState =
+                context.getOperatorStateStore()
+                        .getUnionListState(new ListStateDescriptor<>("sink-id", Types.STRING));
         entrySerializer = new RowDataSerializer(entryType);
         getters = new RowData.FieldGetter[rowType.getFieldCount()];
         entryGetters = new RowData.FieldGetter[getters.length];
@@ -220,20 +260,35 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         jobId = getRuntimeContext().getJobInfo().getJobId().toString();
         var task = getRuntimeContext().getTaskInfo();
         maxParallelism = task.getMaxNumberOfParallelSubtasks();
-        ownKeyGroups = KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(maxParallelism,
-                task.getNumberOfParallelSubtasks(), task.getIndexOfThisSubtask());
+        ownKeyGroups =
+                KeyGroupRangeAssignment.computeKeyGroupRangeForOperatorIndex(
+                        maxParallelism,
+                        task.getNumberOfParallelSubtasks(),
+                        task.getIndexOfThisSubtask());
         loadDurationMs = -1;
-        getMetricGroup().gauge(DuckLakeSinkMetrics.UPSERT_INDEX_LOAD_DURATION, () -> loadDurationMs);
+        getMetricGroup()
+                .gauge(DuckLakeSinkMetrics.UPSERT_INDEX_LOAD_DURATION, () -> loadDurationMs);
         rowsTakenIn = getMetricGroup().counter(DuckLakeSinkMetrics.UPSERT_INDEX_ROWS_TAKEN_IN);
         keysUnknown = getMetricGroup().counter(DuckLakeSinkMetrics.UPSERT_INDEX_KEYS_MADE_UNKNOWN);
         lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
-        reads = new LakeRowReads(lease.engine(), settings.tableName(), settings.rowType(),
-                DuckLakeConnectorOptions.SCAN_BATCH_SIZE.defaultValue());
-        TableBinding binding = TableBinding.createOrBind(lease.engine(), settings.tableName(), settings.rowType(),
-                settings.primaryKey(), settings.partitionKeys());
+        reads =
+                new LakeRowReads(
+                        lease.engine(),
+                        settings.tableName(),
+                        settings.rowType(),
+                        DuckLakeConnectorOptions.SCAN_BATCH_SIZE.defaultValue());
+        TableBinding binding =
+                TableBinding.createOrBind(
+                        lease.engine(),
+                        settings.tableName(),
+                        settings.rowType(),
+                        settings.primaryKey(),
+                        settings.partitionKeys());
         if (!fits(binding.lakeSchema(), settings.rowType())) {
-            LOG.warn("The DuckLake table {} has columns the sink does not write, or of other types; its upserts"
-                    + " look up the rows they replace in the table", settings.tableName());
+            LOG.warn(
+                    "The DuckLake table {} has columns the sink does not write, or of other types; its upserts"
+                            + " look up the rows they replace in the table",
+                    settings.tableName());
             asOf = UNKNOWN;
         } else if (needsLoad) {
             load();
@@ -246,7 +301,11 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         LakeEngine engine = lease.engine();
         long version = engine.latestVersion(settings.tableName());
         long[] loaded = {0};
-        reads.forEachRow(ScanRequest.builder().version(version).columns(settings.rowType().getFieldNames()).build(),
+        reads.forEachRow(
+                ScanRequest.builder()
+                        .version(version)
+                        .columns(settings.rowType().getFieldNames())
+                        .build(),
                 row -> {
                     RowData key = keys.getKey(row);
                     if (owned(key)) {
@@ -257,8 +316,12 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
                 });
         asOf = version;
         loadDurationMs = (System.nanoTime() - start) / 1_000_000;
-        LOG.info("Subtask {} of the index of {} loaded {} rows of version {} in {} ms",
-                getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(), settings.tableName(), loaded[0], version,
+        LOG.info(
+                "Subtask {} of the index of {} loaded {} rows of version {} in {} ms",
+                getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(),
+                settings.tableName(),
+                loaded[0],
+                version,
                 loadDurationMs);
     }
 
@@ -278,7 +341,8 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         output.collect(element.replace(new JoinedRowData(kind, row, hint)));
         if (asOf != UNKNOWN) {
             long pending = lastCheckpoint + 1;
-            entries.update(ArrowStaging.deletesKey(kind) ? tombstone(pending) : entry(pending, row));
+            entries.update(
+                    ArrowStaging.deletesKey(kind) ? tombstone(pending) : entry(pending, row));
         }
     }
 
@@ -297,18 +361,22 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
             try {
                 followTable();
             } catch (LakeException e) {
-                LOG.warn("The index of {} could not follow the table from version {}; from now on this job's"
-                        + " upserts look up the rows they replace in the table. Restart the job without state to"
-                        + " rebuild the index.", settings.tableName(), asOf, e);
+                LOG.warn(
+                        "The index of {} could not follow the table from version {}; from now on this job's"
+                                + " upserts look up the rows they replace in the table. Restart the job without state to"
+                                + " rebuild the index.",
+                        settings.tableName(),
+                        asOf,
+                        e);
                 asOf = UNKNOWN;
             }
         }
     }
 
     /**
-     * Moves the index to the lake's latest snapshot, taking in the changes of the table's versions in
-     * between that are not its own: its own are those of this sink in this job, and those up to the
-     * restored checkpoint in any job (they are in the restored index).
+     * Moves the index to the lake's latest snapshot, taking in the changes of the table's versions
+     * in between that are not its own: its own are those of this sink in this job, and those up to
+     * the restored checkpoint in any job (they are in the restored index).
      */
     private void followTable() throws Exception {
         LakeEngine engine = lease.engine();
@@ -317,10 +385,13 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         long latest = engine.latestVersion(table, snapshot);
         if (latest > asOf) {
             if (!engine.historyIntactAfter(asOf)) {
-                LOG.warn("An expiry removed snapshots after snapshot {}, which the upsert index of {} holds the table"
-                        + " at, so the index cannot tell what other writers changed since; from now on this job's"
-                        + " upserts look up the rows they replace in the table. Keep expiry's retention above the"
-                        + " checkpoint interval, and restart the job without state to rebuild the index.", asOf, table);
+                LOG.warn(
+                        "An expiry removed snapshots after snapshot {}, which the upsert index of {} holds the table"
+                                + " at, so the index cannot tell what other writers changed since; from now on this job's"
+                                + " upserts look up the rows they replace in the table. Keep expiry's retention above the"
+                                + " checkpoint interval, and restart the job without state to rebuild the index.",
+                        asOf,
+                        table);
                 asOf = UNKNOWN;
                 return;
             }
@@ -337,7 +408,8 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
                 takeIn(engine, table, others, from, latest);
             }
         }
-        // The table did not change after its latest version: the index holds it at the lake's snapshot.
+        // The table did not change after its latest version: the index holds it at the lake's
+        // snapshot.
         asOf = snapshot;
     }
 
@@ -355,7 +427,8 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
 
     /** Whether this sink's lineage made the version; notes the checkpoint it committed. */
     private boolean noteOwn(TableVersion version) {
-        Map<String, String> producer = version.metadata().map(CommitMetadata::producer).orElse(Map.of());
+        Map<String, String> producer =
+                version.metadata().map(CommitMetadata::producer).orElse(Map.of());
         if (!sinkId.equals(producer.get("sink-id")) || !producer.containsKey("checkpoint-id")) {
             return false;
         }
@@ -373,13 +446,17 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
      * changed, the table's row at {@code latest}, unless the key's entry is a change of this sink
      * not provably committed by then (a later commit of it would win), which becomes unknown.
      */
-    private void takeIn(LakeEngine engine, TableName table, List<long[]> others, long from, long latest)
+    private void takeIn(
+            LakeEngine engine, TableName table, List<long[]> others, long from, long latest)
             throws Exception {
         Set<RowData> changedByOthers = new HashSet<>();
         for (long[] range : others) {
             // All columns: a change read of the key columns alone would not see updates.
-            reads.forEachChange(ChangeRequest.builder(range[0], range[1]).columns(settings.rowType().getFieldNames())
-                    .build(), (before, after) -> {
+            reads.forEachChange(
+                    ChangeRequest.builder(range[0], range[1])
+                            .columns(settings.rowType().getFieldNames())
+                            .build(),
+                    (before, after) -> {
                         RowData key = keys.getKey(after != null ? after : before);
                         if (owned(key)) {
                             changedByOthers.add(key);
@@ -388,7 +465,10 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         }
         long[] taken = {0};
         long[] unknown = {0};
-        reads.forEachChange(ChangeRequest.builder(from, latest).columns(settings.rowType().getFieldNames()).build(),
+        reads.forEachChange(
+                ChangeRequest.builder(from, latest)
+                        .columns(settings.rowType().getFieldNames())
+                        .build(),
                 (before, after) -> {
                     RowData key = keys.getKey(after != null ? after : before);
                     if (!changedByOthers.contains(key)) {
@@ -410,8 +490,14 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
                 });
         rowsTakenIn.inc(taken[0]);
         keysUnknown.inc(unknown[0]);
-        LOG.info("The index of {} took in {} versions of other writers between versions {} and {}: {} rows of its"
-                + " keys, {} keys unknown until their next change", table, others.size(), asOf, latest, taken[0],
+        LOG.info(
+                "The index of {} took in {} versions of other writers between versions {} and {}: {} rows of its"
+                        + " keys, {} keys unknown until their next change",
+                table,
+                others.size(),
+                asOf,
+                latest,
+                taken[0],
                 unknown[0]);
     }
 
@@ -427,7 +513,9 @@ public final class CurrentRowIndex extends AbstractStreamOperator<RowData>
         if (stamp == UNKNOWN) {
             return false;
         }
-        return stamp <= restoredCheckpoint ? stamp <= committedByAnyJob : stamp <= committedByThisJob;
+        return stamp <= restoredCheckpoint
+                ? stamp <= committedByAnyJob
+                : stamp <= committedByThisJob;
     }
 
     /** Whether the key belongs to this subtask's key groups. */

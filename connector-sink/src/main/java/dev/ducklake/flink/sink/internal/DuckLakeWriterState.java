@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import java.util.Collections;
@@ -10,8 +26,8 @@ import org.apache.flink.annotation.Internal;
  * savepoint names its staging and its commits as the job that took it.
  *
  * <p>Flink deals a restored sink's writer states out round robin, so a subtask added by a higher
- * parallelism receives none unless there are enough to go round. Each writer therefore keeps
- * {@link #copiesFor} copies: together at least the maximum parallelism, so every subtask of any
+ * parallelism receives none unless there are enough to go round. Each writer therefore keeps {@link
+ * #copiesFor} copies: together at least the maximum parallelism, so every subtask of any
  * parallelism the job may resume at receives the id.
  */
 @Internal
@@ -21,8 +37,12 @@ public record DuckLakeWriterState(String sinkId) {
         Objects.requireNonNull(sinkId, "sinkId");
     }
 
-    /** The states one of {@code parallelism} writers keeps, so that all of them hold {@code maxParallelism}. */
-    public static List<DuckLakeWriterState> copiesFor(String sinkId, int parallelism, int maxParallelism) {
+    /**
+     * The states one of {@code parallelism} writers keeps, so that all of them hold {@code
+     * maxParallelism}.
+     */
+    public static List<DuckLakeWriterState> copiesFor(
+            String sinkId, int parallelism, int maxParallelism) {
         int copies = Math.max(1, (maxParallelism + parallelism - 1) / parallelism);
         return Collections.nCopies(copies, new DuckLakeWriterState(sinkId));
     }

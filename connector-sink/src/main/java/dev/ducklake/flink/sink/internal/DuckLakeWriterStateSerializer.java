@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.flink.common.SerializedBytes;
@@ -9,7 +25,8 @@ import org.apache.flink.core.memory.DataOutputSerializer;
 
 /** Versioned bytes of a {@link DuckLakeWriterState}. */
 @Internal
-public final class DuckLakeWriterStateSerializer implements SimpleVersionedSerializer<DuckLakeWriterState> {
+public final class DuckLakeWriterStateSerializer
+        implements SimpleVersionedSerializer<DuckLakeWriterState> {
 
     static final int VERSION_1 = 1;
     private static final int CURRENT_VERSION = VERSION_1;
@@ -30,8 +47,13 @@ public final class DuckLakeWriterStateSerializer implements SimpleVersionedSeria
     public DuckLakeWriterState deserialize(int version, byte[] serialized) throws IOException {
         return switch (version) {
             case VERSION_1 -> readVersion1(serialized);
-            default -> throw new IOException("Unknown version " + version + " of a DuckLake writer state; this sink"
-                    + " reads version " + VERSION_1);
+            default ->
+                    throw new IOException(
+                            "Unknown version "
+                                    + version
+                                    + " of a DuckLake writer state; this sink"
+                                    + " reads version "
+                                    + VERSION_1);
         };
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import java.util.Arrays;
@@ -19,14 +35,21 @@ public final class KeyHashSelector<IN> implements KeySelector<IN, Integer> {
 
     /** The sink's {@code RowDataConverter}. */
     private final SerializableFunction<IN, RowData> converter;
+
     private final RowData.FieldGetter[] keyGetters;
 
-    public KeyHashSelector(SerializableFunction<IN, RowData> converter, RowType rowType, List<String> primaryKey) {
+    public KeyHashSelector(
+            SerializableFunction<IN, RowData> converter, RowType rowType, List<String> primaryKey) {
         this.converter = converter;
-        this.keyGetters = primaryKey.stream().map(name -> {
-            int position = rowType.getFieldIndex(name);
-            return RowData.createFieldGetter(rowType.getTypeAt(position), position);
-        }).toArray(RowData.FieldGetter[]::new);
+        this.keyGetters =
+                primaryKey.stream()
+                        .map(
+                                name -> {
+                                    int position = rowType.getFieldIndex(name);
+                                    return RowData.createFieldGetter(
+                                            rowType.getTypeAt(position), position);
+                                })
+                        .toArray(RowData.FieldGetter[]::new);
     }
 
     @Override

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import java.util.ArrayList;
@@ -8,7 +24,6 @@ import org.apache.flink.annotation.Internal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CommonPrefix;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
@@ -17,8 +32,9 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
- * A staging root on object storage, through the S3 protocol. Directories do not exist there: nothing
- * is created, and a directory's listing is of the keys under its prefix, split at the next slash.
+ * A staging root on object storage, through the S3 protocol. Directories do not exist there:
+ * nothing is created, and a directory's listing is of the keys under its prefix, split at the next
+ * slash.
  */
 @Internal
 final class ObjectStagingStore implements StagingStore {
@@ -33,19 +49,25 @@ final class ObjectStagingStore implements StagingStore {
         this.client = client;
     }
 
-    static ObjectStagingStore open(ObjectStorageLocation location, Map<String, Map<String, String>> secrets) {
+    static ObjectStagingStore open(
+            ObjectStorageLocation location, Map<String, Map<String, String>> secrets) {
         S3ClientSettings settings;
         try {
             settings = S3ClientSettings.of(location, secrets);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("The DuckDB secret for the staging path " + location
-                    + " is not usable: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "The DuckDB secret for the staging path "
+                            + location
+                            + " is not usable: "
+                            + e.getMessage(),
+                    e);
         }
         try {
             return new ObjectStagingStore(location, settings.newClient());
         } catch (SdkException e) {
-            throw StagingStore.failure("Could not set up access to the staging path " + location + " with "
-                    + settings, e);
+            throw StagingStore.failure(
+                    "Could not set up access to the staging path " + location + " with " + settings,
+                    e);
         }
     }
 
@@ -89,10 +111,19 @@ final class ObjectStagingStore implements StagingStore {
     private List<ListObjectsV2Response> list(String relative) {
         String prefix = location.key(relative) + "/";
         try {
-            return client.s3().listObjectsV2Paginator(ListObjectsV2Request.builder().bucket(location.bucket())
-                    .prefix(prefix).delimiter("/").build()).stream().toList();
+            return client
+                    .s3()
+                    .listObjectsV2Paginator(
+                            ListObjectsV2Request.builder()
+                                    .bucket(location.bucket())
+                                    .prefix(prefix)
+                                    .delimiter("/")
+                                    .build())
+                    .stream()
+                    .toList();
         } catch (SdkException e) {
-            throw StagingStore.failure("Could not list the staging under " + location.uri(prefix), e);
+            throw StagingStore.failure(
+                    "Could not list the staging under " + location.uri(prefix), e);
         }
     }
 
@@ -121,7 +152,9 @@ final class ObjectStagingStore implements StagingStore {
     @Override
     public boolean reachable() {
         try {
-            client.s3().listObjectsV2(b -> b.bucket(location.bucket()).prefix(location.prefix()).maxKeys(1));
+            client.s3()
+                    .listObjectsV2(
+                            b -> b.bucket(location.bucket()).prefix(location.prefix()).maxKeys(1));
             return true;
         } catch (SdkException e) {
             LOG.warn("The staging path {} cannot be reached", location, e);
@@ -131,14 +164,19 @@ final class ObjectStagingStore implements StagingStore {
 
     @Override
     public void delete(Collection<String> files) {
-        // One request per file: Google Cloud Storage's S3-compatible API has no multi-object delete,
+        // One request per file: Google Cloud Storage's S3-compatible API has no multi-object
+        // delete,
         // and a commit deletes a few files.
         for (String file : files) {
             try {
-                client.s3().deleteObject(b -> b.bucket(location.bucket()).key(location.keyOf(file)));
+                client.s3()
+                        .deleteObject(b -> b.bucket(location.bucket()).key(location.keyOf(file)));
             } catch (S3Exception e) {
                 if (e.statusCode() < 500) {
-                    LOG.warn("Could not delete the staging file {}; it can be removed by hand", file, e);
+                    LOG.warn(
+                            "Could not delete the staging file {}; it can be removed by hand",
+                            file,
+                            e);
                     continue;
                 }
                 throw deleteFailure(file, e);
@@ -153,7 +191,8 @@ final class ObjectStagingStore implements StagingStore {
      * committables to the committer again, which finds them committed and deletes their files then.
      */
     private static RuntimeException deleteFailure(String file, SdkException e) {
-        return StagingStore.failure("Could not delete the staging file " + file + " after its commit", e);
+        return StagingStore.failure(
+                "Could not delete the staging file " + file + " after its commit", e);
     }
 
     @Override

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import java.util.Locale;
@@ -29,19 +45,26 @@ record ObjectStorageLocation(String scheme, String bucket, String prefix) {
 
     /** A local path without its {@code file://} scheme, if it has one. */
     static String localPath(String path) {
-        return path.regionMatches(true, 0, "file://", 0, "file://".length()) ? path.substring("file://".length())
+        return path.regionMatches(true, 0, "file://", 0, "file://".length())
+                ? path.substring("file://".length())
                 : path;
     }
 
-    /** The location of a root URI; fails, naming what works instead, for storage the staging cannot use. */
+    /**
+     * The location of a root URI; fails, naming what works instead, for storage the staging cannot
+     * use.
+     */
     static ObjectStorageLocation parse(String root) {
         int colon = root.indexOf("://");
         String scheme = root.substring(0, colon).toLowerCase(Locale.ROOT);
         if (!S3_PROTOCOL.contains(scheme)) {
-            throw new IllegalArgumentException("The staging path '" + root + "' is on storage the DuckLake sink"
-                    + " cannot stage to: 'sink.staging-path' may be a local or mounted directory, or a URI on storage"
-                    + " that speaks the S3 protocol (s3://, gs:// with an HMAC key, r2://). Stage to one of those,"
-                    + " even when the lake's data path is elsewhere");
+            throw new IllegalArgumentException(
+                    "The staging path '"
+                            + root
+                            + "' is on storage the DuckLake sink"
+                            + " cannot stage to: 'sink.staging-path' may be a local or mounted directory, or a URI on storage"
+                            + " that speaks the S3 protocol (s3://, gs:// with an HMAC key, r2://). Stage to one of those,"
+                            + " even when the lake's data path is elsewhere");
         }
         String rest = root.substring(colon + 3);
         int slash = rest.indexOf('/');

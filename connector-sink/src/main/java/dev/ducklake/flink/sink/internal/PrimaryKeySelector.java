@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import java.util.List;
@@ -11,8 +27,8 @@ import org.apache.flink.table.types.logical.RowType;
 
 /**
  * The primary-key values of a row, as a binary row: keyed state compares and hashes keys by their
- * binary form, which a key restored from a checkpoint has too (a generic row would hash
- * differently from its restored binary copy).
+ * binary form, which a key restored from a checkpoint has too (a generic row would hash differently
+ * from its restored binary copy).
  */
 @Internal
 public final class PrimaryKeySelector implements KeySelector<RowData, RowData> {
@@ -26,8 +42,12 @@ public final class PrimaryKeySelector implements KeySelector<RowData, RowData> {
 
     public PrimaryKeySelector(RowType rowType, List<String> primaryKey) {
         this.positions = primaryKey.stream().mapToInt(rowType::getFieldIndex).toArray();
-        this.keyType = RowType.of(primaryKey.stream().map(k -> rowType.getTypeAt(rowType.getFieldIndex(k)))
-                .toArray(LogicalType[]::new), primaryKey.toArray(String[]::new));
+        this.keyType =
+                RowType.of(
+                        primaryKey.stream()
+                                .map(k -> rowType.getTypeAt(rowType.getFieldIndex(k)))
+                                .toArray(LogicalType[]::new),
+                        primaryKey.toArray(String[]::new));
     }
 
     /** The type of the keys this selects. */

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.schema.TableName;
@@ -19,11 +35,13 @@ import org.apache.flink.table.types.logical.RowType;
  * @param engine how a task opens the lake engine
  * @param table the DuckLake table, {@code table} or {@code schema.table}
  * @param staging {@code 'sink.staging-path'}, or its default
- * @param commitRetries {@code 'sink.commit.retries'} and {@code 'sink.commit.retry-backoff'}, or their defaults
- * @param sinkId the id of a sink that starts without restored state; a restored writer keeps its old one
+ * @param commitRetries {@code 'sink.commit.retries'} and {@code 'sink.commit.retry-backoff'}, or
+ *     their defaults
+ * @param sinkId the id of a sink that starts without restored state; a restored writer keeps its
+ *     old one
  * @param compaction {@code 'sink.compaction.interval'}; null when the sink does not compact
- * @param currentRowIndex {@code 'sink.upsert.index'} is {@code flink-state}: an upsert sink keeps its
- *     keys' current rows in keyed state and its writers stage them with the changes
+ * @param currentRowIndex {@code 'sink.upsert.index'} is {@code flink-state}: an upsert sink keeps
+ *     its keys' current rows in keyed state and its writers stage them with the changes
  */
 @Internal
 public record SinkSettings(

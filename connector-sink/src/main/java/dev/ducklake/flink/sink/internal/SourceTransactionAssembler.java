@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.flink.sink.cdc.ChangeRecord;
@@ -28,9 +44,9 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 
 /**
  * Releases source transactions whole, through a {@link TransactionBuffer}, so that what it emits
- * before a checkpoint barrier, and hence what the sink commits for that checkpoint, holds only whole
- * transactions. The waiting events are its checkpointed state. Runs as one subtask: the order of
- * all transactions is one order.
+ * before a checkpoint barrier, and hence what the sink commits for that checkpoint, holds only
+ * whole transactions. The waiting events are its checkpointed state. Runs as one subtask: the order
+ * of all transactions is one order.
  */
 @Internal
 public final class SourceTransactionAssembler extends AbstractStreamOperator<ChangeRecord>
@@ -40,10 +56,13 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
 
     /** Transactions released before a checkpoint barrier whose checkpoint completed. */
     public static final String COMMITTED = "sourceTransactionsCommitted";
+
     /** Transactions released incomplete by {@link OverdueTransactionPolicy#RELEASE}. */
     public static final String RELEASED_INCOMPLETE = "sourceTransactionsReleasedIncomplete";
+
     /** Transactions waiting now. */
     public static final String WAITING = "sourceTransactionsWaiting";
+
     /** How long the transaction that has waited longest has waited, in milliseconds. */
     public static final String OLDEST_WAITING_AGE = "oldestWaitingTransactionAgeMs";
 
@@ -55,8 +74,12 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
     private transient ListState<SourceTransactionEvent> waitingState;
     private transient ListState<Tuple2<String, Boolean>> releasedState;
     private transient ListState<Long> releasedPositionState;
-    /** Transactions released before each checkpoint's barrier whose checkpoint is not complete yet. */
+
+    /**
+     * Transactions released before each checkpoint's barrier whose checkpoint is not complete yet.
+     */
     private transient TreeMap<Long, Long> releasedByCheckpoint;
+
     private transient List<SourceTransactionEvent> restoredEvents;
     private transient long releasedSinceBarrier;
     private transient Counter committed;
@@ -64,7 +87,8 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
     private transient volatile int waitingCount;
     private transient volatile long oldestArrival;
 
-    public SourceTransactionAssembler(Duration maxWait, OverdueTransactionPolicy policy, Pattern tables) {
+    public SourceTransactionAssembler(
+            Duration maxWait, OverdueTransactionPolicy policy, Pattern tables) {
         this.maxWait = maxWait;
         this.policy = policy;
         this.tables = tables;
@@ -73,28 +97,41 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        buffer = new TransactionBuffer(new TransactionBuffer.Output() {
-            @Override
-            public void collect(ChangeRecord record) {
-                output.collect(new StreamRecord<>(record));
-            }
+        buffer =
+                new TransactionBuffer(
+                        new TransactionBuffer.Output() {
+                            @Override
+                            public void collect(ChangeRecord record) {
+                                output.collect(new StreamRecord<>(record));
+                            }
 
-            @Override
-            public void released(boolean whole) {
-                releasedSinceBarrier++;
-                if (!whole) {
-                    releasedIncomplete.inc();
-                }
-            }
-        }, tables);
+                            @Override
+                            public void released(boolean whole) {
+                                releasedSinceBarrier++;
+                                if (!whole) {
+                                    releasedIncomplete.inc();
+                                }
+                            }
+                        },
+                        tables);
         releasedByCheckpoint = new TreeMap<>();
         restoredEvents = new ArrayList<>();
-        waitingState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
-                "waiting-source-transaction-events", new SourceTransactionEventSerializer()));
-        releasedState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
-                "released-source-transactions", Types.TUPLE(Types.STRING, Types.BOOLEAN)));
-        releasedPositionState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>(
-                "released-source-position", Types.LONG));
+        waitingState =
+                context.getOperatorStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "waiting-source-transaction-events",
+                                        new SourceTransactionEventSerializer()));
+        releasedState =
+                context.getOperatorStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "released-source-transactions",
+                                        Types.TUPLE(Types.STRING, Types.BOOLEAN)));
+        releasedPositionState =
+                context.getOperatorStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>("released-source-position", Types.LONG));
         if (context.isRestored()) {
             Map<String, Boolean> released = new LinkedHashMap<>();
             for (Tuple2<String, Boolean> transaction : releasedState.get()) {
@@ -116,11 +153,19 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
         committed = metrics.counter(COMMITTED);
         releasedIncomplete = metrics.counter(RELEASED_INCOMPLETE);
         metrics.gauge(WAITING, () -> waitingCount);
-        metrics.gauge(OLDEST_WAITING_AGE, () -> {
-            long arrival = oldestArrival;
-            return arrival < 0 ? 0L : Math.max(0L, getProcessingTimeService().getCurrentProcessingTime() - arrival);
-        });
-        // Restored events are taken in once the operators downstream are open: they may release records
+        metrics.gauge(
+                OLDEST_WAITING_AGE,
+                () -> {
+                    long arrival = oldestArrival;
+                    return arrival < 0
+                            ? 0L
+                            : Math.max(
+                                    0L,
+                                    getProcessingTimeService().getCurrentProcessingTime()
+                                            - arrival);
+                });
+        // Restored events are taken in once the operators downstream are open: they may release
+        // records
         // (a restore with a narrower table pattern makes transactions whole).
         long now = getProcessingTimeService().getCurrentProcessingTime();
         restoredEvents.forEach(event -> buffer.add(event, now));
@@ -151,7 +196,8 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
     @Override
     public void notifyCheckpointComplete(long checkpointId) throws Exception {
         super.notifyCheckpointComplete(checkpointId);
-        Iterator<Map.Entry<Long, Long>> done = releasedByCheckpoint.headMap(checkpointId, true).entrySet().iterator();
+        Iterator<Map.Entry<Long, Long>> done =
+                releasedByCheckpoint.headMap(checkpointId, true).entrySet().iterator();
         while (done.hasNext()) {
             committed.inc(done.next().getValue());
             done.remove();
@@ -167,12 +213,14 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
 
     private void scheduleCheck() {
         long interval = Math.max(10, Math.min(1_000, maxWait.toMillis() / 4));
-        getProcessingTimeService().registerTimer(getProcessingTimeService().getCurrentProcessingTime() + interval,
-                time -> {
-                    buffer.releaseOverdue(time - maxWait.toMillis(), policy);
-                    observe();
-                    scheduleCheck();
-                });
+        getProcessingTimeService()
+                .registerTimer(
+                        getProcessingTimeService().getCurrentProcessingTime() + interval,
+                        time -> {
+                            buffer.releaseOverdue(time - maxWait.toMillis(), policy);
+                            observe();
+                            scheduleCheck();
+                        });
     }
 
     private void observe() {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import java.nio.charset.StandardCharsets;
@@ -31,7 +47,12 @@ import org.slf4j.LoggerFactory;
  * @param staging the sink's staged files
  */
 @Internal
-public record StagedCheckpoint(String sinkId, long checkpointId, List<String> files, long rows, String target,
+public record StagedCheckpoint(
+        String sinkId,
+        long checkpointId,
+        List<String> files,
+        long rows,
+        String target,
         StagedFiles staging) {
 
     private static final Logger LOG = LoggerFactory.getLogger(StagedCheckpoint.class);
@@ -52,11 +73,15 @@ public record StagedCheckpoint(String sinkId, long checkpointId, List<String> fi
         for (CommitRequest<C> request : requests) {
             C committable = request.getCommittable();
             if (!files.add(committable.file())) {
-                LOG.info("Checkpoint {}: the committable of {} came twice; it is applied once",
-                        committable.checkpointId(), committable.file());
+                LOG.info(
+                        "Checkpoint {}: the committable of {} came twice; it is applied once",
+                        committable.checkpointId(),
+                        committable.file());
                 continue;
             }
-            byCheckpoint.computeIfAbsent(committable.checkpointId(), id -> new ArrayList<>()).add(request);
+            byCheckpoint
+                    .computeIfAbsent(committable.checkpointId(), id -> new ArrayList<>())
+                    .add(request);
         }
         return byCheckpoint;
     }
@@ -72,7 +97,11 @@ public record StagedCheckpoint(String sinkId, long checkpointId, List<String> fi
                 digest.update(file.getBytes(StandardCharsets.UTF_8));
                 digest.update((byte) '\n');
             }
-            return sinkId + "/" + checkpointId + "/" + HexFormat.of().formatHex(digest.digest(), 0, 8);
+            return sinkId
+                    + "/"
+                    + checkpointId
+                    + "/"
+                    + HexFormat.of().formatHex(digest.digest(), 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
         }
@@ -91,8 +120,11 @@ public record StagedCheckpoint(String sinkId, long checkpointId, List<String> fi
         }
         String lost = lost(missing);
         if (!staging.reachable()) {
-            throw new FlinkRuntimeException("The staging path " + staging.root() + " cannot be read; if it stays so: "
-                    + lost);
+            throw new FlinkRuntimeException(
+                    "The staging path "
+                            + staging.root()
+                            + " cannot be read; if it stays so: "
+                            + lost);
         }
         throw new SuppressRestartsException(new FlinkRuntimeException(lost));
     }
@@ -107,15 +139,34 @@ public record StagedCheckpoint(String sinkId, long checkpointId, List<String> fi
      * restore the same committables and fail on the same files.
      */
     private String lost(List<String> missing) {
-        return "The rows of checkpoint " + checkpointId + " of the DuckLake sink " + sinkId + " on " + target
-                + " are lost: " + missing.size() + " of its " + files.size() + " staged files are missing ("
-                + String.join(", ", missing) + "), and the lake holds no commit " + commitKey() + " (unless a"
+        return "The rows of checkpoint "
+                + checkpointId
+                + " of the DuckLake sink "
+                + sinkId
+                + " on "
+                + target
+                + " are lost: "
+                + missing.size()
+                + " of its "
+                + files.size()
+                + " staged files are missing ("
+                + String.join(", ", missing)
+                + "), and the lake holds no commit "
+                + commitKey()
+                + " (unless a"
                 + " snapshot expiry removed the snapshot that committed them before the job acknowledged it). The"
-                + " checkpoint held " + rows + " rows in " + files + ". Every restart would fail on the same files,"
-                + " so the job fails without restarting. Something deleted them: 'sink.staging-path' (" + staging.root()
+                + " checkpoint held "
+                + rows
+                + " rows in "
+                + files
+                + ". Every restart would fail on the same files,"
+                + " so the job fails without restarting. Something deleted them: 'sink.staging-path' ("
+                + staging.root()
                 + ") must be reachable from every TaskManager and cleaned by no one else. To resume without losing"
                 + " these rows, restore the job from the newest retained checkpoint or savepoint taken before"
-                + " checkpoint " + checkpointId + ", so the source replays them (retain several checkpoints with"
+                + " checkpoint "
+                + checkpointId
+                + ", so the source replays them (retain several checkpoints with"
                 + " 'execution.checkpointing.num-retained' and keep them on failure with"
                 + " 'execution.checkpointing.externalized-checkpoint-retention'); or start it without state, accepting"
                 + " the loss";

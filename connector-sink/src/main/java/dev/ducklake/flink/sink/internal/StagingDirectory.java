@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.config.CatalogLocation;
@@ -19,9 +35,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where a sink's writers put their staged Parquet files until the committer applies them:
- * {@code <root>/<sink id>/<subtask>/<epoch>-<number>-<uuid>.parquet}, in a {@link StagingStore}
- * (a directory, or a prefix on object storage). A writer numbers its files in the order it writes
+ * Where a sink's writers put their staged Parquet files until the committer applies them: {@code
+ * <root>/<sink id>/<subtask>/<epoch>-<number>-<uuid>.parquet}, in a {@link StagingStore} (a
+ * directory, or a prefix on object storage). A writer numbers its files in the order it writes
  * them, and the names sort in that order, which is the order the committer applies them in (it
  * matters for changes to one key). The epoch is the checkpoint after the writer's last snapshot, so
  * on a restore from checkpoint {@code c} every file with an epoch above {@code c} belongs to no
@@ -49,15 +65,29 @@ public final class StagingDirectory implements AutoCloseable {
      * what to set, when there is no default. Checked against the configured data path here; the
      * catalog's own data path is checked when the writers open.
      */
-    public static String resolveRoot(EngineSpec engine, @Nullable String configured, TableName forTable) {
+    public static String resolveRoot(
+            EngineSpec engine, @Nullable String configured, TableName forTable) {
         String dataPath = engine.getOptional(DuckLakeConnectorOptions.DATA_PATH).orElse(null);
-        String staging = configured != null ? configured
-                : defaultRoot(engine.catalogLocation(), dataPath).orElseThrow(() -> new IllegalStateException("Set '"
-                        + DuckLakeConnectorOptions.SINK_STAGING_PATH.key() + "' (stagingPath(...) in the DataStream"
-                        + " API): the catalog is PostgreSQL and " + (dataPath == null ? "no data path is set"
-                                : "the data path " + dataPath + " has no place beside it for staging (a bucket's"
-                                        + " root, or object storage that does not speak S3)")
-                        + ", so there is no default place for staged files that every TaskManager reaches"));
+        String staging =
+                configured != null
+                        ? configured
+                        : defaultRoot(engine.catalogLocation(), dataPath)
+                                .orElseThrow(
+                                        () ->
+                                                new IllegalStateException(
+                                                        "Set '"
+                                                                + DuckLakeConnectorOptions
+                                                                        .SINK_STAGING_PATH
+                                                                        .key()
+                                                                + "' (stagingPath(...) in the DataStream"
+                                                                + " API): the catalog is PostgreSQL and "
+                                                                + (dataPath == null
+                                                                        ? "no data path is set"
+                                                                        : "the data path "
+                                                                                + dataPath
+                                                                                + " has no place beside it for staging (a bucket's"
+                                                                                + " root, or object storage that does not speak S3)")
+                                                                + ", so there is no default place for staged files that every TaskManager reaches"));
         if (ObjectStorageLocation.isRemote(staging)) {
             ObjectStorageLocation.parse(staging); // refuses storage the staging cannot use
         }
@@ -82,9 +112,11 @@ public final class StagingDirectory implements AutoCloseable {
                 return Optional.of(trimmed + DEFAULT_SUFFIX);
             }
         } else if (dataPath != null && !ObjectStorageLocation.isRemote(dataPath)) {
-            Path data = Path.of(ObjectStorageLocation.localPath(dataPath)).toAbsolutePath().normalize();
+            Path data =
+                    Path.of(ObjectStorageLocation.localPath(dataPath)).toAbsolutePath().normalize();
             if (data.getFileName() != null) {
-                return Optional.of(data.resolveSibling(data.getFileName() + DEFAULT_SUFFIX).toString());
+                return Optional.of(
+                        data.resolveSibling(data.getFileName() + DEFAULT_SUFFIX).toString());
             }
         }
         if (catalog.kind() != CatalogLocation.Kind.POSTGRES) {
@@ -95,28 +127,44 @@ public final class StagingDirectory implements AutoCloseable {
     }
 
     /**
-     * Refuses a staging root inside one of the lake's data paths: DuckLake's
-     * {@code ducklake_delete_orphaned_files}, which any DuckDB user may run, deletes every file there
-     * that no snapshot references, a checkpoint's staged files before their commit among them.
+     * Refuses a staging root inside one of the lake's data paths: DuckLake's {@code
+     * ducklake_delete_orphaned_files}, which any DuckDB user may run, deletes every file there that
+     * no snapshot references, a checkpoint's staged files before their commit among them.
      */
-    public static void requireOutsideDataPaths(String root, Collection<String> dataPaths, TableName table) {
+    public static void requireOutsideDataPaths(
+            String root, Collection<String> dataPaths, TableName table) {
         String staging = comparable(root);
         for (String dataPath : dataPaths) {
             String data = comparable(dataPath);
             if ((staging + "/").startsWith(data + "/")) {
-                throw new IllegalArgumentException("The staging path '" + root + "' of the DuckLake sink on "
-                        + table + " is inside the lake's data path '" + dataPath + "', where DuckLake's"
-                        + " ducklake_delete_orphaned_files deletes staged files before they are committed. Set"
-                        + " 'sink.staging-path' (stagingPath(...)) to a place outside the data path, for example '"
-                        + data + DEFAULT_SUFFIX + "'");
+                throw new IllegalArgumentException(
+                        "The staging path '"
+                                + root
+                                + "' of the DuckLake sink on "
+                                + table
+                                + " is inside the lake's data path '"
+                                + dataPath
+                                + "', where DuckLake's"
+                                + " ducklake_delete_orphaned_files deletes staged files before they are committed. Set"
+                                + " 'sink.staging-path' (stagingPath(...)) to a place outside the data path, for example '"
+                                + data
+                                + DEFAULT_SUFFIX
+                                + "'");
             }
         }
     }
 
-    /** A path as a comparable string: a URI without trailing slashes, a local path absolute and normal. */
+    /**
+     * A path as a comparable string: a URI without trailing slashes, a local path absolute and
+     * normal.
+     */
     private static String comparable(String path) {
-        return ObjectStorageLocation.isRemote(path) ? path.replaceAll("/+$", "")
-                : Path.of(ObjectStorageLocation.localPath(path)).toAbsolutePath().normalize().toString()
+        return ObjectStorageLocation.isRemote(path)
+                ? path.replaceAll("/+$", "")
+                : Path.of(ObjectStorageLocation.localPath(path))
+                        .toAbsolutePath()
+                        .normalize()
+                        .toString()
                         .replaceAll("/+$", "");
     }
 
@@ -124,7 +172,11 @@ public final class StagingDirectory implements AutoCloseable {
     public String newFile(int subtask, long epoch) {
         String dir = sinkId + "/" + subtask;
         store.prepareDirectory(dir);
-        return store.resolve(dir + "/" + String.format("%d-%012d-%s%s", epoch, written++, UUID.randomUUID(), SUFFIX));
+        return store.resolve(
+                dir
+                        + "/"
+                        + String.format(
+                                "%d-%012d-%s%s", epoch, written++, UUID.randomUUID(), SUFFIX));
     }
 
     /**
@@ -136,14 +188,20 @@ public final class StagingDirectory implements AutoCloseable {
      *
      * @param lakeDataFiles which of the given files the lake holds as data files
      */
-    public void removeUncheckpointed(int subtask, int parallelism, OptionalLong restoredCheckpointId,
+    public void removeUncheckpointed(
+            int subtask,
+            int parallelism,
+            OptionalLong restoredCheckpointId,
             Function<Collection<String>, Set<String>> lakeDataFiles) {
         long keepUpTo = restoredCheckpointId.orElse(0L);
         List<String> uncheckpointed = new ArrayList<>();
         List<String> subtasks = new ArrayList<>(List.of(Integer.toString(subtask)));
         if (subtask == 0) {
             store.directories(sinkId).stream()
-                    .filter(name -> name.matches("\\d{1,9}") && Integer.parseInt(name) >= parallelism)
+                    .filter(
+                            name ->
+                                    name.matches("\\d{1,9}")
+                                            && Integer.parseInt(name) >= parallelism)
                     .forEach(subtasks::add);
         }
         for (String directory : subtasks) {
@@ -157,8 +215,13 @@ public final class StagingDirectory implements AutoCloseable {
             return;
         }
         Set<String> lakeData = lakeDataFiles.apply(uncheckpointed);
-        List<String> removed = uncheckpointed.stream().filter(file -> !lakeData.contains(file)).toList();
-        removed.forEach(file -> LOG.info("Removing staging {} that belongs to no completed checkpoint", file));
+        List<String> removed =
+                uncheckpointed.stream().filter(file -> !lakeData.contains(file)).toList();
+        removed.forEach(
+                file ->
+                        LOG.info(
+                                "Removing staging {} that belongs to no completed checkpoint",
+                                file));
         store.delete(removed);
     }
 
@@ -168,11 +231,13 @@ public final class StagingDirectory implements AutoCloseable {
         store.close();
     }
 
-    /** Whether a file of a subtask's staging is a staged file of an epoch up to {@code keepUpTo}. */
+    /**
+     * Whether a file of a subtask's staging is a staged file of an epoch up to {@code keepUpTo}.
+     */
     private static boolean isCheckpointed(String name, long keepUpTo) {
         int dash = name.indexOf('-');
-        boolean staged = name.endsWith(SUFFIX) && dash > 0
-                && name.substring(0, dash).matches("\\d{1,18}");
+        boolean staged =
+                name.endsWith(SUFFIX) && dash > 0 && name.substring(0, dash).matches("\\d{1,18}");
         return staged && Long.parseLong(name.substring(0, dash)) <= keepUpTo;
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.LakeEngine;
@@ -24,16 +40,19 @@ final class StagingResources implements AutoCloseable {
     private static final long ALLOCATION_LIMIT = 512L * 1024 * 1024;
 
     final BufferAllocator allocator;
+
     /** Used by the background thread only. */
     final ArrowParquetWriter parquet;
+
     /** Used by the task's thread only. */
     final ArrowParquetWriter barrierParquet;
+
     final ExecutorService exporter;
     private final String name;
 
     /**
-     * @param lakeData whether the staged files may become the lake's data files (see
-     *     {@link LakeEngine#openArrowParquetWriter})
+     * @param lakeData whether the staged files may become the lake's data files (see {@link
+     *     LakeEngine#openArrowParquetWriter})
      * @param name what the staging is for, in thread names and messages
      */
     StagingResources(LakeEngine engine, boolean lakeData, String name) {
@@ -42,14 +61,19 @@ final class StagingResources implements AutoCloseable {
         this.allocator = new RootAllocator(ALLOCATION_LIMIT);
         this.parquet = engine.openArrowParquetWriter(lakeData);
         this.barrierParquet = engine.openArrowParquetWriter(lakeData);
-        this.exporter = Executors.newSingleThreadExecutor(r -> {
-            Thread thread = new Thread(r, "ducklake-staging-" + name);
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.exporter =
+                Executors.newSingleThreadExecutor(
+                        r -> {
+                            Thread thread = new Thread(r, "ducklake-staging-" + name);
+                            thread.setDaemon(true);
+                            return thread;
+                        });
     }
 
-    /** Closes what a writer that failed to open had opened, adding a failure to close to {@code failure}. */
+    /**
+     * Closes what a writer that failed to open had opened, adding a failure to close to {@code
+     * failure}.
+     */
     static void closeAfterFailure(StagingResources opened, RuntimeException failure) {
         if (opened == null) {
             return;
@@ -70,7 +94,8 @@ final class StagingResources implements AutoCloseable {
         exporter.shutdown();
         try {
             if (!exporter.awaitTermination(5, TimeUnit.MINUTES)) {
-                throw new IllegalStateException("Staging rows for " + name + " did not finish within 5 minutes");
+                throw new IllegalStateException(
+                        "Staging rows for " + name + " did not finish within 5 minutes");
             }
         } finally {
             parquet.close();
@@ -88,7 +113,10 @@ final class StagingResources implements AutoCloseable {
         try {
             allocator.close();
         } catch (IllegalStateException e) {
-            LOG.error("The staging of {} did not release all its Arrow memory: {}", name, e.getMessage());
+            LOG.error(
+                    "The staging of {} did not release all its Arrow memory: {}",
+                    name,
+                    e.getMessage());
         }
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.LakeEngine;
@@ -29,7 +45,8 @@ public final class TableBinding {
         this.lakePositions = lakePositions;
     }
 
-    public static TableBinding bind(TableName table, RowType rowType, List<String> primaryKey, TableSchema lake) {
+    public static TableBinding bind(
+            TableName table, RowType rowType, List<String> primaryKey, TableSchema lake) {
         List<String> problems = new ArrayList<>();
         int[] positions = new int[rowType.getFieldCount()];
         for (int i = 0; i < positions.length; i++) {
@@ -39,23 +56,43 @@ public final class TableBinding {
             if (positions[i] < 0) {
                 problems.add("column '" + name + "' does not exist in DuckLake");
             } else if (!FlinkLakeTypes.fits(type, lake.column(positions[i]).type())) {
-                problems.add("column '" + name + "' is " + type.asSummaryString() + " in Flink but "
-                        + lake.column(positions[i]).type().sql() + " in DuckLake");
+                problems.add(
+                        "column '"
+                                + name
+                                + "' is "
+                                + type.asSummaryString()
+                                + " in Flink but "
+                                + lake.column(positions[i]).type().sql()
+                                + " in DuckLake");
             }
         }
         for (Column column : lake.columns()) {
             if (!rowType.getFieldNames().contains(column.name()) && !column.nullable()) {
-                problems.add("DuckLake column '" + column.name() + "' is NOT NULL but the Flink schema has no value for it");
+                problems.add(
+                        "DuckLake column '"
+                                + column.name()
+                                + "' is NOT NULL but the Flink schema has no value for it");
             }
         }
         if (!primaryKey.equals(lake.primaryKey())) {
-            problems.add("the primary key is " + (primaryKey.isEmpty() ? "not declared" : primaryKey)
-                    + " in Flink but " + (lake.primaryKey().isEmpty() ? "absent" : lake.primaryKey()) + " in DuckLake");
+            problems.add(
+                    "the primary key is "
+                            + (primaryKey.isEmpty() ? "not declared" : primaryKey)
+                            + " in Flink but "
+                            + (lake.primaryKey().isEmpty() ? "absent" : lake.primaryKey())
+                            + " in DuckLake");
         }
         if (!problems.isEmpty()) {
-            throw new ValidationException("The Flink schema does not fit the existing DuckLake table " + table + ": "
-                    + String.join("; ", problems) + ".\n  DuckLake: " + lake + "\n  Flink:    "
-                    + rowType.asSummaryString() + (primaryKey.isEmpty() ? "" : " PRIMARY KEY " + primaryKey));
+            throw new ValidationException(
+                    "The Flink schema does not fit the existing DuckLake table "
+                            + table
+                            + ": "
+                            + String.join("; ", problems)
+                            + ".\n  DuckLake: "
+                            + lake
+                            + "\n  Flink:    "
+                            + rowType.asSummaryString()
+                            + (primaryKey.isEmpty() ? "" : " PRIMARY KEY " + primaryKey));
         }
         return new TableBinding(lake, positions);
     }
@@ -64,10 +101,15 @@ public final class TableBinding {
      * Creates the DuckLake table from the Flink schema when it does not exist, then binds to the
      * table as it is.
      */
-    public static TableBinding createOrBind(LakeEngine engine, TableName table, RowType rowType,
-            List<String> primaryKey, List<String> partitionKeys) {
-        TableSchema lake = engine.createTableIfNotExists(table,
-                FlinkLakeTypes.toLakeSchema(rowType, primaryKey, partitionKeys));
+    public static TableBinding createOrBind(
+            LakeEngine engine,
+            TableName table,
+            RowType rowType,
+            List<String> primaryKey,
+            List<String> partitionKeys) {
+        TableSchema lake =
+                engine.createTableIfNotExists(
+                        table, FlinkLakeTypes.toLakeSchema(rowType, primaryKey, partitionKeys));
         return bind(table, rowType, primaryKey, lake);
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.flink.common.SerializedBytes;
@@ -13,7 +29,8 @@ import org.apache.flink.core.memory.DataOutputSerializer;
  * schema (see {@link ChangeSchemaCodec}), file and row count.
  */
 @Internal
-public final class TableCommittableSerializer implements SimpleVersionedSerializer<TableCommittable> {
+public final class TableCommittableSerializer
+        implements SimpleVersionedSerializer<TableCommittable> {
 
     static final int VERSION_1 = 1;
 
@@ -39,12 +56,24 @@ public final class TableCommittableSerializer implements SimpleVersionedSerializ
     @Override
     public TableCommittable deserialize(int version, byte[] serialized) throws IOException {
         if (version != VERSION_1) {
-            throw new IOException("Unknown version " + version + " of a DuckLake table committable; this sink reads"
-                    + " version " + VERSION_1);
+            throw new IOException(
+                    "Unknown version "
+                            + version
+                            + " of a DuckLake table committable; this sink reads"
+                            + " version "
+                            + VERSION_1);
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
-        TableCommittable committable = new TableCommittable(in.readUTF(), in.readLong(), in.readUTF(), in.readInt(),
-                in.readLong(), ChangeSchemaCodec.read(in), in.readUTF(), in.readLong());
+        TableCommittable committable =
+                new TableCommittable(
+                        in.readUTF(),
+                        in.readLong(),
+                        in.readUTF(),
+                        in.readInt(),
+                        in.readLong(),
+                        ChangeSchemaCodec.read(in),
+                        in.readUTF(),
+                        in.readLong());
         SerializedBytes.requireFullyRead(in, "DuckLake table committable");
         return committable;
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.flink.sink.cdc.ChangeRecord;
@@ -18,10 +34,10 @@ import org.apache.flink.annotation.Internal;
 
 /**
  * Holds the changes of source transactions until each is whole, then releases them in the order the
- * source committed the transactions: a transaction is whole when its {@link End} has arrived and, for
- * every table it names that the stream holds (whose name matches a pattern), as many distinct
- * changes as it counts. A whole transaction waits for the ones that ended before it. Changes outside
- * any transaction pass at once.
+ * source committed the transactions: a transaction is whole when its {@link End} has arrived and,
+ * for every table it names that the stream holds (whose name matches a pattern), as many distinct
+ * changes as it counts. A whole transaction waits for the ones that ended before it. Changes
+ * outside any transaction pass at once.
  *
  * <p>A source that replays after a crash sends transactions again. An end at or before the highest
  * position released is a replay, and its transaction is dropped; where the source gives no
@@ -45,17 +61,25 @@ public final class TransactionBuffer {
 
     private final Output output;
     private final Pattern tables;
+
     /** Waiting transactions by id, in the order of their first event's arrival. */
     private final LinkedHashMap<String, Waiting> waiting = new LinkedHashMap<>();
+
     /** Waiting transactions whose end arrived, in the source's commit order. */
     private final ArrayDeque<Waiting> ended = new ArrayDeque<>();
-    /** Recently released (or dropped as replayed) transactions, oldest first: id → whether it was whole. */
-    private final LinkedHashMap<String, Boolean> released = new LinkedHashMap<>(16, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-            return size() > REMEMBERED;
-        }
-    };
+
+    /**
+     * Recently released (or dropped as replayed) transactions, oldest first: id → whether it was
+     * whole.
+     */
+    private final LinkedHashMap<String, Boolean> released =
+            new LinkedHashMap<>(16, 0.75f, false) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                    return size() > REMEMBERED;
+                }
+            };
+
     /** The highest position of a released end; {@link End#NO_POSITION} before the first. */
     private long releasedPosition = End.NO_POSITION;
 
@@ -107,9 +131,15 @@ public final class TransactionBuffer {
         }
         Waiting transaction = waiting.computeIfAbsent(id, key -> new Waiting(key, now));
         if (transaction.end == null) {
-            transaction.end = new End(id, end.position(), end.changesPerTable().entrySet().stream()
-                    .filter(table -> tables.matcher(table.getKey()).matches())
-                    .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+            transaction.end =
+                    new End(
+                            id,
+                            end.position(),
+                            end.changesPerTable().entrySet().stream()
+                                    .filter(table -> tables.matcher(table.getKey()).matches())
+                                    .collect(
+                                            Collectors.toMap(
+                                                    Map.Entry::getKey, Map.Entry::getValue)));
             ended.add(transaction);
             releaseWholePrefix();
         }
@@ -120,7 +150,8 @@ public final class TransactionBuffer {
      * {@link OverdueTransactionPolicy#FAIL}; for {@link OverdueTransactionPolicy#RELEASE}, releases
      * each, after the transactions that ended before it.
      *
-     * @throws IllegalStateException naming the transaction that holds the others up and what it misses
+     * @throws IllegalStateException naming the transaction that holds the others up and what it
+     *     misses
      */
     public void releaseOverdue(long deadline, OverdueTransactionPolicy policy) {
         while (!waiting.isEmpty()) {
@@ -130,29 +161,42 @@ public final class TransactionBuffer {
             }
             if (policy == OverdueTransactionPolicy.FAIL) {
                 Waiting blocking = oldest.end == null ? oldest : ended.peek();
-                throw new IllegalStateException("Source transaction " + blocking.id + " waited longer than the"
-                        + " bound for its changes: " + blocking.describe());
+                throw new IllegalStateException(
+                        "Source transaction "
+                                + blocking.id
+                                + " waited longer than the"
+                                + " bound for its changes: "
+                                + blocking.describe());
             }
             releaseThrough(oldest);
         }
     }
 
     /**
-     * Deals with what waits when the input ended: fails for {@link OverdueTransactionPolicy#FAIL} if
-     * anything waits; for {@link OverdueTransactionPolicy#RELEASE}, releases everything.
+     * Deals with what waits when the input ended: fails for {@link OverdueTransactionPolicy#FAIL}
+     * if anything waits; for {@link OverdueTransactionPolicy#RELEASE}, releases everything.
      */
     public void releaseAtEndOfInput(OverdueTransactionPolicy policy) {
         if (!waiting.isEmpty() && policy == OverdueTransactionPolicy.FAIL) {
             Waiting blocking = ended.isEmpty() ? waiting.values().iterator().next() : ended.peek();
-            throw new IllegalStateException("The input ended with " + waiting.size() + " source transactions"
-                    + " incomplete; transaction " + blocking.id + ": " + blocking.describe());
+            throw new IllegalStateException(
+                    "The input ended with "
+                            + waiting.size()
+                            + " source transactions"
+                            + " incomplete; transaction "
+                            + blocking.id
+                            + ": "
+                            + blocking.describe());
         }
         while (!waiting.isEmpty()) {
             releaseThrough(waiting.values().iterator().next());
         }
     }
 
-    /** Releases the transaction, and first every transaction that ended before it (all, if it has no end). */
+    /**
+     * Releases the transaction, and first every transaction that ended before it (all, if it has no
+     * end).
+     */
     private void releaseThrough(Waiting transaction) {
         if (transaction.end != null) {
             Waiting next;
@@ -174,7 +218,9 @@ public final class TransactionBuffer {
         return waiting.size();
     }
 
-    /** When the first event of the transaction that has waited longest arrived; -1 when none waits. */
+    /**
+     * When the first event of the transaction that has waited longest arrived; -1 when none waits.
+     */
     public long oldestArrival() {
         return waiting.isEmpty() ? -1 : waiting.values().iterator().next().firstArrival;
     }
@@ -205,7 +251,10 @@ public final class TransactionBuffer {
         return releasedPosition;
     }
 
-    /** Restores what {@link #releasedTransactions} and {@link #releasedPosition} gave, before any event. */
+    /**
+     * Restores what {@link #releasedTransactions} and {@link #releasedPosition} gave, before any
+     * event.
+     */
     public void restoreReleased(Map<String, Boolean> transactions, long position) {
         released.putAll(transactions);
         releasedPosition = position;
@@ -250,21 +299,36 @@ public final class TransactionBuffer {
         }
 
         boolean isWhole() {
-            return end != null && end.changesPerTable().entrySet().stream()
-                    .allMatch(table -> changesPerTable.getOrDefault(table.getKey(), 0L) >= table.getValue());
+            return end != null
+                    && end.changesPerTable().entrySet().stream()
+                            .allMatch(
+                                    table ->
+                                            changesPerTable.getOrDefault(table.getKey(), 0L)
+                                                    >= table.getValue());
         }
 
         String describe() {
             if (end == null) {
                 return "its end has not arrived; it has " + counts(changesPerTable);
             }
-            return "it has " + counts(changesPerTable) + " of the " + counts(end.changesPerTable()) + " its end counts";
+            return "it has "
+                    + counts(changesPerTable)
+                    + " of the "
+                    + counts(end.changesPerTable())
+                    + " its end counts";
         }
 
         private static String counts(Map<String, Long> perTable) {
-            return perTable.isEmpty() ? "no changes" : new TreeMap<>(perTable).entrySet().stream()
-                    .map(table -> table.getValue() + " changes of " + table.getKey())
-                    .collect(Collectors.joining(", "));
+            return perTable.isEmpty()
+                    ? "no changes"
+                    : new TreeMap<>(perTable)
+                            .entrySet().stream()
+                                    .map(
+                                            table ->
+                                                    table.getValue()
+                                                            + " changes of "
+                                                            + table.getKey())
+                                    .collect(Collectors.joining(", "));
         }
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import dev.ducklake.engine.write.CommitOptions;
@@ -12,9 +28,9 @@ import org.apache.flink.annotation.Internal;
  * cancel out): DuckLake makes no snapshot of them, so no snapshot carries their keys yet. Flink
  * replays a checkpoint's committables after a restore from it even when their commit succeeded, so
  * a replay must still find either the key in the lake or the staged files. Their files therefore
- * stay until the committer's next commit that makes a snapshot records their keys
- * ({@link CommitOptions.Builder#unchangedCommitKeys}); a replay before that applies them again,
- * which changes nothing again, as no commit of this committer came in between.
+ * stay until the committer's next commit that makes a snapshot records their keys ({@link
+ * CommitOptions.Builder#unchangedCommitKeys}); a replay before that applies them again, which
+ * changes nothing again, as no commit of this committer came in between.
  */
 @Internal
 public final class UnchangedCheckpoints {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.table;
 
 import dev.ducklake.flink.sink.DuckLakeSinkBuilder;
@@ -18,7 +34,8 @@ import org.apache.flink.table.data.RowData;
  * insert-only otherwise; {@code INSERT OVERWRITE} of the whole table in batch mode.
  */
 @Internal
-public final class DuckLakeDynamicSink implements DynamicTableSink, SupportsOverwrite, SupportsPartitioning {
+public final class DuckLakeDynamicSink
+        implements DynamicTableSink, SupportsOverwrite, SupportsPartitioning {
 
     private final DuckLakeSinkBuilder<RowData> builder;
     private final String tableName;
@@ -27,7 +44,10 @@ public final class DuckLakeDynamicSink implements DynamicTableSink, SupportsOver
     private boolean overwrite;
     private Map<String, String> staticPartition = Map.of();
 
-    DuckLakeDynamicSink(DuckLakeSinkBuilder<RowData> builder, String tableName, boolean keyed,
+    DuckLakeDynamicSink(
+            DuckLakeSinkBuilder<RowData> builder,
+            String tableName,
+            boolean keyed,
             @Nullable Integer parallelism) {
         this.builder = builder;
         this.tableName = tableName;
@@ -43,8 +63,12 @@ public final class DuckLakeDynamicSink implements DynamicTableSink, SupportsOver
     @Override
     public SinkRuntimeProvider getSinkRuntimeProvider(Context context) {
         if (overwrite && !staticPartition.isEmpty()) {
-            throw new ValidationException("INSERT OVERWRITE of the partition " + staticPartition + " of DuckLake table "
-                    + tableName + " is not supported; overwrite the whole table");
+            throw new ValidationException(
+                    "INSERT OVERWRITE of the partition "
+                            + staticPartition
+                            + " of DuckLake table "
+                            + tableName
+                            + " is not supported; overwrite the whole table");
         }
         return SinkV2Provider.of(builder.overwrite(overwrite).build(), parallelism);
     }

@@ -1,12 +1,28 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.table;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRIES;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMMIT_RETRY_BACKOFF;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_COMPACTION_INTERVAL;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_LINEAGE_INPUTS;
-import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_UPSERT_INDEX;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_PARALLELISM;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_STAGING_PATH;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SINK_UPSERT_INDEX;
 
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
@@ -33,7 +49,8 @@ import org.apache.flink.table.types.logical.RowType;
  * key fails), and checks an existing DuckLake table against the Flink schema at planning time.
  */
 @Internal
-public final class DuckLakeDynamicSinkFactory extends DuckLakeTableFactoryBase implements DynamicTableSinkFactory {
+public final class DuckLakeDynamicSinkFactory extends DuckLakeTableFactoryBase
+        implements DynamicTableSinkFactory {
 
     @Override
     public DynamicTableSink createDynamicTableSink(Context context) {
@@ -41,47 +58,66 @@ public final class DuckLakeDynamicSinkFactory extends DuckLakeTableFactoryBase i
         ReadableConfig options = declared.options();
         String table = declared.name();
         RowType rowType = declared.rowType();
-        List<String> primaryKey = context.getCatalogTable().getResolvedSchema().getPrimaryKey()
-                .map(UniqueConstraint::getColumns).orElse(List.of());
+        List<String> primaryKey =
+                context.getCatalogTable()
+                        .getResolvedSchema()
+                        .getPrimaryKey()
+                        .map(UniqueConstraint::getColumns)
+                        .orElse(List.of());
         List<String> partitionKeys = context.getCatalogTable().getPartitionKeys();
 
-        DuckLakeSinkBuilder<RowData> builder = DuckLakeSink.forRowData()
-                .lakeOptions(options.toMap())
-                .table(table)
-                .rowType(rowType)
-                .primaryKey(primaryKey.toArray(String[]::new))
-                .partitionBy(partitionKeys.toArray(String[]::new))
-                // Flink's planner already routes each key's changes to one sink subtask.
-                .shuffleByKey(false);
+        DuckLakeSinkBuilder<RowData> builder =
+                DuckLakeSink.forRowData()
+                        .lakeOptions(options.toMap())
+                        .table(table)
+                        .rowType(rowType)
+                        .primaryKey(primaryKey.toArray(String[]::new))
+                        .partitionBy(partitionKeys.toArray(String[]::new))
+                        // Flink's planner already routes each key's changes to one sink subtask.
+                        .shuffleByKey(false);
         options.getOptional(SINK_STAGING_PATH).ifPresent(builder::stagingPath);
         options.getOptional(SINK_COMPACTION_INTERVAL).ifPresent(builder::compactionInterval);
-        builder.commitRetries(options.get(SINK_COMMIT_RETRIES), options.get(SINK_COMMIT_RETRY_BACKOFF));
-        options.getOptional(SINK_LINEAGE_INPUTS).ifPresent(inputs -> builder.lineageInputs(inputs.toArray(String[]::new)));
+        builder.commitRetries(
+                options.get(SINK_COMMIT_RETRIES), options.get(SINK_COMMIT_RETRY_BACKOFF));
+        options.getOptional(SINK_LINEAGE_INPUTS)
+                .ifPresent(inputs -> builder.lineageInputs(inputs.toArray(String[]::new)));
         builder.upsertIndex(options.get(SINK_UPSERT_INDEX));
         try {
             builder.build();
         } catch (IllegalArgumentException | IllegalStateException | LakeException e) {
-            throw new ValidationException("Invalid options for DuckLake table " + table + ": " + e.getMessage(), e);
+            throw new ValidationException(
+                    "Invalid options for DuckLake table " + table + ": " + e.getMessage(), e);
         }
         EngineSpec spec = EngineSpec.of(options);
         Integer parallelism = options.getOptional(SINK_PARALLELISM).orElse(null);
-        Deployment.of(context.getConfiguration()).checkSingleTaskManager(spec.catalogLocation(), table,
-                "its sink", parallelism, "'" + SINK_PARALLELISM.key() + "' = '1'");
+        Deployment.of(context.getConfiguration())
+                .checkSingleTaskManager(
+                        spec.catalogLocation(),
+                        table,
+                        "its sink",
+                        parallelism,
+                        "'" + SINK_PARALLELISM.key() + "' = '1'");
         checkExistingTable(spec, TableName.parse(table), rowType, primaryKey);
         return new DuckLakeDynamicSink(builder, table, !primaryKey.isEmpty(), parallelism);
     }
 
     /** An existing table must fit the Flink schema; a missing one is created by the job. */
-    private static void checkExistingTable(EngineSpec spec, TableName table, RowType rowType,
-            List<String> primaryKey) {
+    private static void checkExistingTable(
+            EngineSpec spec, TableName table, RowType rowType, List<String> primaryKey) {
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             LakeEngine engine = lease.engine();
             if (engine.tableExists(table)) {
                 TableBinding.bind(table, rowType, primaryKey, engine.describeTable(table));
             }
         } catch (LakeException e) {
-            throw new ValidationException("Could not check DuckLake table " + table + " in catalog "
-                    + spec.catalogLocation().kind() + ": " + e.getMessage(), e);
+            throw new ValidationException(
+                    "Could not check DuckLake table "
+                            + table
+                            + " in catalog "
+                            + spec.catalogLocation().kind()
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 }

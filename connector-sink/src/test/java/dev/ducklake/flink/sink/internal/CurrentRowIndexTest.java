@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,25 +59,47 @@ import org.junit.jupiter.api.io.TempDir;
 class CurrentRowIndexTest {
 
     private static final TableName TABLE = TableName.of("kv");
-    private static final RowType ROW = RowType.of(new LogicalType[] {new VarCharType(false, VarCharType.MAX_LENGTH),
-            new BigIntType()}, new String[] {"k", "n"});
+    private static final RowType ROW =
+            RowType.of(
+                    new LogicalType[] {
+                        new VarCharType(false, VarCharType.MAX_LENGTH), new BigIntType()
+                    },
+                    new String[] {"k", "n"});
     private static final String SINK_ID = "sink-1";
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     private SinkSettings settings;
 
     @BeforeEach
     void setUp() {
         CatalogLocation catalog = CatalogLocation.duckDbFile(dir.resolve("metadata.ducklake"));
-        EngineSpec engine = EngineSpec.of(catalog.key()).withOptions(Map.of("data-path", dir.resolve("data") + "/"));
-        settings = new SinkSettings(engine, TABLE.toString(), ROW, List.of("k"), List.of(), SinkMode.UPSERT,
-                dir.resolve("staging").toString(), new CommitRetries(0, Duration.ZERO), SINK_ID, null, true, List.of());
+        EngineSpec engine =
+                EngineSpec.of(catalog.key())
+                        .withOptions(Map.of("data-path", dir.resolve("data") + "/"));
+        settings =
+                new SinkSettings(
+                        engine,
+                        TABLE.toString(),
+                        ROW,
+                        List.of("k"),
+                        List.of(),
+                        SinkMode.UPSERT,
+                        dir.resolve("staging").toString(),
+                        new CommitRetries(0, Duration.ZERO),
+                        SINK_ID,
+                        null,
+                        true,
+                        List.of());
         try (EngineRegistry.Lease lease = lease()) {
             LakeEngine lake = lease.engine();
-            lake.createTable(TABLE, TableSchema.builder().column(Column.notNull("k", Primitive.VARCHAR))
-                    .column("n", Primitive.BIGINT).primaryKey("k").build());
+            lake.createTable(
+                    TABLE,
+                    TableSchema.builder()
+                            .column(Column.notNull("k", Primitive.VARCHAR))
+                            .column("n", Primitive.BIGINT)
+                            .primaryKey("k")
+                            .build());
             upsert(lake, Map.of(), new Object[] {"a", 1L}, new Object[] {"b", 2L});
         }
     }
@@ -77,12 +115,13 @@ class CurrentRowIndexTest {
             harness.processElement(row(RowKind.INSERT, "c", 5L), 0);
             harness.processElement(row(RowKind.DELETE, "b", null), 0);
             harness.processElement(row(RowKind.INSERT, "b", 6L), 0);
-            assertThat(outputs(harness)).containsExactly(
-                    List.of("-U", "a", 1L, true, "a", 1L, loaded),
-                    List.of("+U", "a", 3L, false, "null", "null", loaded),
-                    List.of("+I", "c", 5L, false, "null", "null", loaded),
-                    List.of("-D", "b", "null", true, "b", 2L, loaded),
-                    List.of("+I", "b", 6L, false, "null", "null", loaded));
+            assertThat(outputs(harness))
+                    .containsExactly(
+                            List.of("-U", "a", 1L, true, "a", 1L, loaded),
+                            List.of("+U", "a", 3L, false, "null", "null", loaded),
+                            List.of("+I", "c", 5L, false, "null", "null", loaded),
+                            List.of("-D", "b", "null", true, "b", 2L, loaded),
+                            List.of("+I", "b", 6L, false, "null", "null", loaded));
             snapshot = harness.snapshot(1, 1);
         }
         try (var restored = harness()) {
@@ -90,20 +129,22 @@ class CurrentRowIndexTest {
             restored.open();
             restored.processElement(row(RowKind.UPDATE_AFTER, "c", 7L), 0);
             restored.processElement(row(RowKind.DELETE, "a", null), 0);
-            assertThat(outputs(restored)).containsExactly(
-                    List.of("+U", "c", 7L, true, "c", 5L, loaded),
-                    List.of("-D", "a", "null", true, "a", 3L, loaded));
+            assertThat(outputs(restored))
+                    .containsExactly(
+                            List.of("+U", "c", 7L, true, "c", 5L, loaded),
+                            List.of("-D", "a", "null", true, "a", 3L, loaded));
         }
     }
 
     /**
-     * Another writer changes a key the sink changed in a checkpoint that is committed, one it changed
-     * in a checkpoint that is not, and one it never changed. The index takes the table's row for the
-     * first and third, and makes the second unknown until its next change.
+     * Another writer changes a key the sink changed in a checkpoint that is committed, one it
+     * changed in a checkpoint that is not, and one it never changed. The index takes the table's
+     * row for the first and third, and makes the second unknown until its next change.
      */
     @Test
     void otherWritersChangesAreTakenInWhenACheckpointCompletes() throws Exception {
-        try (var harness = harness(); EngineRegistry.Lease lease = lease()) {
+        try (var harness = harness();
+                EngineRegistry.Lease lease = lease()) {
             LakeEngine lake = lease.engine();
             harness.open();
             String jobId = harness.getEnvironment().getJobID().toString();
@@ -111,8 +152,16 @@ class CurrentRowIndexTest {
             harness.snapshot(1, 1);
             harness.processElement(row(RowKind.UPDATE_AFTER, "b", 4L), 0);
             harness.snapshot(2, 2);
-            upsert(lake, Map.of("sink-id", SINK_ID, "checkpoint-id", "1", "flink-job-id", jobId), new Object[] {"a", 3L});
-            upsert(lake, Map.of(), new Object[] {"a", 10L}, new Object[] {"b", 20L}, new Object[] {"d", 30L});
+            upsert(
+                    lake,
+                    Map.of("sink-id", SINK_ID, "checkpoint-id", "1", "flink-job-id", jobId),
+                    new Object[] {"a", 3L});
+            upsert(
+                    lake,
+                    Map.of(),
+                    new Object[] {"a", 10L},
+                    new Object[] {"b", 20L},
+                    new Object[] {"d", 30L});
             long latest = latestVersion();
             harness.notifyOfCompletedCheckpoint(2);
             outputs(harness);
@@ -121,18 +170,23 @@ class CurrentRowIndexTest {
             harness.processElement(row(RowKind.UPDATE_AFTER, "b", 21L), 0);
             harness.processElement(row(RowKind.UPDATE_AFTER, "d", 31L), 0);
             harness.processElement(row(RowKind.UPDATE_AFTER, "b", 22L), 0);
-            assertThat(outputs(harness)).containsExactly(
-                    List.of("+U", "a", 11L, true, "a", 10L, latest),
-                    List.of("+U", "b", 21L, false, "null", "null", CurrentRowIndex.UNKNOWN),
-                    List.of("+U", "d", 31L, true, "d", 30L, latest),
-                    List.of("+U", "b", 22L, true, "b", 21L, latest));
+            assertThat(outputs(harness))
+                    .containsExactly(
+                            List.of("+U", "a", 11L, true, "a", 10L, latest),
+                            List.of("+U", "b", 21L, false, "null", "null", CurrentRowIndex.UNKNOWN),
+                            List.of("+U", "d", 31L, true, "d", 30L, latest),
+                            List.of("+U", "b", 22L, true, "b", 21L, latest));
         }
     }
 
-    private KeyedOneInputStreamOperatorTestHarness<RowData, RowData, RowData> harness() throws Exception {
+    private KeyedOneInputStreamOperatorTestHarness<RowData, RowData, RowData> harness()
+            throws Exception {
         CurrentRowIndex index = new CurrentRowIndex(settings);
-        var harness = new KeyedOneInputStreamOperatorTestHarness<>(index, index.keySelector(),
-                InternalTypeInfo.of(index.keySelector().keyType()));
+        var harness =
+                new KeyedOneInputStreamOperatorTestHarness<>(
+                        index,
+                        index.keySelector(),
+                        InternalTypeInfo.of(index.keySelector().keyType()));
         harness.setup(new RowDataSerializer(CurrentRowIndex.withCurrentRow(ROW)));
         return harness;
     }
@@ -153,7 +207,10 @@ class CurrentRowIndexTest {
             for (Object[] row : rows) {
                 merge.upsert(row);
             }
-            merge.commit(producer.isEmpty() ? CommitOptions.defaults() : CommitOptions.builder().producer(producer).build());
+            merge.commit(
+                    producer.isEmpty()
+                            ? CommitOptions.defaults()
+                            : CommitOptions.builder().producer(producer).build());
         }
     }
 
@@ -162,7 +219,8 @@ class CurrentRowIndexTest {
     }
 
     /** Each output as its kind, then its six fields (nulls as "null"). */
-    private static List<List<Object>> outputs(KeyedOneInputStreamOperatorTestHarness<RowData, RowData, RowData> harness) {
+    private static List<List<Object>> outputs(
+            KeyedOneInputStreamOperatorTestHarness<RowData, RowData, RowData> harness) {
         List<List<Object>> out = new ArrayList<>();
         RowType wide = CurrentRowIndex.withCurrentRow(ROW);
         RowData.FieldGetter[] getters = new RowData.FieldGetter[wide.getFieldCount()];
@@ -177,7 +235,10 @@ class CurrentRowIndexTest {
             List<Object> values = new ArrayList<>(List.of(row.getRowKind().shortString()));
             for (RowData.FieldGetter getter : getters) {
                 Object value = getter.getFieldOrNull(row);
-                values.add(value == null ? "null" : value instanceof StringData s ? s.toString() : value);
+                values.add(
+                        value == null
+                                ? "null"
+                                : value instanceof StringData s ? s.toString() : value);
             }
             out.add(values);
         }

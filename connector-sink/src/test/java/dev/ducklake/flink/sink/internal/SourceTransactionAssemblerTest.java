@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,8 +46,10 @@ import org.junit.jupiter.api.Test;
  */
 class SourceTransactionAssemblerTest {
 
-    private static final ChangeSchema SCHEMA = ChangeSchema.of(RowType.of(new LogicalType[] {new BigIntType(false)},
-            new String[] {"tx"}), List.of("tx"));
+    private static final ChangeSchema SCHEMA =
+            ChangeSchema.of(
+                    RowType.of(new LogicalType[] {new BigIntType(false)}, new String[] {"tx"}),
+                    List.of("tx"));
 
     @Test
     void aRestoredOperatorReleasesEachTransactionOnceAndDropsReplays() throws Exception {
@@ -62,7 +80,8 @@ class SourceTransactionAssemblerTest {
         try (var harness = harness(Pattern.compile(".*"))) {
             harness.open();
             harness.processElement(change("1", 1, "s.a"));
-            harness.processElement(new StreamRecord<>(new End("1", 10, Map.of("s.a", 1L, "s.b", 1L))));
+            harness.processElement(
+                    new StreamRecord<>(new End("1", 10, Map.of("s.a", 1L, "s.b", 1L))));
             snapshot = harness.snapshot(1, 1);
         }
         // Restored with only s.a read, transaction 1 is whole.
@@ -73,24 +92,35 @@ class SourceTransactionAssemblerTest {
         }
     }
 
-    private static OneInputStreamOperatorTestHarness<SourceTransactionEvent, ChangeRecord> harness(Pattern tables)
-            throws Exception {
-        var harness = new OneInputStreamOperatorTestHarness<SourceTransactionEvent, ChangeRecord>(
-                new SourceTransactionAssembler(Duration.ofMinutes(1), OverdueTransactionPolicy.FAIL, tables));
+    private static OneInputStreamOperatorTestHarness<SourceTransactionEvent, ChangeRecord> harness(
+            Pattern tables) throws Exception {
+        var harness =
+                new OneInputStreamOperatorTestHarness<SourceTransactionEvent, ChangeRecord>(
+                        new SourceTransactionAssembler(
+                                Duration.ofMinutes(1), OverdueTransactionPolicy.FAIL, tables));
         harness.setup(new ChangeRecordSerializer());
         return harness;
     }
 
-    private static StreamRecord<SourceTransactionEvent> change(String id, long order, String table) {
-        return new StreamRecord<>(new Change(id, order, table, List.of(new ChangeRecord(table,
-                GenericRowData.of(Long.parseLong(id)), SCHEMA))));
+    private static StreamRecord<SourceTransactionEvent> change(
+            String id, long order, String table) {
+        return new StreamRecord<>(
+                new Change(
+                        id,
+                        order,
+                        table,
+                        List.of(
+                                new ChangeRecord(
+                                        table, GenericRowData.of(Long.parseLong(id)), SCHEMA))));
     }
 
-    private static StreamRecord<SourceTransactionEvent> end(String id, long position, long changes) {
+    private static StreamRecord<SourceTransactionEvent> end(
+            String id, long position, long changes) {
         return new StreamRecord<>(new End(id, position, Map.of("s.a", changes)));
     }
 
-    private static List<Long> transactions(OneInputStreamOperatorTestHarness<SourceTransactionEvent, ChangeRecord> h) {
+    private static List<Long> transactions(
+            OneInputStreamOperatorTestHarness<SourceTransactionEvent, ChangeRecord> h) {
         List<Long> out = new ArrayList<>();
         for (ChangeRecord record : h.extractOutputValues()) {
             out.add(record.row().getLong(0));

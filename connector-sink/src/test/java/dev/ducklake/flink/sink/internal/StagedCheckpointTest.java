@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,19 +28,28 @@ class StagedCheckpointTest {
 
     @Test
     void aCommittableHandedTwiceIsAppliedOnce() {
-        List<CommitRequest<DuckLakeCommittable>> requests = List.of(request(3, "/s/a.parquet"),
-                request(2, "/s/c.parquet"), request(3, "/s/b.parquet"), request(3, "/s/a.parquet"));
+        List<CommitRequest<DuckLakeCommittable>> requests =
+                List.of(
+                        request(3, "/s/a.parquet"),
+                        request(2, "/s/c.parquet"),
+                        request(3, "/s/b.parquet"),
+                        request(3, "/s/a.parquet"));
 
-        Map<Long, List<CommitRequest<DuckLakeCommittable>>> byCheckpoint = StagedCheckpoint.byCheckpoint(requests);
+        Map<Long, List<CommitRequest<DuckLakeCommittable>>> byCheckpoint =
+                StagedCheckpoint.byCheckpoint(requests);
 
         assertThat(byCheckpoint.keySet()).containsExactly(2L, 3L);
-        assertThat(byCheckpoint.get(2L)).extracting(r -> r.getCommittable().file()).containsExactly("/s/c.parquet");
-        assertThat(byCheckpoint.get(3L)).extracting(r -> r.getCommittable().file())
+        assertThat(byCheckpoint.get(2L))
+                .extracting(r -> r.getCommittable().file())
+                .containsExactly("/s/c.parquet");
+        assertThat(byCheckpoint.get(3L))
+                .extracting(r -> r.getCommittable().file())
                 .containsExactly("/s/a.parquet", "/s/b.parquet");
     }
 
     private static CommitRequest<DuckLakeCommittable> request(long checkpoint, String file) {
-        DuckLakeCommittable committable = new DuckLakeCommittable("sink", checkpoint, file, 1, CurrentRowIndex.UNKNOWN);
+        DuckLakeCommittable committable =
+                new DuckLakeCommittable("sink", checkpoint, file, 1, CurrentRowIndex.UNKNOWN);
         return new CommitRequest<>() {
             @Override
             public DuckLakeCommittable getCommittable() {

@@ -1,11 +1,27 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
-import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
@@ -39,18 +55,19 @@ class StagingMaintenanceTest {
 
     static final TableName TABLE = TableName.of("events");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @ParameterizedTest(name = "local data path given: {0}")
     @ValueSource(booleans = {true, false})
-    void maintenanceFromPlainDuckDbLeavesAPendingCheckpointIntact(boolean localDataPath) throws Exception {
+    void maintenanceFromPlainDuckDbLeavesAPendingCheckpointIntact(boolean localDataPath)
+            throws Exception {
         CatalogLocation catalog = CatalogLocation.duckDbFile(dir.resolve("metadata.ducklake"));
         String dataPath = localDataPath ? dir.resolve("data") + "/" : null;
         String root = StagingDirectory.defaultRoot(catalog, dataPath).orElseThrow();
         String committed;
         String pending;
-        try (StagingDirectory staging = new StagingDirectory(StagingStore.open(root, Map.of()), "sink")) {
+        try (StagingDirectory staging =
+                new StagingDirectory(StagingStore.open(root, Map.of()), "sink")) {
             committed = parquet(staging.newFile(0, 1), 0, 100);
             pending = parquet(staging.newFile(0, 2), 1000, 1100);
         }
@@ -60,7 +77,9 @@ class StagingMaintenanceTest {
             try (WriteSession append = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
                 append.importStaged(committed);
                 append.commit();
-                assertThat(append.adoptedFiles()).as("the staged file became a data file").containsExactly(committed);
+                assertThat(append.adoptedFiles())
+                        .as("the staged file became a data file")
+                        .containsExactly(committed);
             }
         }
 
@@ -91,22 +110,31 @@ class StagingMaintenanceTest {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
             String inside = dir.resolve("data").resolve("staging").toString();
-            assertThatThrownBy(() -> StagingDirectory.requireOutsideDataPaths(inside, engine.dataPaths(), TABLE))
+            assertThatThrownBy(
+                            () ->
+                                    StagingDirectory.requireOutsideDataPaths(
+                                            inside, engine.dataPaths(), TABLE))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining(inside).hasMessageContaining(dir.resolve("data").toString())
-                    .hasMessageContaining("main.events").hasMessageContaining("'sink.staging-path'");
-            StagingDirectory.requireOutsideDataPaths(dir.resolve("data.flink-staging").toString(), engine.dataPaths(), TABLE);
+                    .hasMessageContaining(inside)
+                    .hasMessageContaining(dir.resolve("data").toString())
+                    .hasMessageContaining("main.events")
+                    .hasMessageContaining("'sink.staging-path'");
+            StagingDirectory.requireOutsideDataPaths(
+                    dir.resolve("data.flink-staging").toString(), engine.dataPaths(), TABLE);
         }
     }
 
     @Test
-    void aRestoreFromAnOlderCheckpointKeepsTheStagedFilesLaterAppendsMadeLakeData() throws Exception {
+    void aRestoreFromAnOlderCheckpointKeepsTheStagedFilesLaterAppendsMadeLakeData()
+            throws Exception {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        StagingDirectory staging = new StagingDirectory(StagingStore.open(dir.resolve("staging").toString(), Map.of()),
-                "sink");
+        StagingDirectory staging =
+                new StagingDirectory(
+                        StagingStore.open(dir.resolve("staging").toString(), Map.of()), "sink");
         String registered = parquet(staging.newFile(0, 5), 0, 100);
         String uncommitted = parquet(staging.newFile(0, 6), 100, 200);
-        try (staging; LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+        try (staging;
+                LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
             engine.createTable(TABLE, TableSchema.builder().column("id", Primitive.BIGINT).build());
             try (WriteSession append = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
                 append.importStaged(registered);
@@ -121,7 +149,8 @@ class StagingMaintenanceTest {
     }
 
     private EngineConfig config(CatalogLocation catalog, @Nullable String dataPath) {
-        EngineConfig.Builder config = EngineConfig.builder(catalog).temporaryDirectory(dir.resolve("tmp"));
+        EngineConfig.Builder config =
+                EngineConfig.builder(catalog).temporaryDirectory(dir.resolve("tmp"));
         if (dataPath != null) {
             config.dataPath(dataPath);
         }
@@ -132,8 +161,14 @@ class StagingMaintenanceTest {
     private static String parquet(String file, long from, long to) throws SQLException {
         try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:");
                 Statement sql = duckDb.createStatement()) {
-            sql.execute("COPY (SELECT range AS id FROM range(" + from + ", " + to + ")) TO '" + file
-                    + "' (FORMAT parquet)");
+            sql.execute(
+                    "COPY (SELECT range AS id FROM range("
+                            + from
+                            + ", "
+                            + to
+                            + ")) TO '"
+                            + file
+                            + "' (FORMAT parquet)");
         }
         return file;
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,8 +41,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class TransactionBufferTest {
 
-    private static final ChangeSchema SCHEMA = ChangeSchema.of(RowType.of(new LogicalType[] {new BigIntType(false),
-            new BigIntType(false)}, new String[] {"tx", "n"}), List.of("tx", "n"));
+    private static final ChangeSchema SCHEMA =
+            ChangeSchema.of(
+                    RowType.of(
+                            new LogicalType[] {new BigIntType(false), new BigIntType(false)},
+                            new String[] {"tx", "n"}),
+                    List.of("tx", "n"));
     private static final Pattern ALL = Pattern.compile(".*");
 
     /** What the buffer released, and after which record each release ended. */
@@ -55,7 +75,8 @@ class TransactionBufferTest {
 
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
-    void releasesEachTransactionWholeAndContiguousInCommitOrderWhateverTheInterleavingAndReplays(long seed) {
+    void releasesEachTransactionWholeAndContiguousInCommitOrderWhateverTheInterleavingAndReplays(
+            long seed) {
         Random random = new Random(seed);
         int transactions = 300;
         // The model: transaction t changes tables a and b; its changes, in its order.
@@ -87,14 +108,17 @@ class TransactionBufferTest {
         Collected out = new Collected();
         TransactionBuffer buffer = new TransactionBuffer(out, Pattern.compile("s\\.[ab]"));
         List<SourceTransactionEvent> arrived = new ArrayList<>();
-        while (next[0] < streams.get(0).size() || next[1] < streams.get(1).size() || next[2] < ends.size()) {
+        while (next[0] < streams.get(0).size()
+                || next[1] < streams.get(1).size()
+                || next[2] < ends.size()) {
             int stream = random.nextInt(3);
             if (next[stream] < streams.get(stream).size()) {
                 SourceTransactionEvent event = streams.get(stream).get(next[stream]++);
                 buffer.add(event, 0);
                 arrived.add(event);
                 if (random.nextInt(20) == 0) {
-                    SourceTransactionEvent again = arrived.get(Math.max(0, arrived.size() - 1 - random.nextInt(30)));
+                    SourceTransactionEvent again =
+                            arrived.get(Math.max(0, arrived.size() - 1 - random.nextInt(30)));
                     buffer.add(again, 0);
                 }
             }
@@ -142,8 +166,9 @@ class TransactionBufferTest {
         buffer.releaseOverdue(100, OverdueTransactionPolicy.FAIL);
         assertThatThrownBy(() -> buffer.releaseOverdue(101, OverdueTransactionPolicy.FAIL))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("Source transaction 7 waited longer than the bound for its changes: it has 1 changes of s.a"
-                        + " of the 2 changes of s.a, 1 changes of s.b its end counts");
+                .hasMessage(
+                        "Source transaction 7 waited longer than the bound for its changes: it has 1 changes of s.a"
+                                + " of the 2 changes of s.a, 1 changes of s.b its end counts");
         assertThat(buffer.waitingCount()).isOne();
     }
 
@@ -194,8 +219,9 @@ class TransactionBufferTest {
         buffer.add(new End("2", End.NO_POSITION, Map.of("s.a", 1L)), 200);
 
         assertThatThrownBy(() -> buffer.releaseOverdue(150, OverdueTransactionPolicy.FAIL))
-                .hasMessageStartingWith("Source transaction 1 waited longer than the bound for its changes: it has 1"
-                        + " changes of s.a of the 2 changes of s.a its end counts");
+                .hasMessageStartingWith(
+                        "Source transaction 1 waited longer than the bound for its changes: it has 1"
+                                + " changes of s.a of the 2 changes of s.a its end counts");
     }
 
     @Test
@@ -228,8 +254,9 @@ class TransactionBufferTest {
         TransactionBuffer buffer = new TransactionBuffer(out, ALL);
         buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 0);
         assertThatThrownBy(() -> buffer.releaseAtEndOfInput(OverdueTransactionPolicy.FAIL))
-                .hasMessage("The input ended with 1 source transactions incomplete; transaction 1: its end has not"
-                        + " arrived; it has 1 changes of s.a");
+                .hasMessage(
+                        "The input ended with 1 source transactions incomplete; transaction 1: its end has not"
+                                + " arrived; it has 1 changes of s.a");
         buffer.releaseAtEndOfInput(OverdueTransactionPolicy.RELEASE);
         assertThat(out.records).containsExactly(record(1, 0));
     }
@@ -246,5 +273,4 @@ class TransactionBufferTest {
     private static ChangeRecord record(long transaction, long n) {
         return new ChangeRecord("s.a", GenericRowData.of(transaction, n), SCHEMA);
     }
-
 }

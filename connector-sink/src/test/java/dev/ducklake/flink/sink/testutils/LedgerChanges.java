@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.testutils;
 
 import dev.ducklake.flink.sink.cdc.ChangeRecord;
@@ -24,8 +40,8 @@ import org.apache.flink.types.RowKind;
  * some rows that reach zero), and appends a line to the keyless {@code src.journal}; so at every
  * transaction boundary the amounts of all ledger tables sum to zero and the journal holds the
  * transactions {@code 0..i} without a gap: a cross-table invariant that a snapshot holding half a
- * transaction breaks. While the stream runs, each ledger table adds a column, widens a type, renames
- * a column and drops one, each at its own transaction.
+ * transaction breaks. While the stream runs, each ledger table adds a column, widens a type,
+ * renames a column and drops one, each at its own transaction.
  *
  * <p>Transaction {@code i} is a function of {@code i} and the model after the transactions before
  * it, so a generator rebuilt after a restore (by replaying) emits the same stream.
@@ -34,14 +50,23 @@ public final class LedgerChanges {
 
     public static final String JOURNAL = "src.journal";
     private static final int KEYS = 40;
-    private static final ChangeSchema JOURNAL_SCHEMA = ChangeSchema.of(RowType.of(
-            new LogicalType[] {new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH),
-                    new VarCharType(VarCharType.MAX_LENGTH), new BigIntType()},
-            new String[] {"txn", "from_table", "to_table", "amount"}), List.of());
+    private static final ChangeSchema JOURNAL_SCHEMA =
+            ChangeSchema.of(
+                    RowType.of(
+                            new LogicalType[] {
+                                new BigIntType(false),
+                                new VarCharType(VarCharType.MAX_LENGTH),
+                                new VarCharType(VarCharType.MAX_LENGTH),
+                                new BigIntType()
+                            },
+                            new String[] {"txn", "from_table", "to_table", "amount"}),
+                    List.of());
 
     private final int tables;
+
     /** Per ledger table: its rows by key, each a map of column to value (Long or String). */
     private final List<Map<Long, Map<String, Object>>> rows = new ArrayList<>();
+
     private long next;
 
     public LedgerChanges(int tables) {
@@ -60,7 +85,10 @@ public final class LedgerChanges {
         return next;
     }
 
-    /** The schema stage of a ledger table at a transaction: 0 initial, 1 note added, 2 v widened, 3 s renamed, 4 note dropped. */
+    /**
+     * The schema stage of a ledger table at a transaction: 0 initial, 1 note added, 2 v widened, 3
+     * s renamed, 4 note dropped.
+     */
     static int stage(int table, long txn) {
         int stage = 0;
         for (long at : new long[] {1000, 2000, 3000, 4000}) {
@@ -74,14 +102,20 @@ public final class LedgerChanges {
     /** The ledger table's schema at a schema stage. */
     public static ChangeSchema schema(int stage) {
         List<String> names = new ArrayList<>(List.of("id", "v", stage >= 3 ? "label" : "s"));
-        List<LogicalType> types = new ArrayList<>(List.of(new BigIntType(false),
-                stage >= 2 ? new BigIntType() : new IntType(), new VarCharType(VarCharType.MAX_LENGTH)));
+        List<LogicalType> types =
+                new ArrayList<>(
+                        List.of(
+                                new BigIntType(false),
+                                stage >= 2 ? new BigIntType() : new IntType(),
+                                new VarCharType(VarCharType.MAX_LENGTH)));
         if (stage == 1 || stage == 2 || stage == 3) {
             names.add("note");
             types.add(new VarCharType(VarCharType.MAX_LENGTH));
         }
-        ChangeSchema schema = ChangeSchema.of(RowType.of(types.toArray(LogicalType[]::new),
-                names.toArray(String[]::new)), List.of("id"));
+        ChangeSchema schema =
+                ChangeSchema.of(
+                        RowType.of(types.toArray(LogicalType[]::new), names.toArray(String[]::new)),
+                        List.of("id"));
         return stage >= 3 ? schema.withRename("s", "label") : schema;
     }
 
@@ -100,14 +134,25 @@ public final class LedgerChanges {
         change(out, to, random.nextInt(KEYS), amount, txn);
         if (txn % 7 == 0) {
             int t = random.nextInt(tables);
-            rows.get(t).entrySet().stream().filter(e -> (Long) e.getValue().get("v") == 0L).findFirst()
-                    .ifPresent(zero -> {
-                        out.add(record(t, RowKind.DELETE, zero.getValue(), txn));
-                        rows.get(t).remove(zero.getKey());
-                    });
+            rows.get(t).entrySet().stream()
+                    .filter(e -> (Long) e.getValue().get("v") == 0L)
+                    .findFirst()
+                    .ifPresent(
+                            zero -> {
+                                out.add(record(t, RowKind.DELETE, zero.getValue(), txn));
+                                rows.get(t).remove(zero.getKey());
+                            });
         }
-        out.add(new ChangeRecord(JOURNAL, GenericRowData.ofKind(RowKind.INSERT, txn,
-                StringData.fromString(table(from)), StringData.fromString(table(to)), amount), JOURNAL_SCHEMA));
+        out.add(
+                new ChangeRecord(
+                        JOURNAL,
+                        GenericRowData.ofKind(
+                                RowKind.INSERT,
+                                txn,
+                                StringData.fromString(table(from)),
+                                StringData.fromString(table(to)),
+                                amount),
+                        JOURNAL_SCHEMA));
         return out;
     }
 
@@ -121,7 +166,7 @@ public final class LedgerChanges {
             switch (stage(t, txn)) {
                 case 3 -> row.put("label", row.remove("s"));
                 case 4 -> row.remove("note");
-                default -> { } // an added column is null; a widened one keeps its values
+                default -> {} // an added column is null; a widened one keeps its values
             }
         }
     }
@@ -148,23 +193,33 @@ public final class LedgerChanges {
         for (int i = 0; i < row.getArity(); i++) {
             String column = schema.rowType().getFieldNames().get(i);
             Object value = values.get(column);
-            row.setField(i, value instanceof String s ? StringData.fromString(s)
-                    : value instanceof Long l && column.equals("v") && stage(t, txn) < 2 ? (Object) l.intValue() : value);
+            row.setField(
+                    i,
+                    value instanceof String s
+                            ? StringData.fromString(s)
+                            : value instanceof Long l && column.equals("v") && stage(t, txn) < 2
+                                    ? (Object) l.intValue()
+                                    : value);
         }
         return new ChangeRecord(table(t), row, schema);
     }
 
-    /** Each ledger table's rows after the transactions so far: key to the values in the final schema's order. */
+    /**
+     * Each ledger table's rows after the transactions so far: key to the values in the final
+     * schema's order.
+     */
     public Map<String, Map<Long, List<Object>>> expected() {
         Map<String, Map<Long, List<Object>>> expected = new LinkedHashMap<>();
         for (int t = 0; t < tables; t++) {
             List<String> columns = schema(stage(t, next - 1)).rowType().getFieldNames();
             Map<Long, List<Object>> table = new TreeMap<>();
-            rows.get(t).forEach((key, row) -> {
-                List<Object> values = new ArrayList<>();
-                columns.forEach(c -> values.add(row.get(c)));
-                table.put(key, values);
-            });
+            rows.get(t)
+                    .forEach(
+                            (key, row) -> {
+                                List<Object> values = new ArrayList<>();
+                                columns.forEach(c -> values.add(row.get(c)));
+                                table.put(key, values);
+                            });
             expected.put(table(t), table);
         }
         return expected;

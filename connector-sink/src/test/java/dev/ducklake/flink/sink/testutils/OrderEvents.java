@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.testutils;
 
 import dev.ducklake.engine.schema.TableSchema;
@@ -29,16 +45,24 @@ import org.apache.flink.types.RowKind;
 public final class OrderEvents {
 
     /** {@code order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2)}. */
-    public static final RowType ROW_TYPE = RowType.of(
-            new org.apache.flink.table.types.logical.LogicalType[] {
-                new VarCharType(false, VarCharType.MAX_LENGTH), new BigIntType(false), new DecimalType(12, 2)},
-            new String[] {"order_id", "seq", "amount"});
+    public static final RowType ROW_TYPE =
+            RowType.of(
+                    new org.apache.flink.table.types.logical.LogicalType[] {
+                        new VarCharType(false, VarCharType.MAX_LENGTH),
+                        new BigIntType(false),
+                        new DecimalType(12, 2)
+                    },
+                    new String[] {"order_id", "seq", "amount"});
 
     private OrderEvents() {}
 
-    /** The lake table these events go to: keyed by {@code order_id} for upserts, without a key for appends. */
+    /**
+     * The lake table these events go to: keyed by {@code order_id} for upserts, without a key for
+     * appends.
+     */
     public static TableSchema lakeSchema(boolean keyed) {
-        return FlinkLakeTypes.toLakeSchema(ROW_TYPE, keyed ? List.of("order_id") : List.of(), List.of());
+        return FlinkLakeTypes.toLakeSchema(
+                ROW_TYPE, keyed ? List.of("order_id") : List.of(), List.of());
     }
 
     /** Appends: event {@code i} is the insert of order {@code "o-" + i}. */
@@ -52,19 +76,29 @@ public final class OrderEvents {
      * update's new row), which removes the order too; the others insert or update it.
      */
     public static RowData upsert(long i, int keys) {
-        RowKind kind = i % 7 == 6 ? RowKind.DELETE : i % 11 == 10 ? RowKind.UPDATE_BEFORE
-                : i < keys ? RowKind.INSERT : RowKind.UPDATE_AFTER;
+        RowKind kind =
+                i % 7 == 6
+                        ? RowKind.DELETE
+                        : i % 11 == 10
+                                ? RowKind.UPDATE_BEFORE
+                                : i < keys ? RowKind.INSERT : RowKind.UPDATE_AFTER;
         return row(kind, "o-" + (i % keys), i);
     }
 
-    /** Whether a change of this kind leaves its key out of a keyed table: a delete or a lone update-before. */
+    /**
+     * Whether a change of this kind leaves its key out of a keyed table: a delete or a lone
+     * update-before.
+     */
     public static boolean removesKey(RowKind kind) {
         return kind == RowKind.DELETE || kind == RowKind.UPDATE_BEFORE;
     }
 
-    public static DataGeneratorSource<RowData> source(GeneratorFunction<Long, RowData> events, long count,
-            double perSecond) {
-        return new DataGeneratorSource<>(events, count, RateLimiterStrategy.perSecond(perSecond),
+    public static DataGeneratorSource<RowData> source(
+            GeneratorFunction<Long, RowData> events, long count, double perSecond) {
+        return new DataGeneratorSource<>(
+                events,
+                count,
+                RateLimiterStrategy.perSecond(perSecond),
                 InternalTypeInfo.of(ROW_TYPE));
     }
 
@@ -92,8 +126,12 @@ public final class OrderEvents {
     }
 
     private static RowData row(RowKind kind, String key, long i) {
-        GenericRowData row = GenericRowData.ofKind(kind, StringData.fromString(key), i,
-                DecimalData.fromBigDecimal(amount(i), 12, 2));
+        GenericRowData row =
+                GenericRowData.ofKind(
+                        kind,
+                        StringData.fromString(key),
+                        i,
+                        DecimalData.fromBigDecimal(amount(i), 12, 2));
         return row;
     }
 

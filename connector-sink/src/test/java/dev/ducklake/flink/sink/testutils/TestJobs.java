@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.testutils;
 
 import static org.awaitility.Awaitility.await;
@@ -15,8 +31,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
 /**
- * The MiniCluster and the jobs of the connector's ITCases: one task manager, checkpoints every
- * 200 ms, parallelism 1 unless an operator sets its own, a few quick restarts; and the waits for a
+ * The MiniCluster and the jobs of the connector's ITCases: one task manager, checkpoints every 200
+ * ms, parallelism 1 unless an operator sets its own, a few quick restarts; and the waits for a
  * job's state, each with a deadline.
  */
 public final class TestJobs {
@@ -26,14 +42,21 @@ public final class TestJobs {
 
     private TestJobs() {}
 
-    /** A MiniCluster of one task manager with {@code slots} slots, for a static {@code @RegisterExtension}. */
+    /**
+     * A MiniCluster of one task manager with {@code slots} slots, for a static
+     * {@code @RegisterExtension}.
+     */
     public static MiniClusterExtension miniCluster(int slots) {
         return miniCluster(slots, new Configuration());
     }
 
     public static MiniClusterExtension miniCluster(int slots, Configuration conf) {
-        return new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1)
-                .setNumberSlotsPerTaskManager(slots).setConfiguration(conf).build());
+        return new MiniClusterExtension(
+                new MiniClusterResourceConfiguration.Builder()
+                        .setNumberTaskManagers(1)
+                        .setNumberSlotsPerTaskManager(slots)
+                        .setConfiguration(conf)
+                        .build());
     }
 
     /** A job that restarts up to 3 times, 100 ms apart. */
@@ -41,7 +64,10 @@ public final class TestJobs {
         return environment(3);
     }
 
-    /** A job that restarts up to {@code restarts} times, 100 ms apart; with 0 the first failure fails it. */
+    /**
+     * A job that restarts up to {@code restarts} times, 100 ms apart; with 0 the first failure
+     * fails it.
+     */
     public static StreamExecutionEnvironment environment(int restarts) {
         return environment(restarts, new Configuration());
     }
@@ -59,7 +85,9 @@ public final class TestJobs {
         } else {
             conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
             conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, restarts);
-            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+            conf.set(
+                    RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY,
+                    Duration.ofMillis(100));
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.enableCheckpointing(200);
@@ -67,10 +95,17 @@ public final class TestJobs {
         return env;
     }
 
-    /** Stops the job with a canonical savepoint under {@code dir}, waits until it ended, returns the savepoint. */
+    /**
+     * Stops the job with a canonical savepoint under {@code dir}, waits until it ended, returns the
+     * savepoint.
+     */
     public static String stopWithSavepoint(JobClient job, Path dir) throws Exception {
-        String savepoint = job.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
-                SavepointFormatType.CANONICAL).get(TERMINATION.toSeconds(), TimeUnit.SECONDS);
+        String savepoint =
+                job.stopWithSavepoint(
+                                false,
+                                dir.resolve("savepoints").toUri().toString(),
+                                SavepointFormatType.CANONICAL)
+                        .get(TERMINATION.toSeconds(), TimeUnit.SECONDS);
         awaitTermination(job);
         return savepoint;
     }
@@ -83,7 +118,8 @@ public final class TestJobs {
 
     /** Waits until the job reached a terminal state (its tasks closed their sources and sinks). */
     public static void awaitTermination(JobClient job) throws Exception {
-        await("job " + job.getJobID() + " ended").atMost(TERMINATION)
+        await("job " + job.getJobID() + " ended")
+                .atMost(TERMINATION)
                 .until(() -> job.getJobStatus().get(), status -> status.isTerminalState());
     }
 }

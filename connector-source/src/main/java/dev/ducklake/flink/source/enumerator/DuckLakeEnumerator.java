@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.enumerator;
 
 import dev.ducklake.engine.EngineRegistry;
@@ -31,21 +47,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Plans what the source reads and hands it to the readers. It resolves the start version, looks
- * for new versions of the table every discovery interval, and cuts each new range of versions into
- * one split per bucket of the key hash. Every split of bucket {@code b} goes to reader
- * {@code b % parallelism}, which reads its splits in the order it got them, so each key's changes
- * are emitted in version order by one reader.
+ * Plans what the source reads and hands it to the readers. It resolves the start version, looks for
+ * new versions of the table every discovery interval, and cuts each new range of versions into one
+ * split per bucket of the key hash. Every split of bucket {@code b} goes to reader {@code b %
+ * parallelism}, which reads its splits in the order it got them, so each key's changes are emitted
+ * in version order by one reader.
  *
- * <p>A source restored at a parallelism other than its bucket count first lets every reader
- * finish the splits it restored (it waits for {@link ReaderIdleEvent}s from all of them), since
- * the new mapping of buckets to readers differs from the one those splits were read under.
+ * <p>A source restored at a parallelism other than its bucket count first lets every reader finish
+ * the splits it restored (it waits for {@link ReaderIdleEvent}s from all of them), since the new
+ * mapping of buckets to readers differs from the one those splits were read under.
  */
 @Internal
-public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> {
+public final class DuckLakeEnumerator
+        implements SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> {
 
     private static final Logger LOG = LoggerFactory.getLogger(DuckLakeEnumerator.class);
     private static final int VERSIONS_PAGE = 1000;
+
     /** The rows of a part of a snapshot-only read: eight of DuckDB's row groups of 122,880 rows. */
     static final long PART_ROWS = 8 * 122_880;
 
@@ -62,25 +80,34 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     private final Set<Integer> idleReaders = new HashSet<>();
     private final Set<Integer> toldNoMoreSplits = new HashSet<>();
     private final Set<Integer> toldPlanned = new HashSet<>();
+
     /**
-     * With snapshot watermarks: the table's versions planned so far, each with the lake snapshot whose
-     * changes its splits and those before it hold, oldest first; and the snapshot each reader was told
-     * (see {@link SplitsAssignedEvent}) since it registered.
+     * With snapshot watermarks: the table's versions planned so far, each with the lake snapshot
+     * whose changes its splits and those before it hold, oldest first; and the snapshot each reader
+     * was told (see {@link SplitsAssignedEvent}) since it registered.
      */
     private final Deque<Planned> plannedThrough = new ArrayDeque<>();
+
     private final Map<Integer, Long> toldAssigned = new HashMap<>();
     private long position;
     private int buckets;
     private boolean planningDone;
     private boolean waitingForIdleReaders;
+
     /**
      * Guards the engine: Flink closes the enumerator on another thread than the coordinator's event
-     * loop and the worker that look for new versions, so a close must wait for their engine call to end.
+     * loop and the worker that look for new versions, so a close must wait for their engine call to
+     * end.
      */
     private final Object engineLock = new Object();
+
     private boolean closed;
-    /** The last observation: a lake still at its snapshot has no new version of the table to find. */
+
+    /**
+     * The last observation: a lake still at its snapshot has no new version of the table to find.
+     */
     @Nullable private Observed lastObserved;
+
     @Nullable private EngineRegistry.Lease lease;
     @Nullable private VersionPins.Pin pin;
     private final ChangeLagMetrics lag;
@@ -95,9 +122,16 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
      * @param snapshotWatermarks whether the readers emit the lake snapshots whose changes they have
      *     emitted as watermarks, which needs {@link SplitsAssignedEvent}s
      */
-    public DuckLakeEnumerator(SplitEnumeratorContext<DuckLakeSplit> context, EngineSpec engineSpec, TableName table,
-            StartPosition start, @Nullable Long endVersion, Duration discoveryInterval, boolean versionByVersion,
-            boolean snapshotWatermarks, DuckLakeEnumeratorState state) {
+    public DuckLakeEnumerator(
+            SplitEnumeratorContext<DuckLakeSplit> context,
+            EngineSpec engineSpec,
+            TableName table,
+            StartPosition start,
+            @Nullable Long endVersion,
+            Duration discoveryInterval,
+            boolean versionByVersion,
+            boolean snapshotWatermarks,
+            DuckLakeEnumeratorState state) {
         this.context = context;
         this.engineSpec = engineSpec;
         this.table = table;
@@ -122,12 +156,17 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             try {
                 LakeEngine engine = lease.engine();
                 if (!engine.tableExists(table)) {
-                    throw new FlinkRuntimeException("The DuckLake table " + table + " does not exist in the "
-                            + engineSpec.catalogLocation().kind() + " catalog of the source");
+                    throw new FlinkRuntimeException(
+                            "The DuckLake table "
+                                    + table
+                                    + " does not exist in the "
+                                    + engineSpec.catalogLocation().kind()
+                                    + " catalog of the source");
                 }
                 if (position < 0) {
                     resolveStart(engine);
-                    // Nothing of the table up to the start is left to emit: a full read plans it, the others skip it.
+                    // Nothing of the table up to the start is left to emit: a full read plans it,
+                    // the others skip it.
                     planned(position, position);
                 }
                 repin();
@@ -146,11 +185,13 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     private void resolveStart(LakeEngine engine) {
         buckets = context.currentParallelism();
         if (start.snapshotOnly()) {
-            long version = switch (start.kind()) {
-                case SNAPSHOT_AT_VERSION -> engine.version(table, start.value()).id();
-                case SNAPSHOT_AT_TIMESTAMP -> engine.versionAt(table, Instant.ofEpochMilli(start.value())).id();
-                default -> engine.latestVersion(table);
-            };
+            long version =
+                    switch (start.kind()) {
+                        case SNAPSHOT_AT_VERSION -> engine.version(table, start.value()).id();
+                        case SNAPSHOT_AT_TIMESTAMP ->
+                                engine.versionAt(table, Instant.ofEpochMilli(start.value())).id();
+                        default -> engine.latestVersion(table);
+                    };
             planParts(engine, version);
             planningDone = true;
             return;
@@ -159,20 +200,30 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             case FULL -> planBuckets(latestUpToEnd(engine));
             case LATEST -> position = latestUpToEnd(engine);
             case AFTER_VERSION -> position = engine.version(table, start.value()).id();
-            case AFTER_TIMESTAMP -> position = engine.versionAt(table, Instant.ofEpochMilli(start.value())).id();
+            case AFTER_TIMESTAMP ->
+                    position = engine.versionAt(table, Instant.ofEpochMilli(start.value())).id();
             default -> throw new IllegalStateException("Not a start of a change stream: " + start);
         }
         if (endVersion != null && endVersion < position) {
-            throw new FlinkRuntimeException("The end version " + endVersion + " of the source on " + table
-                    + " is before its start version " + position);
+            throw new FlinkRuntimeException(
+                    "The end version "
+                            + endVersion
+                            + " of the source on "
+                            + table
+                            + " is before its start version "
+                            + position);
         }
         planningDone = endVersion != null && position == endVersion;
-        LOG.info("Change source on {} starts after version {} ({} buckets)", table, position, buckets);
+        LOG.info(
+                "Change source on {} starts after version {} ({} buckets)",
+                table,
+                position,
+                buckets);
     }
 
     /**
-     * The latest version, or with an end version the last one up to it: the table may have moved past
-     * the end (fixed when the source was built) by the time the job starts.
+     * The latest version, or with an end version the last one up to it: the table may have moved
+     * past the end (fixed when the source was built) by the time the job starts.
      */
     private long latestUpToEnd(LakeEngine engine) {
         Long end = endVersion;
@@ -182,8 +233,13 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         long upToEnd = engine.latestVersion(table, end);
         if (upToEnd == 0) {
             // No version of the table up to the end.
-            throw new FlinkRuntimeException("The end version " + end + " of the source on " + table
-                    + " is before the table's first version: the table was created after snapshot " + end);
+            throw new FlinkRuntimeException(
+                    "The end version "
+                            + end
+                            + " of the source on "
+                            + table
+                            + " is before the table's first version: the table was created after snapshot "
+                            + end);
         }
         return upToEnd;
     }
@@ -195,7 +251,8 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     private void planParts(LakeEngine engine, long version) {
         List<ScanPart> parts = engine.scanParts(table, version, PART_ROWS);
         for (int p = 0; p < parts.size(); p++) {
-            pending.add(DuckLakeSplit.snapshotPart(version, parts.get(p), new Bucket(p, parts.size())));
+            pending.add(
+                    DuckLakeSplit.snapshotPart(version, parts.get(p), new Bucket(p, parts.size())));
         }
         position = version;
     }
@@ -214,12 +271,16 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     /** The lake's latest snapshot, looked at first, and the table's latest version. */
     private record Observed(long snapshot, long latest) {}
 
-    /** A version planned through, and the lake snapshot whose changes of the table the splits up to it hold. */
+    /**
+     * A version planned through, and the lake snapshot whose changes of the table the splits up to
+     * it hold.
+     */
     private record Planned(long version, long snapshot) {}
 
     /**
-     * What a look at the lake found, on a worker thread; nothing once the enumerator closed. The probe
-     * is one statement: only when the lake's snapshot moved does it look for the table's latest version.
+     * What a look at the lake found, on a worker thread; nothing once the enumerator closed. The
+     * probe is one statement: only when the lake's snapshot moved does it look for the table's
+     * latest version.
      */
     @Nullable
     private Observed observe() {
@@ -228,7 +289,8 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
                 return null;
             }
             if (lastObserved != null) {
-                // What the last look found, after planning it: off the path from a commit to its splits.
+                // What the last look found, after planning it: off the path from a commit to its
+                // splits.
                 lag.refresh(lease.engine(), table, lastObserved.latest());
             }
             long snapshot = lease.engine().latestSnapshot();
@@ -251,7 +313,8 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             return;
         }
         updateEmitted();
-        // The table had no version after its latest one at the snapshot looked at before it, nor after the
+        // The table had no version after its latest one at the snapshot looked at before it, nor
+        // after the
         // end of a bounded read; snapshot ids grow across the lake.
         long through = Math.max(observed.snapshot(), observed.latest());
         planned(position, endVersion == null ? through : Math.min(through, endVersion));
@@ -260,14 +323,16 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     }
 
     private void planned(long version, long snapshot) {
-        if (snapshotWatermarks && (plannedThrough.isEmpty() || snapshot > plannedThrough.peekLast().snapshot())) {
+        if (snapshotWatermarks
+                && (plannedThrough.isEmpty() || snapshot > plannedThrough.peekLast().snapshot())) {
             plannedThrough.addLast(new Planned(version, snapshot));
         }
     }
 
     /**
-     * Tells each reader, after its splits, each planned version none of whose splits for it is still
-     * pending, with its snapshot, oldest first; then forgets what every reader has been told but the newest.
+     * Tells each reader, after its splits, each planned version none of whose splits for it is
+     * still pending, with its snapshot, oldest first; then forgets what every reader has been told
+     * but the newest.
      */
     private void tellAssigned() {
         if (!snapshotWatermarks || waitingForIdleReaders || plannedThrough.isEmpty()) {
@@ -275,21 +340,30 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         }
         int parallelism = context.currentParallelism();
         for (int reader : context.registeredReaders().keySet()) {
-            long firstPending = pending.stream().filter(split -> split.bucket() % parallelism == reader)
-                    .mapToLong(DuckLakeSplit::to).min().orElse(Long.MAX_VALUE);
+            long firstPending =
+                    pending.stream()
+                            .filter(split -> split.bucket() % parallelism == reader)
+                            .mapToLong(DuckLakeSplit::to)
+                            .min()
+                            .orElse(Long.MAX_VALUE);
             for (Planned planned : plannedThrough) {
                 if (planned.version() >= firstPending) {
                     break;
                 }
                 if (planned.snapshot() > toldAssigned.getOrDefault(reader, Long.MIN_VALUE)) {
-                    context.sendEventToSourceReader(reader, new SplitsAssignedEvent(planned.version(),
-                            planned.snapshot()));
+                    context.sendEventToSourceReader(
+                            reader, new SplitsAssignedEvent(planned.version(), planned.snapshot()));
                     toldAssigned.put(reader, planned.snapshot());
                 }
             }
         }
-        long toldEveryone = toldAssigned.size() < parallelism ? Long.MIN_VALUE
-                : toldAssigned.values().stream().mapToLong(Long::longValue).min().orElse(Long.MIN_VALUE);
+        long toldEveryone =
+                toldAssigned.size() < parallelism
+                        ? Long.MIN_VALUE
+                        : toldAssigned.values().stream()
+                                .mapToLong(Long::longValue)
+                                .min()
+                                .orElse(Long.MIN_VALUE);
         while (plannedThrough.size() > 1 && plannedThrough.peekFirst().snapshot() < toldEveryone) {
             plannedThrough.pollFirst();
         }
@@ -303,7 +377,8 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         int parallelism = context.currentParallelism();
         for (int reader : context.registeredReaders().keySet()) {
             if (!toldPlanned.contains(reader)
-                    && pending.stream().noneMatch(split -> split.bucket() % parallelism == reader)) {
+                    && pending.stream()
+                            .noneMatch(split -> split.bucket() % parallelism == reader)) {
                 context.sendEventToSourceReader(reader, new VersionsPlannedEvent());
                 toldPlanned.add(reader);
             }
@@ -320,16 +395,20 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
             if (closed) {
                 return false;
             }
-            // The end may be a snapshot that did not change this table: stop at its last version before it.
+            // The end may be a snapshot that did not change this table: stop at its last version
+            // before it.
             to = end == null || latest <= end ? latest : lease.engine().latestVersion(table, end);
             endPassed = end != null && latest >= end;
-            // Snapshot ids grow across the lake: once it is past the end, no version up to the end can
-            // follow. The table's last version up to the end is read again after that: it may be newer.
+            // Snapshot ids grow across the lake: once it is past the end, no version up to the end
+            // can
+            // follow. The table's last version up to the end is read again after that: it may be
+            // newer.
             if (end != null && !endPassed && lease.engine().latestSnapshot() >= end) {
                 to = lease.engine().latestVersion(table, end);
                 endPassed = true;
             }
-            versions = to > position && versionByVersion ? versionsBetween(position, to) : List.of(to);
+            versions =
+                    to > position && versionByVersion ? versionsBetween(position, to) : List.of(to);
         }
         if (to > position) {
             for (long version : versions) {
@@ -364,7 +443,9 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         }
     }
 
-    /** Hands out pending splits, in order, to the readers that own their buckets and are running. */
+    /**
+     * Hands out pending splits, in order, to the readers that own their buckets and are running.
+     */
     private void assignPending() {
         if (waitingForIdleReaders) {
             return;
@@ -403,8 +484,13 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
     }
 
     private void repinOpen() {
-        long oldest = Math.min(pending.stream().mapToLong(DuckLakeSplit::oldestVersion).min().orElse(position),
-                held.oldestVersion().orElse(position));
+        long oldest =
+                Math.min(
+                        pending.stream()
+                                .mapToLong(DuckLakeSplit::oldestVersion)
+                                .min()
+                                .orElse(position),
+                        held.oldestVersion().orElse(position));
         if (pin != null && pin.version() == oldest) {
             return;
         }
@@ -425,8 +511,13 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         boolean startUnread = false;
         List<Unfinished> unfinished = new ArrayList<>();
         pending.forEach(split -> unfinished.add(new Unfinished(!split.isSnapshot(), split.from())));
-        held.unfinished().forEach(entry -> unfinished.add(
-                new Unfinished(DuckLakeSplit.readsChanges(entry.splitId()), entry.from())));
+        held.unfinished()
+                .forEach(
+                        entry ->
+                                unfinished.add(
+                                        new Unfinished(
+                                                DuckLakeSplit.readsChanges(entry.splitId()),
+                                                entry.from())));
         for (Unfinished split : unfinished) {
             startUnread |= !split.changes();
             behindAfter = Math.min(behindAfter, split.changes() ? split.from() : split.from() - 1);
@@ -434,7 +525,10 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         lag.emitted(startUnread ? -1 : behindAfter, behindAfter);
     }
 
-    /** A split not finished yet: whether it reads changes (after {@code from}) or the table at {@code from}. */
+    /**
+     * A split not finished yet: whether it reads changes (after {@code from}) or the table at
+     * {@code from}.
+     */
     private record Unfinished(boolean changes, long from) {}
 
     @Override
@@ -474,7 +568,9 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
         if (event instanceof ReaderIdleEvent && waitingForIdleReaders) {
             idleReaders.add(subtaskId);
             if (idleReaders.size() >= context.currentParallelism()) {
-                LOG.info("Change source on {} resumes at parallelism {} once its restored splits are read", table,
+                LOG.info(
+                        "Change source on {} resumes at parallelism {} once its restored splits are read",
+                        table,
                         context.currentParallelism());
                 waitingForIdleReaders = false;
                 assignPending();
@@ -484,7 +580,12 @@ public final class DuckLakeEnumerator implements SplitEnumerator<DuckLakeSplit, 
 
     @Override
     public DuckLakeEnumeratorState snapshotState(long checkpointId) {
-        return new DuckLakeEnumeratorState(position, buckets, pending, planningDone, checkpointId,
+        return new DuckLakeEnumeratorState(
+                position,
+                buckets,
+                pending,
+                planningDone,
+                checkpointId,
                 held.snapshot(checkpointId));
     }
 

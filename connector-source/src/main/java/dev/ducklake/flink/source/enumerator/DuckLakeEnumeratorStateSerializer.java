@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.enumerator;
 
 import dev.ducklake.flink.common.SerializedBytes;
@@ -16,14 +32,18 @@ import org.apache.flink.core.memory.DataOutputSerializer;
  * Version 2 adds the checkpoint id and the held splits; a version 1 state restores with none held.
  */
 @Internal
-public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedSerializer<DuckLakeEnumeratorState> {
+public final class DuckLakeEnumeratorStateSerializer
+        implements SimpleVersionedSerializer<DuckLakeEnumeratorState> {
 
-    public static final DuckLakeEnumeratorStateSerializer INSTANCE = new DuckLakeEnumeratorStateSerializer();
+    public static final DuckLakeEnumeratorStateSerializer INSTANCE =
+            new DuckLakeEnumeratorStateSerializer();
 
     static final int VERSION_1 = 1;
     static final int VERSION_2 = 2;
+
     /** Version 2's layout, whose pending splits may be part splits (split serializer version 2). */
     static final int VERSION_3 = 3;
+
     private static final int CURRENT_VERSION = VERSION_3;
 
     @Override
@@ -57,8 +77,15 @@ public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedS
         return switch (version) {
             case VERSION_1 -> readVersion1(serialized);
             case VERSION_2, VERSION_3 -> readVersion2(serialized);
-            default -> throw new IOException("Unknown version " + version + " of a DuckLake enumerator state; this"
-                    + " source reads versions " + VERSION_1 + " to " + VERSION_3);
+            default ->
+                    throw new IOException(
+                            "Unknown version "
+                                    + version
+                                    + " of a DuckLake enumerator state; this"
+                                    + " source reads versions "
+                                    + VERSION_1
+                                    + " to "
+                                    + VERSION_3);
         };
     }
 
@@ -77,15 +104,25 @@ public final class DuckLakeEnumeratorStateSerializer implements SimpleVersionedS
         int count = in.readInt();
         List<HeldSplits.Entry> held = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            held.add(new HeldSplits.Entry(in.readUTF(), in.readInt(), in.readLong(), in.readLong()));
+            held.add(
+                    new HeldSplits.Entry(in.readUTF(), in.readInt(), in.readLong(), in.readLong()));
         }
         SerializedBytes.requireFullyRead(in, "DuckLake enumerator state");
-        return new DuckLakeEnumeratorState(planning.position(), planning.buckets(), planning.pending(),
-                planning.planningDone(), checkpointId, held);
+        return new DuckLakeEnumeratorState(
+                planning.position(),
+                planning.buckets(),
+                planning.pending(),
+                planning.planningDone(),
+                checkpointId,
+                held);
     }
 
-    /** The fields of version 1, which version 2 begins with, as a state with no checkpoint id and no split held. */
-    private static DuckLakeEnumeratorState readPlanning(DataInputDeserializer in) throws IOException {
+    /**
+     * The fields of version 1, which version 2 begins with, as a state with no checkpoint id and no
+     * split held.
+     */
+    private static DuckLakeEnumeratorState readPlanning(DataInputDeserializer in)
+            throws IOException {
         long position = in.readLong();
         int buckets = in.readInt();
         boolean planningDone = in.readBoolean();

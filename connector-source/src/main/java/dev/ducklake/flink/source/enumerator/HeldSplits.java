@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.enumerator;
 
 import dev.ducklake.flink.source.split.DuckLakeSplit;
@@ -10,9 +26,9 @@ import org.apache.flink.annotation.Internal;
 
 /**
  * The splits that readers hold, or may read again after a restore: every assigned split until a
- * checkpoint that completed after the reader finished it. The enumerator keeps their oldest
- * version pinned, so that snapshot expiry in its process cannot remove a version a restarted
- * reader still reads: a reader's own pins go away while its task restarts.
+ * checkpoint that completed after the reader finished it. The enumerator keeps their oldest version
+ * pinned, so that snapshot expiry in its process cannot remove a version a restarted reader still
+ * reads: a reader's own pins go away while its task restarts.
  *
  * <p>A reader reports finished splits with {@link SplitsFinishedEvent}; a finish counts once a
  * checkpoint whose enumerator snapshot was taken after the report completes, since the reader's own
@@ -52,8 +68,10 @@ public final class HeldSplits {
     }
 
     void assigned(DuckLakeSplit split) {
-        entries.put(split.splitId(), new Entry(split.splitId(), split.bucket(), split.oldestVersion(),
-                Entry.UNCONFIRMED));
+        entries.put(
+                split.splitId(),
+                new Entry(
+                        split.splitId(), split.bucket(), split.oldestVersion(), Entry.UNCONFIRMED));
     }
 
     /** A split back from a failed reader: pending again, so not held. */
@@ -67,10 +85,15 @@ public final class HeldSplits {
         }
     }
 
-    /** A reader registered again: it reads the splits of its restored state, finished or not, again. */
+    /**
+     * A reader registered again: it reads the splits of its restored state, finished or not, again.
+     */
     void readerRestarted(IntPredicate ownsBucket) {
-        entries.replaceAll((id, entry) -> ownsBucket.test(entry.bucket()) ? entry.confirmedBy(Entry.UNCONFIRMED)
-                : entry);
+        entries.replaceAll(
+                (id, entry) ->
+                        ownsBucket.test(entry.bucket())
+                                ? entry.confirmedBy(Entry.UNCONFIRMED)
+                                : entry);
     }
 
     /** The entries to checkpoint for this checkpoint id. */
@@ -85,7 +108,9 @@ public final class HeldSplits {
 
     /** The held splits whose readers have not reported them finished. */
     List<Entry> unfinished() {
-        return entries.values().stream().filter(entry -> entry.confirmedBy() == Entry.UNCONFIRMED).toList();
+        return entries.values().stream()
+                .filter(entry -> entry.confirmedBy() == Entry.UNCONFIRMED)
+                .toList();
     }
 
     /** The oldest version a held split reads. */

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
@@ -5,8 +21,8 @@ import org.apache.flink.api.connector.source.SourceEvent;
 
 /**
  * Sent by a reader that holds no unfinished split: after it starts without any, and after it
- * finishes its last one. A source restored at a new parallelism assigns no split until every
- * reader is idle, so no key's older changes are still being read elsewhere.
+ * finishes its last one. A source restored at a new parallelism assigns no split until every reader
+ * is idle, so no key's older changes are still being read elsewhere.
  */
 @Internal
 public final class ReaderIdleEvent implements SourceEvent {

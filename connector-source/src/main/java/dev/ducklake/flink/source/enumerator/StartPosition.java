@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.enumerator;
 
 import java.io.Serializable;
@@ -16,7 +32,10 @@ public record StartPosition(Kind kind, long value) implements Serializable {
 
     /** How the enumerator finds its start. */
     public enum Kind {
-        /** The table at its latest version (up to the end version) as inserts, then the changes after it. */
+        /**
+         * The table at its latest version (up to the end version) as inserts, then the changes
+         * after it.
+         */
         FULL,
         /** The changes after the latest version (up to the end version) when the job starts. */
         LATEST,
@@ -43,6 +62,8 @@ public record StartPosition(Kind kind, long value) implements Serializable {
 
     /** Whether the source reads the table at one version and stops. */
     public boolean snapshotOnly() {
-        return kind == Kind.SNAPSHOT_LATEST || kind == Kind.SNAPSHOT_AT_VERSION || kind == Kind.SNAPSHOT_AT_TIMESTAMP;
+        return kind == Kind.SNAPSHOT_LATEST
+                || kind == Kind.SNAPSHOT_AT_VERSION
+                || kind == Kind.SNAPSHOT_AT_TIMESTAMP;
     }
 }

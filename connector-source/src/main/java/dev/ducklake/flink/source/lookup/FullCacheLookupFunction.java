@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.lookup;
 
 import dev.ducklake.engine.LakeEngine;
@@ -22,14 +38,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Answers lookups from the whole table held in memory at one version. It loads the table once;
  * after that, when a lookup finds the held version older than the reload interval, it reads the
- * changes between the held version and the latest one and applies them, so that a refresh costs
- * the changed rows, not the table. It loads the table again only when those changes can no longer
- * be read (their versions expired). The held version is the {@value DuckLakeSourceMetrics#LOOKUP_CACHE_VERSION} gauge, the
- * number of times it loaded the table the {@value DuckLakeSourceMetrics#LOOKUP_CACHE_LOADS} gauge.
+ * changes between the held version and the latest one and applies them, so that a refresh costs the
+ * changed rows, not the table. It loads the table again only when those changes can no longer be
+ * read (their versions expired). The held version is the {@value
+ * DuckLakeSourceMetrics#LOOKUP_CACHE_VERSION} gauge, the number of times it loaded the table the
+ * {@value DuckLakeSourceMetrics#LOOKUP_CACHE_LOADS} gauge.
  */
 @Internal
 public final class FullCacheLookupFunction extends LookupFunction {
-
 
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(FullCacheLookupFunction.class);
@@ -77,8 +93,12 @@ public final class FullCacheLookupFunction extends LookupFunction {
             } catch (LakeCancelledException e) {
                 throw e;
             } catch (LakeException e) {
-                LOG.info("Loading {} at version {} again: the changes after version {} cannot be read ({})",
-                        settings.table(), latest, version, e.getMessage());
+                LOG.info(
+                        "Loading {} at version {} again: the changes after version {} cannot be read ({})",
+                        settings.table(),
+                        latest,
+                        version,
+                        e.getMessage());
                 load(latest);
             }
         }
@@ -86,12 +106,15 @@ public final class FullCacheLookupFunction extends LookupFunction {
     }
 
     private void apply(long latest) {
-        ChangeRequest.Builder request = ChangeRequest.builder(version, latest)
-                .columns(settings.rowType().getFieldNames());
+        ChangeRequest.Builder request =
+                ChangeRequest.builder(version, latest).columns(settings.rowType().getFieldNames());
         // A filtered change has the images that satisfy the filter: a row leaving it is removed.
         lookups.rowFilter().ifPresent(request::filter);
         List<RowData[]> changes = new ArrayList<>();
-        lookups.reads().forEachChange(request.build(), (before, after) -> changes.add(new RowData[] {before, after}));
+        lookups.reads()
+                .forEachChange(
+                        request.build(),
+                        (before, after) -> changes.add(new RowData[] {before, after}));
         // Pinned before the rows change, so that a failure leaves the rows at the version held.
         VersionPins.Pin previous = pin(latest);
         for (RowData[] change : changes) {
@@ -104,13 +127,18 @@ public final class FullCacheLookupFunction extends LookupFunction {
         }
         version = latest;
         previous.close();
-        LOG.debug("Applied {} changes of {} up to version {}", changes.size(), settings.table(), latest);
+        LOG.debug(
+                "Applied {} changes of {} up to version {}",
+                changes.size(),
+                settings.table(),
+                latest);
     }
 
     private void load(long at) {
         RowIndex loaded = new RowIndex(settings.rowType(), settings.keyPositions());
         long checked = System.currentTimeMillis();
-        ScanRequest.Builder request = ScanRequest.builder().version(at).columns(settings.rowType().getFieldNames());
+        ScanRequest.Builder request =
+                ScanRequest.builder().version(at).columns(settings.rowType().getFieldNames());
         lookups.rowFilter().ifPresent(request::filter);
         lookups.reads().forEachRowReadAhead(request.build(), loaded::add);
         VersionPins.Pin previous = pin(at);

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.lookup;
 
 import dev.ducklake.engine.read.RowFilter;
@@ -23,9 +39,9 @@ import org.apache.flink.table.types.logical.LogicalType;
 /**
  * The condition that selects the rows of a batch of lookup keys: {@code k IN (...)} for one key
  * column; for several, each column {@code IN} its values and a disjunction of the keys' equalities.
- * DuckDB pushes the {@code IN} lists into the scan, where DuckLake skips the data files whose column
- * statistics exclude every value. A key with a NULL (or a value no row can hold) matches no row,
- * as in Flink's join.
+ * DuckDB pushes the {@code IN} lists into the scan, where DuckLake skips the data files whose
+ * column statistics exclude every value. A key with a NULL (or a value no row can hold) matches no
+ * row, as in Flink's join.
  */
 @Internal
 final class KeyFilter {
@@ -56,19 +72,28 @@ final class KeyFilter {
         if (literals.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(column -> {
-            List<String> conditions = new ArrayList<>();
-            for (int i = 0; i < columns.size(); i++) {
-                int c = i;
-                conditions.add(column.apply(columns.get(i)) + " IN (" + literals.stream().map(l -> l.get(c)).distinct()
-                        .collect(Collectors.joining(", ")) + ")");
-            }
-            if (columns.size() > 1) {
-                conditions.add(literals.stream().map(l -> equalities(l, column))
-                        .collect(Collectors.joining(" OR ", "(", ")")));
-            }
-            return conditions.stream().collect(Collectors.joining(" AND ", "(", ")"));
-        });
+        return Optional.of(
+                column -> {
+                    List<String> conditions = new ArrayList<>();
+                    for (int i = 0; i < columns.size(); i++) {
+                        int c = i;
+                        conditions.add(
+                                column.apply(columns.get(i))
+                                        + " IN ("
+                                        + literals.stream()
+                                                .map(l -> l.get(c))
+                                                .distinct()
+                                                .collect(Collectors.joining(", "))
+                                        + ")");
+                    }
+                    if (columns.size() > 1) {
+                        conditions.add(
+                                literals.stream()
+                                        .map(l -> equalities(l, column))
+                                        .collect(Collectors.joining(" OR ", "(", ")")));
+                    }
+                    return conditions.stream().collect(Collectors.joining(" AND ", "(", ")"));
+                });
     }
 
     private String equalities(List<String> literals, Function<String, String> column) {
@@ -87,7 +112,8 @@ final class KeyFilter {
             if (value == null) {
                 return null;
             }
-            Optional<String> literal = LakeLiterals.sql(external(flinkTypes.get(i), value), lakeTypes.get(i));
+            Optional<String> literal =
+                    LakeLiterals.sql(external(flinkTypes.get(i), value), lakeTypes.get(i));
             if (literal.isEmpty()) {
                 return null;
             }
@@ -99,7 +125,8 @@ final class KeyFilter {
     /** A key value as {@link LakeLiterals} takes it. */
     private static Object external(LogicalType type, Object value) {
         return switch (type.getTypeRoot()) {
-            case TINYINT, SMALLINT, INTEGER, BIGINT -> BigDecimal.valueOf(((Number) value).longValue());
+            case TINYINT, SMALLINT, INTEGER, BIGINT ->
+                    BigDecimal.valueOf(((Number) value).longValue());
             case DECIMAL -> ((DecimalData) value).toBigDecimal();
             // The sink writes CHAR values without their padding.
             case CHAR -> ((StringData) value).toString().stripTrailing();

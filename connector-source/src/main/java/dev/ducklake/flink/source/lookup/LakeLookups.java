@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.lookup;
 
 import dev.ducklake.engine.EngineRegistry;
@@ -24,8 +40,8 @@ import org.apache.flink.util.FlinkRuntimeException;
 /**
  * Reads the rows of a batch of lookup keys from the table's latest version in one query, through
  * this JVM's shared engine, trying a failed query again up to the configured number of times; and,
- * for a full cache, the table's rows and changes. Rows come in columnar batches, converted to
- * Flink rows a batch at a time.
+ * for a full cache, the table's rows and changes. Rows come in columnar batches, converted to Flink
+ * rows a batch at a time.
  */
 @Internal
 final class LakeLookups implements AutoCloseable {
@@ -42,17 +58,21 @@ final class LakeLookups implements AutoCloseable {
         this.settings = settings;
         this.table = settings.tableName();
         this.rowFilter = settings.rowFilter();
-        this.keys = new KeyProjection(settings.rowType().getChildren().toArray(LogicalType[]::new),
-                settings.keyPositions());
+        this.keys =
+                new KeyProjection(
+                        settings.rowType().getChildren().toArray(LogicalType[]::new),
+                        settings.keyPositions());
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
-        this.reads = new LakeRowReads(lease.engine(), table, settings.rowType(), settings.batchSize());
+        this.reads =
+                new LakeRowReads(lease.engine(), table, settings.rowType(), settings.batchSize());
         try {
             TableSchema schema = lease.engine().describeTable(table);
             List<LakeType> lakeTypes = new ArrayList<>();
             List<LogicalType> flinkTypes = new ArrayList<>();
             for (String column : settings.keyColumns()) {
                 lakeTypes.add(schema.column(schema.requirePosition(column, "lookup key")).type());
-                flinkTypes.add(settings.rowType().getTypeAt(settings.rowType().getFieldIndex(column)));
+                flinkTypes.add(
+                        settings.rowType().getTypeAt(settings.rowType().getFieldIndex(column)));
             }
             this.keyFilter = new KeyFilter(settings.keyColumns(), lakeTypes, flinkTypes);
         } catch (RuntimeException e) {
@@ -79,14 +99,20 @@ final class LakeLookups implements AutoCloseable {
         return reads;
     }
 
-    /** The rows of each key (as {@link KeyProjection} makes them) that has any, at the latest version. */
+    /**
+     * The rows of each key (as {@link KeyProjection} makes them) that has any, at the latest
+     * version.
+     */
     Map<RowData, List<RowData>> lookup(Collection<RowData> batch) {
         Optional<RowFilter> keys = keyFilter.forKeys(batch);
         if (keys.isEmpty()) {
             return Map.of();
         }
-        ScanRequest request = ScanRequest.builder().columns(settings.rowType().getFieldNames())
-                .filter(rowFilter.map(rows -> both(keys.get(), rows)).orElse(keys.get())).build();
+        ScanRequest request =
+                ScanRequest.builder()
+                        .columns(settings.rowType().getFieldNames())
+                        .filter(rowFilter.map(rows -> both(keys.get(), rows)).orElse(keys.get()))
+                        .build();
         for (int attempt = 0; ; attempt++) {
             try {
                 return read(request);
@@ -94,8 +120,15 @@ final class LakeLookups implements AutoCloseable {
                 throw e;
             } catch (LakeException e) {
                 if (attempt >= settings.maxRetries()) {
-                    throw new FlinkRuntimeException("Could not look up " + batch.size() + " keys of " + table
-                            + " (tried " + (attempt + 1) + " times)", e);
+                    throw new FlinkRuntimeException(
+                            "Could not look up "
+                                    + batch.size()
+                                    + " keys of "
+                                    + table
+                                    + " (tried "
+                                    + (attempt + 1)
+                                    + " times)",
+                            e);
                 }
                 backOff(attempt, e);
             }
@@ -112,13 +145,16 @@ final class LakeLookups implements AutoCloseable {
             Thread.sleep(100L << Math.min(attempt, 6));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new FlinkRuntimeException("Interrupted while looking up keys of " + table, failure);
+            throw new FlinkRuntimeException(
+                    "Interrupted while looking up keys of " + table, failure);
         }
     }
 
     private Map<RowData, List<RowData>> read(ScanRequest request) {
         Map<RowData, List<RowData>> rows = new HashMap<>();
-        reads.forEachRow(request, row -> rows.computeIfAbsent(keys.ofRow(row), key -> new ArrayList<>(1)).add(row));
+        reads.forEachRow(
+                request,
+                row -> rows.computeIfAbsent(keys.ofRow(row), key -> new ArrayList<>(1)).add(row));
         return rows;
     }
 

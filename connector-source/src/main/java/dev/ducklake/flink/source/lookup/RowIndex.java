@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.lookup;
 
 import java.io.IOException;
@@ -17,14 +33,15 @@ import org.apache.flink.table.types.logical.RowType;
 /**
  * The rows of a table in memory by lookup key, so that a full cache of millions of rows fits a
  * TaskManager's heap and loads without strain on the garbage collector: each row is one array
- * holding its serialized key and row, in an open-addressing table of such arrays (linear probing;
- * a key with several rows has several entries). Not thread-safe.
+ * holding its serialized key and row, in an open-addressing table of such arrays (linear probing; a
+ * key with several rows has several entries). Not thread-safe.
  */
 @Internal
 final class RowIndex {
 
     /** The mark of a removed entry, which a probe passes over. */
     private static final byte[] REMOVED = new byte[0];
+
     private static final int KEY_LENGTH_BYTES = Integer.BYTES;
 
     private final KeyProjection keys;
@@ -32,11 +49,15 @@ final class RowIndex {
     private final RowDataSerializer keySerializer;
     private final DataOutputSerializer out = new DataOutputSerializer(256);
     private final DataInputDeserializer in = new DataInputDeserializer();
+
     /** Each entry: the key's length in bytes, the key, then the row; null where free. */
     private byte[][] entries = new byte[1024][];
+
     /** The hash of each entry's key. */
     private int[] hashes = new int[1024];
+
     private int rows;
+
     /** Entries and removal marks: a probe ends only at a free slot. */
     private int occupied;
 
@@ -44,8 +65,11 @@ final class RowIndex {
         LogicalType[] types = rowType.getChildren().toArray(LogicalType[]::new);
         this.keys = new KeyProjection(types, keyPositions);
         this.rowSerializer = new RowDataSerializer(types);
-        this.keySerializer = new RowDataSerializer(Arrays.stream(keyPositions).mapToObj(p -> types[p])
-                .toArray(LogicalType[]::new));
+        this.keySerializer =
+                new RowDataSerializer(
+                        Arrays.stream(keyPositions)
+                                .mapToObj(p -> types[p])
+                                .toArray(LogicalType[]::new));
     }
 
     /** The rows held. */
@@ -110,8 +134,16 @@ final class RowIndex {
         List<RowData> found = List.of();
         for (int slot = hash & mask; entries[slot] != null; slot = (slot + 1) & mask) {
             byte[] entry = entries[slot];
-            if (hashes[slot] == hash && entry != REMOVED && keyLength(entry) == keyLength
-                    && Arrays.equals(entry, KEY_LENGTH_BYTES, KEY_LENGTH_BYTES + keyLength, keyBytes, 0, keyLength)) {
+            if (hashes[slot] == hash
+                    && entry != REMOVED
+                    && keyLength(entry) == keyLength
+                    && Arrays.equals(
+                            entry,
+                            KEY_LENGTH_BYTES,
+                            KEY_LENGTH_BYTES + keyLength,
+                            keyBytes,
+                            0,
+                            keyLength)) {
                 if (found.isEmpty()) {
                     found = new ArrayList<>(1);
                 }

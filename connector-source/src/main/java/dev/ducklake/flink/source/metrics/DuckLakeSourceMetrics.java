@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.metrics;
 
 import org.apache.flink.annotation.PublicEvolving;
@@ -11,8 +27,8 @@ import org.apache.flink.annotation.PublicEvolving;
 public final class DuckLakeSourceMetrics {
 
     /**
-     * Gauge: the versions of the table, up to the newest one the source has found, whose changes not
-     * every reader has emitted yet; 0 when the source has caught up. Counted up to {@value
+     * Gauge: the versions of the table, up to the newest one the source has found, whose changes
+     * not every reader has emitted yet; 0 when the source has caught up. Counted up to {@value
      * #MAX_VERSIONS_BEHIND}, at most once a second.
      */
     public static final String VERSIONS_BEHIND = "versionsBehind";
@@ -27,10 +43,16 @@ public final class DuckLakeSourceMetrics {
      */
     public static final String EMITTED_VERSION_AGE = "emittedVersionAgeMs";
 
-    /** Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: the table version its cache holds. */
+    /**
+     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: the table version its cache
+     * holds.
+     */
     public static final String LOOKUP_CACHE_VERSION = "lookupCacheVersion";
 
-    /** Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: how often it loaded the whole table. */
+    /**
+     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: how often it loaded the whole
+     * table.
+     */
     public static final String LOOKUP_CACHE_LOADS = "lookupCacheLoads";
 
     private DuckLakeSourceMetrics() {}

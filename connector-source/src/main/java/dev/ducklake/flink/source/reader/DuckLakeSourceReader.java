@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.reader;
 
 import dev.ducklake.engine.EngineRegistry;
@@ -29,11 +45,11 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * The source's reader: one fetcher thread reads the assigned splits in order (see
- * {@link DuckLakeSplitReader}) and {@link ChangeEmitter} turns their changes into changelog rows.
- * It tells the enumerator which splits it finished, and when it holds no unfinished split. Once it
- * has read every version the enumerator found, it marks its output idle, so that an event-time
- * operator downstream does not wait for its watermark until the table changes again.
+ * The source's reader: one fetcher thread reads the assigned splits in order (see {@link
+ * DuckLakeSplitReader}) and {@link ChangeEmitter} turns their changes into changelog rows. It tells
+ * the enumerator which splits it finished, and when it holds no unfinished split. Once it has read
+ * every version the enumerator found, it marks its output idle, so that an event-time operator
+ * downstream does not wait for its watermark until the table changes again.
  *
  * <p>With snapshot watermarks it never marks its output idle; its watermarks are lake snapshot ids.
  * Once it has finished every split of its own up to a version that the enumerator announced as
@@ -45,19 +61,28 @@ import org.apache.flink.table.types.logical.RowType;
  */
 @Internal
 public final class DuckLakeSourceReader
-        extends SingleThreadMultiplexSourceReaderBase<LakeRecord, RowData, DuckLakeSplit, DuckLakeSplitState> {
+        extends SingleThreadMultiplexSourceReaderBase<
+                LakeRecord, RowData, DuckLakeSplit, DuckLakeSplitState> {
 
     private final boolean snapshotWatermarks;
     private final EngineRegistry.Lease engine;
     private int unfinished;
+
     /** The last version of each unfinished split, with how many such splits there are. */
     private final TreeMap<Long, Integer> unfinishedUpTo = new TreeMap<>();
+
     /** Versions announced as assigned, oldest first, each with its snapshot. */
     private final Deque<SplitsAssignedEvent> assigned = new ArrayDeque<>();
+
     private long watermark = Long.MIN_VALUE;
-    /** Whether {@code watermark} is newer than the last one emitted (no output to emit it on yet). */
+
+    /**
+     * Whether {@code watermark} is newer than the last one emitted (no output to emit it on yet).
+     */
     private boolean watermarkDue;
+
     private boolean planned;
+
     /** The output of the last poll: the same for the reader's life; null before the first poll. */
     @Nullable private ReaderOutput<RowData> output;
 
@@ -67,15 +92,32 @@ public final class DuckLakeSourceReader
      * @param filter the condition the read rows and changes satisfy, or null for all of them
      * @param metadataRows the values of the metadata columns that follow the read columns in each
      *     produced row, for a version; null when the source reads none
-     * @param snapshotWatermarks whether the reader emits lake snapshots as watermarks instead of going idle
+     * @param snapshotWatermarks whether the reader emits lake snapshots as watermarks instead of
+     *     going idle
      * @param batchSize the rows or changes read from DuckDB at a time
      */
-    public DuckLakeSourceReader(EngineSpec engineSpec, TableName table, RowType rowType, boolean keyed,
-            @Nullable RowFilter filter, @Nullable Function<VersionStamp, RowData> metadataRows,
-            boolean snapshotWatermarks, int batchSize, SourceReaderContext context) {
-        super(() -> new DuckLakeSplitReader(engineSpec, table, rowType, filter, metadataRows != null, batchSize),
+    public DuckLakeSourceReader(
+            EngineSpec engineSpec,
+            TableName table,
+            RowType rowType,
+            boolean keyed,
+            @Nullable RowFilter filter,
+            @Nullable Function<VersionStamp, RowData> metadataRows,
+            boolean snapshotWatermarks,
+            int batchSize,
+            SourceReaderContext context) {
+        super(
+                () ->
+                        new DuckLakeSplitReader(
+                                engineSpec,
+                                table,
+                                rowType,
+                                filter,
+                                metadataRows != null,
+                                batchSize),
                 new ChangeEmitter(keyed, metadataRows),
-                new Configuration(), context);
+                new Configuration(),
+                context);
         this.snapshotWatermarks = snapshotWatermarks;
         this.engine = EngineRegistry.shared().acquire(engineSpec.toEngineConfig());
     }
@@ -134,19 +176,27 @@ public final class DuckLakeSourceReader
 
     @Override
     protected void onSplitFinished(Map<String, DuckLakeSplitState> finished) {
-        context.sendSourceEventToCoordinator(new SplitsFinishedEvent(List.copyOf(finished.keySet())));
+        context.sendSourceEventToCoordinator(
+                new SplitsFinishedEvent(List.copyOf(finished.keySet())));
         unfinished -= finished.size();
-        finished.values().forEach(state -> unfinishedUpTo.computeIfPresent(state.toSplit().to(),
-                (version, count) -> count == 1 ? null : count - 1));
+        finished.values()
+                .forEach(
+                        state ->
+                                unfinishedUpTo.computeIfPresent(
+                                        state.toSplit().to(),
+                                        (version, count) -> count == 1 ? null : count - 1));
         if (unfinished == 0) {
             context.sendSourceEventToCoordinator(new ReaderIdleEvent());
         }
         advanceWatermark();
     }
 
-    /** Moves the watermark to the newest announced snapshot none of whose splits here is unfinished. */
+    /**
+     * Moves the watermark to the newest announced snapshot none of whose splits here is unfinished.
+     */
     private void advanceWatermark() {
-        long firstUnfinished = unfinishedUpTo.isEmpty() ? Long.MAX_VALUE : unfinishedUpTo.firstKey();
+        long firstUnfinished =
+                unfinishedUpTo.isEmpty() ? Long.MAX_VALUE : unfinishedUpTo.firstKey();
         while (!assigned.isEmpty() && assigned.peekFirst().version() < firstUnfinished) {
             long snapshot = assigned.pollFirst().snapshot();
             if (snapshot > watermark) {

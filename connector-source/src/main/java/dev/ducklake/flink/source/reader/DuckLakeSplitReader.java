@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.reader;
 
 import dev.ducklake.engine.EngineRegistry;
@@ -42,9 +58,14 @@ import org.apache.flink.types.RowKind;
 @Internal
 public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLakeSplit> {
 
-    /** A bucket's splits in the order of its versions; a snapshot at a version before the changes after it. */
-    private static final Comparator<DuckLakeSplit> VERSION_ORDER = Comparator.comparingLong(DuckLakeSplit::from)
-            .thenComparing(split -> !split.isSnapshot()).thenComparingInt(DuckLakeSplit::bucket);
+    /**
+     * A bucket's splits in the order of its versions; a snapshot at a version before the changes
+     * after it.
+     */
+    private static final Comparator<DuckLakeSplit> VERSION_ORDER =
+            Comparator.comparingLong(DuckLakeSplit::from)
+                    .thenComparing(split -> !split.isSnapshot())
+                    .thenComparingInt(DuckLakeSplit::bucket);
 
     private final TableName table;
     private final List<String> columns;
@@ -66,8 +87,13 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
      * @param stamped whether each record carries its split's version and commit time
      * @param batchSize the rows or changes read from DuckDB at a time
      */
-    public DuckLakeSplitReader(EngineSpec engineSpec, TableName table, RowType rowType,
-            @Nullable RowFilter filter, boolean stamped, int batchSize) {
+    public DuckLakeSplitReader(
+            EngineSpec engineSpec,
+            TableName table,
+            RowType rowType,
+            @Nullable RowFilter filter,
+            boolean stamped,
+            int batchSize) {
         this.table = table;
         this.columns = List.copyOf(rowType.getFieldNames());
         this.converter = new ArrowRowConverter(rowType);
@@ -97,8 +123,8 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
     }
 
     /**
-     * Adds a batch's rows: a snapshot's as inserts; changes as their images, after the
-     * {@code has_before} and {@code has_after} columns (see {@code ChangeBatchReader}).
+     * Adds a batch's rows: a snapshot's as inserts; changes as their images, after the {@code
+     * has_before} and {@code has_after} columns (see {@code ChangeBatchReader}).
      */
     private void add(RecordsBySplits.Builder<LakeRecord> records, VectorSchemaRoot batch) {
         List<FieldVector> vectors = batch.getFieldVectors();
@@ -126,7 +152,8 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
             stamp = new VersionStamp(version.id(), version.committedAt().toEpochMilli());
         }
         if (split.isSnapshot()) {
-            ScanRequest.Builder request = ScanRequest.builder().version(split.to()).columns(columns).offset(offset);
+            ScanRequest.Builder request =
+                    ScanRequest.builder().version(split.to()).columns(columns).offset(offset);
             if (split.part() != null) {
                 request.part(split.part()); // read in its stable order
             } else {
@@ -135,8 +162,12 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
             filter.ifPresent(request::filter);
             batches = engine.readBatches(table, request.build(), batchSize);
         } else {
-            ChangeRequest.Builder request = ChangeRequest.builder(split.from(), split.to()).columns(columns)
-                    .bucket(split.bucketOfKeys()).ordered(true).offset(offset);
+            ChangeRequest.Builder request =
+                    ChangeRequest.builder(split.from(), split.to())
+                            .columns(columns)
+                            .bucket(split.bucketOfKeys())
+                            .ordered(true)
+                            .offset(offset);
             filter.ifPresent(request::filter);
             batches = engine.changeBatches(table, request.build(), batchSize);
         }
@@ -154,7 +185,8 @@ public final class DuckLakeSplitReader implements SplitReader<LakeRecord, DuckLa
     @Override
     public void handleSplitsChanges(SplitsChange<DuckLakeSplit> change) {
         if (!(change instanceof SplitsAddition)) {
-            throw new UnsupportedOperationException("Unsupported split change " + change.getClass().getSimpleName());
+            throw new UnsupportedOperationException(
+                    "Unsupported split change " + change.getClass().getSimpleName());
         }
         for (DuckLakeSplit split : change.splits()) {
             pins.put(split.splitId(), lease.engine().pinVersion(table, split.oldestVersion()));

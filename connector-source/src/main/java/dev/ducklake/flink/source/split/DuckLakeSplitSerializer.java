@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.split;
 
 import dev.ducklake.engine.read.ScanPart;
@@ -17,8 +33,12 @@ public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<
     public static final DuckLakeSplitSerializer INSTANCE = new DuckLakeSplitSerializer();
 
     static final int VERSION_1 = 1;
-    /** Adds splits of {@link DuckLakeSplit.Kind#SNAPSHOT_PART}; other splits are as in version 1. */
+
+    /**
+     * Adds splits of {@link DuckLakeSplit.Kind#SNAPSHOT_PART}; other splits are as in version 1.
+     */
     static final int VERSION_2 = 2;
+
     private static final int CURRENT_VERSION = VERSION_2;
 
     @Override
@@ -37,8 +57,15 @@ public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<
     public DuckLakeSplit deserialize(int version, byte[] serialized) throws IOException {
         return switch (version) {
             case VERSION_1, VERSION_2 -> read(serialized);
-            default -> throw new IOException("Unknown version " + version + " of a DuckLake split; this source reads"
-                    + " versions " + VERSION_1 + " and " + VERSION_2);
+            default ->
+                    throw new IOException(
+                            "Unknown version "
+                                    + version
+                                    + " of a DuckLake split; this source reads"
+                                    + " versions "
+                                    + VERSION_1
+                                    + " and "
+                                    + VERSION_2);
         };
     }
 
@@ -66,7 +93,10 @@ public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<
         }
     }
 
-    /** Reads a split in the layout of version 1 or 2 (the same but for part splits), for a serializer that embeds splits. */
+    /**
+     * Reads a split in the layout of version 1 or 2 (the same but for part splits), for a
+     * serializer that embeds splits.
+     */
     public static DuckLakeSplit read(DataInputView in) throws IOException {
         int kind = in.readByte();
         if (kind < 0 || kind >= DuckLakeSplit.Kind.values().length) {
@@ -78,8 +108,10 @@ public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<
         int bucket = in.readInt();
         int buckets = in.readInt();
         long offset = in.readLong();
-        ScanPart part = splitKind == DuckLakeSplit.Kind.SNAPSHOT_PART
-                ? new ScanPart(in.readUTF(), in.readLong(), in.readLong(), in.readLong()) : null;
+        ScanPart part =
+                splitKind == DuckLakeSplit.Kind.SNAPSHOT_PART
+                        ? new ScanPart(in.readUTF(), in.readLong(), in.readLong(), in.readLong())
+                        : null;
         return new DuckLakeSplit(splitKind, from, to, bucket, buckets, offset, part);
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.enumerator;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,12 +53,21 @@ class DuckLakeEnumeratorCloseTest {
         EngineConfig config = TestLakes.config(catalog, dir).build();
         long created;
         try (LakeEngine engine = LakeEngine.open(config)) {
-            created = engine.createTable(TABLE, TableSchema.builder().column("id", Primitive.BIGINT).build());
+            created =
+                    engine.createTable(
+                            TABLE, TableSchema.builder().column("id", Primitive.BIGINT).build());
         }
-        DuckLakeSource source = DuckLakeSource.builder().catalog(catalog.key()).dataPath(dir.resolve("data") + "/")
-                .table(TABLE.toString()).startAfterVersion(created).build();
-        TestingSplitEnumeratorContext<DuckLakeSplit> context = new TestingSplitEnumeratorContext<>(1);
-        SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> enumerator = source.createEnumerator(context);
+        DuckLakeSource source =
+                DuckLakeSource.builder()
+                        .catalog(catalog.key())
+                        .dataPath(dir.resolve("data") + "/")
+                        .table(TABLE.toString())
+                        .startAfterVersion(created)
+                        .build();
+        TestingSplitEnumeratorContext<DuckLakeSplit> context =
+                new TestingSplitEnumeratorContext<>(1);
+        SplitEnumerator<DuckLakeSplit, DuckLakeEnumeratorState> enumerator =
+                source.createEnumerator(context);
         enumerator.start();
         context.registerReader(0, "localhost");
         enumerator.addReader(0);
@@ -54,14 +79,19 @@ class DuckLakeEnumeratorCloseTest {
         assertThat(assigned).as("the new version's split").hasSize(1);
 
         enumerator.close();
-        assertThat(EngineRegistry.shared().users(catalog)).as("users of the engine after the close").isZero();
+        assertThat(EngineRegistry.shared().users(catalog))
+                .as("users of the engine after the close")
+                .isZero();
 
-        assertThatCode(() -> {
-                    enumerator.addSplitsBack(assigned, 0);
-                    enumerator.notifyCheckpointComplete(1);
-                    context.triggerAllActions();
-                })
+        assertThatCode(
+                        () -> {
+                            enumerator.addSplitsBack(assigned, 0);
+                            enumerator.notifyCheckpointComplete(1);
+                            context.triggerAllActions();
+                        })
                 .doesNotThrowAnyException();
-        assertThat(EngineRegistry.shared().users(catalog)).as("users of the engine after the late work").isZero();
+        assertThat(EngineRegistry.shared().users(catalog))
+                .as("users of the engine after the late work")
+                .isZero();
     }
 }

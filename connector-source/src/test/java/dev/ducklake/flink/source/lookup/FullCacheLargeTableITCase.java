@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.lookup;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
@@ -46,21 +62,36 @@ class FullCacheLargeTableITCase {
      * are 36 and 16 bytes.
      */
     private static final long MAX_BYTES_PER_ROW = 36 + 16 + 60;
+
     private static final TableName DIM = TableName.of("dim");
     private static final long ROWS = Long.getLong("lookup.rows", 10_000_000L);
     private static final int CHANGES = 1_000;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     void aLargeDimensionIsRefreshedByItsChangesWithinTheDocumentedMemory() throws Exception {
-        EngineSpec spec = EngineSpec.of(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir).key())
-                .with(DATA_PATH, dir.resolve("data") + "/");
-        TableSchema schema = TableSchema.builder().column("id", Primitive.BIGINT).column("qty", Primitive.BIGINT)
-                .column("code", Primitive.VARCHAR).primaryKey("id").build();
-        LookupSettings settings = new LookupSettings(spec, DIM.toString(),
-                FlinkLakeTypes.toFlinkRowType(schema, List.of()), List.of("id"), null, 0, 1024, Duration.ZERO, SCAN_BATCH_SIZE.defaultValue());
+        EngineSpec spec =
+                EngineSpec.of(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir).key())
+                        .with(DATA_PATH, dir.resolve("data") + "/");
+        TableSchema schema =
+                TableSchema.builder()
+                        .column("id", Primitive.BIGINT)
+                        .column("qty", Primitive.BIGINT)
+                        .column("code", Primitive.VARCHAR)
+                        .primaryKey("id")
+                        .build();
+        LookupSettings settings =
+                new LookupSettings(
+                        spec,
+                        DIM.toString(),
+                        FlinkLakeTypes.toFlinkRowType(schema, List.of()),
+                        List.of("id"),
+                        null,
+                        0,
+                        1024,
+                        Duration.ZERO,
+                        SCAN_BATCH_SIZE.defaultValue());
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             LakeEngine engine = lease.engine();
             engine.createTable(DIM, schema);
@@ -78,7 +109,9 @@ class FullCacheLargeTableITCase {
             cache.open(new FunctionContext(null));
             try {
                 long bytesPerRow = (usedHeap() - heapBefore) / ROWS;
-                System.out.printf("full cache of %,d rows: %d bytes per row on the heap%n", ROWS, bytesPerRow);
+                System.out.printf(
+                        "full cache of %,d rows: %d bytes per row on the heap%n",
+                        ROWS, bytesPerRow);
                 assertThat(bytesPerRow).isLessThanOrEqualTo(MAX_BYTES_PER_ROW);
                 assertThat(cache.loads()).isEqualTo(1);
 
@@ -106,15 +139,19 @@ class FullCacheLargeTableITCase {
 
                 long refreshStart = System.nanoTime();
                 assertThat(cache.lookup(GenericRowData.of(0L))).isNotNull();
-                System.out.printf("refresh after %,d changes: %d ms%n", changed.size(),
-                        (System.nanoTime() - refreshStart) / 1_000_000);
+                System.out.printf(
+                        "refresh after %,d changes: %d ms%n",
+                        changed.size(), (System.nanoTime() - refreshStart) / 1_000_000);
                 assertThat(cache.version()).isEqualTo(changedVersion);
-                assertThat(cache.loads()).as("the changes were applied, the table not loaded again").isEqualTo(1);
+                assertThat(cache.loads())
+                        .as("the changes were applied, the table not loaded again")
+                        .isEqualTo(1);
 
                 for (Map.Entry<Long, Object[]> change : changed.entrySet()) {
                     assertThat(render(cache.lookup(GenericRowData.of(change.getKey()))))
                             .as("key %s", change.getKey())
-                            .isEqualTo(change.getValue() == null ? "[]" : render(change.getValue()));
+                            .isEqualTo(
+                                    change.getValue() == null ? "[]" : render(change.getValue()));
                 }
                 for (int i = 0; i < 1_000; i++) {
                     long id = Math.floorMod(random.nextLong(), ROWS);
@@ -136,7 +173,11 @@ class FullCacheLargeTableITCase {
     private static String render(Collection<RowData> rows) {
         StringBuilder out = new StringBuilder("[");
         for (RowData row : rows) {
-            out.append(row.getLong(0)).append(',').append(row.getLong(1)).append(',').append(row.getString(2));
+            out.append(row.getLong(0))
+                    .append(',')
+                    .append(row.getLong(1))
+                    .append(',')
+                    .append(row.getString(2));
         }
         return out.append(']').toString();
     }

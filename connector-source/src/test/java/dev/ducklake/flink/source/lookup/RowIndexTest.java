@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.lookup;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,15 +34,15 @@ import org.junit.jupiter.api.Test;
 /** The full cache's rows by lookup key, as the changes between versions move them. */
 class RowIndexTest {
 
-    private static final RowType ROW = RowType.of(new BigIntType(), new VarCharType(20), new BigIntType());
+    private static final RowType ROW =
+            RowType.of(new BigIntType(), new VarCharType(20), new BigIntType());
 
     private static RowData row(long id, String tier, Long qty) {
         return GenericRowData.of(id, tier == null ? null : StringData.fromString(tier), qty);
     }
 
     private static List<String> lookup(RowIndex index, Object key) {
-        return index.lookup(GenericRowData.of(key)).stream()
-                .map(RowIndexTest::describe).toList();
+        return index.lookup(GenericRowData.of(key)).stream().map(RowIndexTest::describe).toList();
     }
 
     @Test
@@ -35,7 +51,8 @@ class RowIndexTest {
         byTier.add(row(1, "gold", 10L));
         byTier.add(row(2, "gold", 20L));
         byTier.add(row(3, "silver", null));
-        assertThat(lookup(byTier, StringData.fromString("gold"))).containsExactlyInAnyOrder("1/gold/10", "2/gold/20");
+        assertThat(lookup(byTier, StringData.fromString("gold")))
+                .containsExactlyInAnyOrder("1/gold/10", "2/gold/20");
 
         // An update that moves row 2 to another key, and a delete.
         byTier.remove(row(2, "gold", 20L));
@@ -79,18 +96,24 @@ class RowIndexTest {
                 RowData added = row(i, "tier-" + random.nextInt(5_000), (long) random.nextInt(3));
                 byTier.add(added);
                 held.add(added);
-                model.computeIfAbsent(added.getString(1).toString(), tier -> new ArrayList<>()).add(describe(added));
+                model.computeIfAbsent(added.getString(1).toString(), tier -> new ArrayList<>())
+                        .add(describe(added));
             }
         }
         assertThat(byTier.rows()).isEqualTo(held.size());
         for (int tier = 0; tier < 5_000; tier++) {
             String key = "tier-" + tier;
-            assertThat(lookup(byTier, StringData.fromString(key))).as(key)
+            assertThat(lookup(byTier, StringData.fromString(key)))
+                    .as(key)
                     .containsExactlyInAnyOrderElementsOf(model.getOrDefault(key, List.of()));
         }
     }
 
     private static String describe(RowData row) {
-        return row.getLong(0) + "/" + row.getString(1) + "/" + (row.isNullAt(2) ? null : row.getLong(2));
+        return row.getLong(0)
+                + "/"
+                + row.getString(1)
+                + "/"
+                + (row.isNullAt(2) ? null : row.getLong(2));
     }
 }

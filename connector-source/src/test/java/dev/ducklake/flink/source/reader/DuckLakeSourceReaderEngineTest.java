@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.reader;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,46 +55,80 @@ class DuckLakeSourceReaderEngineTest {
     @Test
     void theEngineOutlivesAnIdleFetcher() throws Exception {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        TestLakes.plainExecute(catalog, dir, "CREATE TABLE plain.orders (id BIGINT)",
-                "INSERT INTO plain.orders VALUES (1)", "INSERT INTO plain.orders VALUES (2)");
+        TestLakes.plainExecute(
+                catalog,
+                dir,
+                "CREATE TABLE plain.orders (id BIGINT)",
+                "INSERT INTO plain.orders VALUES (1)",
+                "INSERT INTO plain.orders VALUES (2)");
         List<Long> versions;
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            versions = engine.versions(TABLE, 0L, Long.MAX_VALUE, 3).stream().map(TableVersion::id).toList();
+            versions =
+                    engine.versions(TABLE, 0L, Long.MAX_VALUE, 3).stream()
+                            .map(TableVersion::id)
+                            .toList();
         }
-        DuckLakeSource source = DuckLakeSource.builder().catalog(catalog.key()).dataPath(dir.resolve("data") + "/")
-                .table(TABLE.toString()).startAfterVersion(versions.get(0)).build();
+        DuckLakeSource source =
+                DuckLakeSource.builder()
+                        .catalog(catalog.key())
+                        .dataPath(dir.resolve("data") + "/")
+                        .table(TABLE.toString())
+                        .startAfterVersion(versions.get(0))
+                        .build();
         TestingReaderContext context = new TestingReaderContext();
         TestingReaderOutput<RowData> output = new TestingReaderOutput<>();
         SourceReader<RowData, DuckLakeSplit> reader = source.createReader(context);
         try {
             reader.start();
-            reader.addSplits(List.of(DuckLakeSplit.changes(versions.get(0), versions.get(1), new Bucket(0, 1))));
-            await().atMost(DEADLINE).until(() -> {
-                reader.pollNext(output);
-                return context.getSentEvents().stream().anyMatch(SplitsFinishedEvent.class::isInstance);
-            });
-            await().atMost(DEADLINE).until(() -> {
-                reader.pollNext(output);
-                return noFetcherRuns();
-            });
-            assertThat(EngineRegistry.shared().users(catalog)).as("users of the engine once the fetcher closed")
+            reader.addSplits(
+                    List.of(
+                            DuckLakeSplit.changes(
+                                    versions.get(0), versions.get(1), new Bucket(0, 1))));
+            await().atMost(DEADLINE)
+                    .until(
+                            () -> {
+                                reader.pollNext(output);
+                                return context.getSentEvents().stream()
+                                        .anyMatch(SplitsFinishedEvent.class::isInstance);
+                            });
+            await().atMost(DEADLINE)
+                    .until(
+                            () -> {
+                                reader.pollNext(output);
+                                return noFetcherRuns();
+                            });
+            assertThat(EngineRegistry.shared().users(catalog))
+                    .as("users of the engine once the fetcher closed")
                     .isEqualTo(1);
 
-            reader.addSplits(List.of(DuckLakeSplit.changes(versions.get(1), versions.get(2), new Bucket(0, 1))));
-            await().atMost(DEADLINE).until(() -> {
-                reader.pollNext(output);
-                return output.getEmittedRecords().size() == 2;
-            });
-            assertThat(output.getEmittedRecords()).extracting(row -> row.getLong(0)).containsExactly(1L, 2L);
+            reader.addSplits(
+                    List.of(
+                            DuckLakeSplit.changes(
+                                    versions.get(1), versions.get(2), new Bucket(0, 1))));
+            await().atMost(DEADLINE)
+                    .until(
+                            () -> {
+                                reader.pollNext(output);
+                                return output.getEmittedRecords().size() == 2;
+                            });
+            assertThat(output.getEmittedRecords())
+                    .extracting(row -> row.getLong(0))
+                    .containsExactly(1L, 2L);
         } finally {
             reader.close();
         }
-        assertThat(EngineRegistry.shared().users(catalog)).as("users of the engine after the reader's close").isZero();
+        assertThat(EngineRegistry.shared().users(catalog))
+                .as("users of the engine after the reader's close")
+                .isZero();
     }
 
-    /** Whether no thread runs a split fetcher: the fetcher pool's threads outlive the fetchers they ran. */
+    /**
+     * Whether no thread runs a split fetcher: the fetcher pool's threads outlive the fetchers they
+     * ran.
+     */
     private static boolean noFetcherRuns() {
-        return Thread.getAllStackTraces().values().stream().flatMap(Arrays::stream)
+        return Thread.getAllStackTraces().values().stream()
+                .flatMap(Arrays::stream)
                 .noneMatch(frame -> frame.getClassName().equals(SplitFetcher.class.getName()));
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.split;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,10 +41,16 @@ class DuckLakeSplitSerializerTest {
     private static final String SPLIT_V2 = "split-v2.bin";
 
     /** What {@code split-v1.bin} restores to. */
-    private static final DuckLakeSplit SPLIT = DuckLakeSplit.changes(7, 12, new Bucket(2, 3)).at(4_096);
+    private static final DuckLakeSplit SPLIT =
+            DuckLakeSplit.changes(7, 12, new Bucket(2, 3)).at(4_096);
 
-    private static final DuckLakeSplit PART = DuckLakeSplit.snapshotPart(12,
-            new ScanPart("/lake/main/t/ducklake-0.parquet", 983_040, 1_966_079, 983_000), new Bucket(1, 4)).at(8_192);
+    private static final DuckLakeSplit PART =
+            DuckLakeSplit.snapshotPart(
+                            12,
+                            new ScanPart(
+                                    "/lake/main/t/ducklake-0.parquet", 983_040, 1_966_079, 983_000),
+                            new Bucket(1, 4))
+                    .at(8_192);
 
     private final DuckLakeSplitSerializer splits = DuckLakeSplitSerializer.INSTANCE;
 
@@ -40,8 +62,13 @@ class DuckLakeSplitSerializerTest {
         assertThat(SPLIT.splitId()).isEqualTo("changes-7-12-bucket-2-of-3");
         assertThat(splits.deserialize(splits.getVersion(), splits.serialize(PART))).isEqualTo(PART);
         assertThat(PART.splitId()).isEqualTo("snapshot-12-part-1-of-4");
-        assertThatThrownBy(() -> splits.deserialize(splits.getVersion(), Arrays.copyOf(bytes, bytes.length + 1)))
-                .isInstanceOf(IOException.class).hasMessageContaining("trailing bytes");
+        assertThatThrownBy(
+                        () ->
+                                splits.deserialize(
+                                        splits.getVersion(),
+                                        Arrays.copyOf(bytes, bytes.length + 1)))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("trailing bytes");
     }
 
     @Test
@@ -49,33 +76,43 @@ class DuckLakeSplitSerializerTest {
         byte[] bytes = splits.serialize(SPLIT);
 
         assertThatThrownBy(() -> splits.deserialize(DuckLakeSplitSerializer.VERSION_2 + 1, bytes))
-                .isInstanceOf(IOException.class).hasMessageContaining("Unknown version 3")
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("Unknown version 3")
                 .hasMessageEndingWith("reads versions 1 and 2");
-        assertThatThrownBy(() -> splits.deserialize(0, bytes)).isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 0").hasMessageEndingWith("reads versions 1 and 2");
+        assertThatThrownBy(() -> splits.deserialize(0, bytes))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("Unknown version 0")
+                .hasMessageEndingWith("reads versions 1 and 2");
     }
 
     @Test
     void splitVersion1BytesStillRead() throws IOException {
-        assertThat(splits.deserialize(DuckLakeSplitSerializer.VERSION_1, GoldenFiles.read(SPLIT_V1)))
+        assertThat(
+                        splits.deserialize(
+                                DuckLakeSplitSerializer.VERSION_1, GoldenFiles.read(SPLIT_V1)))
                 .isEqualTo(SPLIT);
     }
 
     @Test
     void theCurrentVersionWritesItsGoldenBytes() throws IOException {
-        assertThat(splits.getVersion()).as("a new split version needs a golden file")
+        assertThat(splits.getVersion())
+                .as("a new split version needs a golden file")
                 .isEqualTo(DuckLakeSplitSerializer.VERSION_2);
         assertThat(splits.serialize(PART)).isEqualTo(GoldenFiles.read(SPLIT_V2));
-        assertThat(splits.serialize(SPLIT)).as("a split other than a part keeps version 1's layout")
+        assertThat(splits.serialize(SPLIT))
+                .as("a split other than a part keeps version 1's layout")
                 .isEqualTo(GoldenFiles.read(SPLIT_V1));
     }
 
     /**
      * Writes the golden file of the current version if it does not exist yet, under the directory
-     * given (this module's {@code src/test/resources}); an existing one is never replaced. Not a test.
+     * given (this module's {@code src/test/resources}); an existing one is never replaced. Not a
+     * test.
      */
     public static void main(String[] args) throws IOException {
-        GoldenFiles.writeNew(Path.of(args[0]), "split-v" + DuckLakeSplitSerializer.INSTANCE.getVersion() + ".bin",
+        GoldenFiles.writeNew(
+                Path.of(args[0]),
+                "split-v" + DuckLakeSplitSerializer.INSTANCE.getVersion() + ".bin",
                 DuckLakeSplitSerializer.INSTANCE.serialize(PART));
     }
 }

@@ -1,11 +1,27 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.table;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
@@ -38,17 +54,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code 'connector' = 'ducklake'} as a Flink SQL source: changelogs, time travel, push-downs, errors. */
+/**
+ * {@code 'connector' = 'ducklake'} as a Flink SQL source: changelogs, time travel, push-downs,
+ * errors.
+ */
 @ExtendWith(NoEngineLeftOpen.class)
 class DuckLakeTableSourceITCase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
 
     static final TableName ORDERS = TableName.of("orders");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
     long created;
@@ -58,7 +75,8 @@ class DuckLakeTableSourceITCase {
     @BeforeEach
     void setUp() {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
             created = lease.engine().createTable(ORDERS, OrderEvents.lakeSchema(true));
             try (WriteSession write = lease.engine().openWriteSession(ORDERS, WriteMode.APPEND)) {
                 write.write(new Object[] {"a", 1L, new BigDecimal("1.00")});
@@ -81,28 +99,54 @@ class DuckLakeTableSourceITCase {
     @Test
     void aStreamingReadIsTheChangelogOfTheFilteredProjectedTable() throws Exception {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        tEnv.executeSql(ddl("'scan.startup.mode' = 'version', 'scan.startup.version' = '" + v1
-                + "', 'scan.end.version' = '" + v2 + "'"));
+        tEnv.executeSql(
+                ddl(
+                        "'scan.startup.mode' = 'version', 'scan.startup.version' = '"
+                                + v1
+                                + "', 'scan.end.version' = '"
+                                + v2
+                                + "'"));
 
-        assertThat(collect(tEnv, "SELECT order_id, amount FROM orders WHERE amount >= 10")).containsExactlyInAnyOrder(
-                "+I[a, 10.00]", "-D[b, 20.00]", "-U[d, 40.00]", "+U[d, 50.00]", "+I[e, 30.00]");
-        assertThat(collect(tEnv, "SELECT * FROM orders")).containsExactlyInAnyOrder(
-                "-U[a, 1, 1.00]", "+U[a, 5, 10.00]", "-U[b, 2, 20.00]", "+U[b, 6, 2.00]", "-D[c, 3, 3.00]",
-                "-U[d, 4, 40.00]", "+U[d, 7, 50.00]", "+I[e, 8, 30.00]");
+        assertThat(collect(tEnv, "SELECT order_id, amount FROM orders WHERE amount >= 10"))
+                .containsExactlyInAnyOrder(
+                        "+I[a, 10.00]",
+                        "-D[b, 20.00]",
+                        "-U[d, 40.00]",
+                        "+U[d, 50.00]",
+                        "+I[e, 30.00]");
+        assertThat(collect(tEnv, "SELECT * FROM orders"))
+                .containsExactlyInAnyOrder(
+                        "-U[a, 1, 1.00]",
+                        "+U[a, 5, 10.00]",
+                        "-U[b, 2, 20.00]",
+                        "+U[b, 6, 2.00]",
+                        "-D[c, 3, 3.00]",
+                        "-U[d, 4, 40.00]",
+                        "+U[d, 7, 50.00]",
+                        "+I[e, 8, 30.00]");
     }
 
     @Test
     @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aReadEndsAtAnEndVersionItsTableNeverReachesOnceTheLakePassesIt() throws Exception {
         long otherTable;
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
-            otherTable = lease.engine().createTable(TableName.of("other"), OrderEvents.lakeSchema(false));
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            otherTable =
+                    lease.engine()
+                            .createTable(TableName.of("other"), OrderEvents.lakeSchema(false));
         }
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        tEnv.executeSql(ddl("'scan.startup.mode' = 'version', 'scan.startup.version' = '" + v1
-                + "', 'scan.end.version' = '" + otherTable + "'"));
+        tEnv.executeSql(
+                ddl(
+                        "'scan.startup.mode' = 'version', 'scan.startup.version' = '"
+                                + v1
+                                + "', 'scan.end.version' = '"
+                                + otherTable
+                                + "'"));
 
-        assertThat(collect(tEnv, "SELECT order_id FROM orders WHERE order_id = 'e'")).containsExactly("+I[e]");
+        assertThat(collect(tEnv, "SELECT order_id FROM orders WHERE order_id = 'e'"))
+                .containsExactly("+I[e]");
     }
 
     @Test
@@ -110,8 +154,8 @@ class DuckLakeTableSourceITCase {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         tEnv.executeSql(ddl("'scan.end.version' = '" + v2 + "'"));
 
-        assertThat(collect(tEnv, "SELECT order_id FROM orders")).containsExactlyInAnyOrder(
-                "+I[a]", "+I[b]", "+I[d]", "+I[e]");
+        assertThat(collect(tEnv, "SELECT order_id FROM orders"))
+                .containsExactlyInAnyOrder("+I[a]", "+I[b]", "+I[d]", "+I[e]");
     }
 
     @Test
@@ -123,26 +167,34 @@ class DuckLakeTableSourceITCase {
 
         TableEnvironment travel = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         travel.executeSql(ddl("'scan.version' = '" + v1 + "'"));
-        assertThat(collect(travel, "SELECT order_id, seq FROM orders")).containsExactlyInAnyOrder(
-                "+I[a, 1]", "+I[b, 2]", "+I[c, 3]", "+I[d, 4]");
+        assertThat(collect(travel, "SELECT order_id, seq FROM orders"))
+                .containsExactlyInAnyOrder("+I[a, 1]", "+I[b, 2]", "+I[c, 3]", "+I[d, 4]");
     }
 
     @Test
     void timestampsPickTheLastVersionCommittedAtOrBeforeThem() throws Exception {
         long v1Millis;
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
-            // Commit times have microseconds: the millisecond after v1's commit started is at or after it.
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            // Commit times have microseconds: the millisecond after v1's commit started is at or
+            // after it.
             v1Millis = lease.engine().version(ORDERS, v1).committedAt().toEpochMilli() + 1;
-            assertThat(lease.engine().version(ORDERS, v2).committedAt().toEpochMilli()).isGreaterThan(v1Millis);
+            assertThat(lease.engine().version(ORDERS, v2).committedAt().toEpochMilli())
+                    .isGreaterThan(v1Millis);
         }
         TableEnvironment travel = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         travel.executeSql(ddl("'scan.timestamp-millis' = '" + v1Millis + "'"));
-        assertThat(collect(travel, "SELECT order_id FROM orders")).containsExactlyInAnyOrder(
-                "+I[a]", "+I[b]", "+I[c]", "+I[d]");
+        assertThat(collect(travel, "SELECT order_id FROM orders"))
+                .containsExactlyInAnyOrder("+I[a]", "+I[b]", "+I[c]", "+I[d]");
 
         TableEnvironment stream = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        stream.executeSql(ddl("'scan.startup.mode' = 'timestamp', 'scan.startup.timestamp-millis' = '" + v1Millis
-                + "', 'scan.end.version' = '" + v2 + "'"));
+        stream.executeSql(
+                ddl(
+                        "'scan.startup.mode' = 'timestamp', 'scan.startup.timestamp-millis' = '"
+                                + v1Millis
+                                + "', 'scan.end.version' = '"
+                                + v2
+                                + "'"));
         assertThat(collect(stream, "SELECT order_id FROM orders WHERE order_id IN ('c', 'e')"))
                 .containsExactlyInAnyOrder("-D[c]", "+I[e]");
     }
@@ -151,26 +203,59 @@ class DuckLakeTableSourceITCase {
     void metadataColumnsNameTheVersionThatMadeEachChange() throws Exception {
         String at1;
         String at2;
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
-            at1 = v1 + ", " + Instant.ofEpochMilli(lease.engine().version(ORDERS, v1).committedAt().toEpochMilli());
-            at2 = v2 + ", " + Instant.ofEpochMilli(lease.engine().version(ORDERS, v2).committedAt().toEpochMilli());
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            at1 =
+                    v1
+                            + ", "
+                            + Instant.ofEpochMilli(
+                                    lease.engine()
+                                            .version(ORDERS, v1)
+                                            .committedAt()
+                                            .toEpochMilli());
+            at2 =
+                    v2
+                            + ", "
+                            + Instant.ofEpochMilli(
+                                    lease.engine()
+                                            .version(ORDERS, v2)
+                                            .committedAt()
+                                            .toEpochMilli());
         }
-        String columns = "order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2),"
-                + " v BIGINT METADATA FROM 'version' VIRTUAL,"
-                + " committed TIMESTAMP_LTZ(3) METADATA FROM 'commit_timestamp' VIRTUAL,"
-                + " PRIMARY KEY (order_id) NOT ENFORCED";
+        String columns =
+                "order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2),"
+                        + " v BIGINT METADATA FROM 'version' VIRTUAL,"
+                        + " committed TIMESTAMP_LTZ(3) METADATA FROM 'commit_timestamp' VIRTUAL,"
+                        + " PRIMARY KEY (order_id) NOT ENFORCED";
         TableEnvironment stream = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        stream.executeSql(ddl(columns, "'scan.startup.mode' = 'version', 'scan.startup.version' = '" + created
-                + "', 'scan.end.version' = '" + v2 + "'"));
+        stream.executeSql(
+                ddl(
+                        columns,
+                        "'scan.startup.mode' = 'version', 'scan.startup.version' = '"
+                                + created
+                                + "', 'scan.end.version' = '"
+                                + v2
+                                + "'"));
         // Read version by version: v1's inserts keep v1, not the net change over both versions.
-        assertThat(collect(stream, "SELECT order_id, seq, v, committed FROM orders WHERE order_id IN ('a', 'c')"))
-                .containsExactlyInAnyOrder("+I[a, 1, " + at1 + "]", "+I[c, 3, " + at1 + "]",
-                        "-U[a, 1, " + at2 + "]", "+U[a, 5, " + at2 + "]", "-D[c, 3, " + at2 + "]");
+        assertThat(
+                        collect(
+                                stream,
+                                "SELECT order_id, seq, v, committed FROM orders WHERE order_id IN ('a', 'c')"))
+                .containsExactlyInAnyOrder(
+                        "+I[a, 1, " + at1 + "]",
+                        "+I[c, 3, " + at1 + "]",
+                        "-U[a, 1, " + at2 + "]",
+                        "+U[a, 5, " + at2 + "]",
+                        "-D[c, 3, " + at2 + "]");
 
         TableEnvironment batch = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         batch.executeSql(ddl(columns, "'scan.version' = '" + v1 + "'"));
-        assertThat(collect(batch, "SELECT order_id, v, committed FROM orders")).containsExactlyInAnyOrder(
-                "+I[a, " + at1 + "]", "+I[b, " + at1 + "]", "+I[c, " + at1 + "]", "+I[d, " + at1 + "]");
+        assertThat(collect(batch, "SELECT order_id, v, committed FROM orders"))
+                .containsExactlyInAnyOrder(
+                        "+I[a, " + at1 + "]",
+                        "+I[b, " + at1 + "]",
+                        "+I[c, " + at1 + "]",
+                        "+I[d, " + at1 + "]");
     }
 
     @Test
@@ -178,13 +263,21 @@ class DuckLakeTableSourceITCase {
         TableName events = TableName.of("events");
         long start;
         long end;
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
-            lease.engine().createTable(events, TableSchema.builder().column("name", Primitive.VARCHAR)
-                    .column("n", Primitive.BIGINT).build());
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+            lease.engine()
+                    .createTable(
+                            events,
+                            TableSchema.builder()
+                                    .column("name", Primitive.VARCHAR)
+                                    .column("n", Primitive.BIGINT)
+                                    .build());
         }
-        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement()) {
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                Statement sql = plain.createStatement()) {
             sql.execute("INSERT INTO plain.events VALUES ('x', 1), ('x', 1), ('y', 2)");
-            try (ResultSet version = sql.executeQuery("SELECT id FROM ducklake_current_snapshot('plain')")) {
+            try (ResultSet version =
+                    sql.executeQuery("SELECT id FROM ducklake_current_snapshot('plain')")) {
                 version.next();
                 start = version.getLong(1);
             }
@@ -192,14 +285,24 @@ class DuckLakeTableSourceITCase {
             sql.execute("DELETE FROM plain.events WHERE name = 'x'");
             sql.execute("INSERT INTO plain.events VALUES ('x', 1)");
         }
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
             end = lease.engine().latestVersion(events);
         }
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        tEnv.executeSql("CREATE TABLE events (name STRING, n BIGINT) WITH ('connector' = 'ducklake', 'catalog' = '"
-                + catalog.key() + "', 'data-path' = '" + dir.resolve("data") + "/', 'scan.startup.mode' = 'version',"
-                + " 'scan.startup.version' = '" + start + "', 'scan.end.version' = '" + end + "')");
-        assertThat(collect(tEnv, "SELECT * FROM events")).containsExactlyInAnyOrder("-D[x, 1]", "-D[y, 2]", "+I[y, 3]");
+        tEnv.executeSql(
+                "CREATE TABLE events (name STRING, n BIGINT) WITH ('connector' = 'ducklake', 'catalog' = '"
+                        + catalog.key()
+                        + "', 'data-path' = '"
+                        + dir.resolve("data")
+                        + "/', 'scan.startup.mode' = 'version',"
+                        + " 'scan.startup.version' = '"
+                        + start
+                        + "', 'scan.end.version' = '"
+                        + end
+                        + "')");
+        assertThat(collect(tEnv, "SELECT * FROM events"))
+                .containsExactlyInAnyOrder("-D[x, 1]", "-D[y, 2]", "+I[y, 3]");
     }
 
     /**
@@ -209,27 +312,39 @@ class DuckLakeTableSourceITCase {
      */
     @Test
     void charColumnsWrittenByTheSinkAreReadBackWithTheSameDdl() throws Exception {
-        String ddl = "CREATE TABLE codes (code CHAR(5) NOT NULL, label CHAR(3), PRIMARY KEY (code) NOT ENFORCED)"
-                + " WITH ('connector' = 'ducklake', 'catalog' = '" + catalog.key() + "', 'data-path' = '"
-                + dir.resolve("data") + "/')";
+        String ddl =
+                "CREATE TABLE codes (code CHAR(5) NOT NULL, label CHAR(3), PRIMARY KEY (code) NOT ENFORCED)"
+                        + " WITH ('connector' = 'ducklake', 'catalog' = '"
+                        + catalog.key()
+                        + "', 'data-path' = '"
+                        + dir.resolve("data")
+                        + "/')";
         TableEnvironment write = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         write.executeSql(ddl);
-        write.executeSql("INSERT INTO codes VALUES ('ab', CAST('x' AS CHAR(3))), ('cd', CAST(NULL AS CHAR(3)))").await();
+        write.executeSql(
+                        "INSERT INTO codes VALUES ('ab', CAST('x' AS CHAR(3))), ('cd', CAST(NULL AS CHAR(3)))")
+                .await();
         write.executeSql("INSERT INTO codes VALUES (CAST('ab' AS CHAR(5)), 'new')").await();
 
         TableEnvironment read = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         read.executeSql(ddl);
-        assertThat(collect(read, "SELECT code, label, CHAR_LENGTH(code) FROM codes")).containsExactlyInAnyOrder(
-                "+I[ab   , new, 5]", "+I[cd   , null, 5]");
+        assertThat(collect(read, "SELECT code, label, CHAR_LENGTH(code) FROM codes"))
+                .containsExactlyInAnyOrder("+I[ab   , new, 5]", "+I[cd   , null, 5]");
         // Filters on CHAR columns give what they give on the same values in Flink itself.
-        read.executeSql("CREATE TEMPORARY VIEW model AS SELECT * FROM (VALUES (CAST('ab' AS CHAR(5)),"
-                + " CAST('new' AS CHAR(3))), (CAST('cd' AS CHAR(5)), CAST(NULL AS CHAR(3)))) AS t (code, label)");
-        String filtered = "SELECT 1, code FROM %1$s WHERE code = 'ab' UNION ALL SELECT 2, code FROM %1$s"
-                + " WHERE code = CAST('cd' AS CHAR(5)) UNION ALL SELECT 3, code FROM %1$s WHERE code > 'b'";
+        read.executeSql(
+                "CREATE TEMPORARY VIEW model AS SELECT * FROM (VALUES (CAST('ab' AS CHAR(5)),"
+                        + " CAST('new' AS CHAR(3))), (CAST('cd' AS CHAR(5)), CAST(NULL AS CHAR(3)))) AS t (code, label)");
+        String filtered =
+                "SELECT 1, code FROM %1$s WHERE code = 'ab' UNION ALL SELECT 2, code FROM %1$s"
+                        + " WHERE code = CAST('cd' AS CHAR(5)) UNION ALL SELECT 3, code FROM %1$s WHERE code > 'b'";
         assertThat(collect(read, String.format(filtered, "codes")))
-                .containsExactlyInAnyOrderElementsOf(collect(read, String.format(filtered, "model")));
-        try (Connection plain = TestLakes.plainDuckDb(catalog, dir); Statement sql = plain.createStatement();
-                ResultSet rows = sql.executeQuery("SELECT code || '|' || coalesce(label, '') FROM plain.codes ORDER BY 1")) {
+                .containsExactlyInAnyOrderElementsOf(
+                        collect(read, String.format(filtered, "model")));
+        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+                Statement sql = plain.createStatement();
+                ResultSet rows =
+                        sql.executeQuery(
+                                "SELECT code || '|' || coalesce(label, '') FROM plain.codes ORDER BY 1")) {
             List<String> stored = new ArrayList<>();
             while (rows.next()) {
                 stored.add(rows.getString(1));
@@ -241,31 +356,54 @@ class DuckLakeTableSourceITCase {
     @Test
     void planningFailsOnAMissingTableAnUnreadableColumnOrAMistypedOption() {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        tEnv.executeSql("CREATE TABLE missing (order_id STRING) WITH ('connector' = 'ducklake', 'catalog' = '"
-                + catalog.key() + "', 'data-path' = '" + dir.resolve("data") + "/')");
+        tEnv.executeSql(
+                "CREATE TABLE missing (order_id STRING) WITH ('connector' = 'ducklake', 'catalog' = '"
+                        + catalog.key()
+                        + "', 'data-path' = '"
+                        + dir.resolve("data")
+                        + "/')");
         assertThatThrownBy(() -> tEnv.executeSql("SELECT * FROM missing"))
-                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains("missing"));
+                .satisfies(
+                        e -> assertThat(ExceptionUtils.stringifyException(e)).contains("missing"));
 
-        tEnv.executeSql("CREATE TABLE wrong (order_id STRING, seq BOOLEAN) WITH ('connector' = 'ducklake',"
-                + " 'table-name' = 'orders', 'catalog' = '" + catalog.key() + "', 'data-path' = '" + dir.resolve("data")
-                + "/')");
+        tEnv.executeSql(
+                "CREATE TABLE wrong (order_id STRING, seq BOOLEAN) WITH ('connector' = 'ducklake',"
+                        + " 'table-name' = 'orders', 'catalog' = '"
+                        + catalog.key()
+                        + "', 'data-path' = '"
+                        + dir.resolve("data")
+                        + "/')");
         assertThatThrownBy(() -> tEnv.executeSql("SELECT * FROM wrong"))
-                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
-                        .contains("column 'seq' is BIGINT, which cannot be read as BOOLEAN"));
+                .satisfies(
+                        e ->
+                                assertThat(ExceptionUtils.stringifyException(e))
+                                        .contains(
+                                                "column 'seq' is BIGINT, which cannot be read as BOOLEAN"));
 
         tEnv.executeSql(ddl("'scan.startup.mod' = 'latest'"));
         assertThatThrownBy(() -> tEnv.executeSql("SELECT * FROM orders"))
-                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains("scan.startup.mod"));
+                .satisfies(
+                        e ->
+                                assertThat(ExceptionUtils.stringifyException(e))
+                                        .contains("scan.startup.mod"));
     }
 
     private String ddl(String extraOptions) {
-        return ddl("order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2),"
-                + " PRIMARY KEY (order_id) NOT ENFORCED", extraOptions);
+        return ddl(
+                "order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2),"
+                        + " PRIMARY KEY (order_id) NOT ENFORCED",
+                extraOptions);
     }
 
     private String ddl(String columns, String extraOptions) {
-        return "CREATE TABLE orders (" + columns + ") WITH ('connector' = 'ducklake', 'catalog' = '" + catalog.key()
-                + "', 'data-path' = '" + dir.resolve("data") + "/'" + (extraOptions == null ? "" : ", " + extraOptions)
+        return "CREATE TABLE orders ("
+                + columns
+                + ") WITH ('connector' = 'ducklake', 'catalog' = '"
+                + catalog.key()
+                + "', 'data-path' = '"
+                + dir.resolve("data")
+                + "/'"
+                + (extraOptions == null ? "" : ", " + extraOptions)
                 + ")";
     }
 

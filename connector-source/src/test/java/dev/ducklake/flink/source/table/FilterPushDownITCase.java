@@ -1,11 +1,27 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.table;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
@@ -47,28 +63,33 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FilterPushDownITCase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
 
     private static final String ZONE = "America/New_York";
     private static final long SEED = Long.getLong("filters.seed", 24L);
     private static final int RANDOM_FILTERS = 35;
+
     /** Each filter is a scan of its own; a job reads this many at once. */
     private static final int FILTERS_PER_JOB = 20;
-    /** The filters of issue 24, which DuckDB once evaluated differently. */
-    private static final List<String> KNOWN = List.of(
-            "ltz < TIMESTAMP '2024-01-01 07:00:01'",
-            "ts9 = TIMESTAMP '2024-01-01 07:00:00.000000001'",
-            "ts9 <= TIMESTAMP '2024-01-01 07:00:00.000000001'",
-            "d > 1.5E0 OR f >= 0.0E0",
-            "s = 'a ' OR s > 'z' OR s IN ('a', 'it''s')");
 
-    @TempDir
-    static Path dir;
+    /** The filters of issue 24, which DuckDB once evaluated differently. */
+    private static final List<String> KNOWN =
+            List.of(
+                    "ltz < TIMESTAMP '2024-01-01 07:00:01'",
+                    "ts9 = TIMESTAMP '2024-01-01 07:00:00.000000001'",
+                    "ts9 <= TIMESTAMP '2024-01-01 07:00:00.000000001'",
+                    "d > 1.5E0 OR f >= 0.0E0",
+                    "s = 'a ' OR s > 'z' OR s IN ('a', 'it''s')");
+
+    @TempDir static Path dir;
 
     static CatalogLocation catalog;
-    /** Keeps the engine open between jobs: planning each scan would otherwise start DuckDB again. */
+
+    /**
+     * Keeps the engine open between jobs: planning each scan would otherwise start DuckDB again.
+     */
     static EngineRegistry.Lease lease;
+
     static long first;
     static long last;
 
@@ -97,18 +118,34 @@ class FilterPushDownITCase {
 
     @Test
     void changeStreamsCarryTheChangesFlinkSelects() throws Exception {
-        checkFilters(lake(EnvironmentSettings.inStreamingMode(), ", 'scan.startup.mode' = 'version',"
-                + " 'scan.startup.version' = '" + first + "', 'scan.end.version' = '" + last + "'"));
+        checkFilters(
+                lake(
+                        EnvironmentSettings.inStreamingMode(),
+                        ", 'scan.startup.mode' = 'version',"
+                                + " 'scan.startup.version' = '"
+                                + first
+                                + "', 'scan.end.version' = '"
+                                + last
+                                + "'"));
     }
 
     private static void checkFilters(TableEnvironment lake) throws Exception {
-        TableEnvironment flink = flinkOnly(collect(lake, "SELECT * FROM edges"),
-                lake.from("edges").getResolvedSchema().toPhysicalRowDataType());
+        TableEnvironment flink =
+                flinkOnly(
+                        collect(lake, "SELECT * FROM edges"),
+                        lake.from("edges").getResolvedSchema().toPhysicalRowDataType());
         // All but the first, which Flink evaluates: the source does not translate the form the
         // planner gives a TIMESTAMP literal compared with a TIMESTAMP_LTZ column.
-        assertThat(KNOWN.subList(1, KNOWN.size())).as("the known filters, pushed down").allSatisfy(known ->
-                assertThat(optimizedPlan(lake.explainSql("SELECT * FROM edges WHERE " + known)))
-                        .doesNotContain("filter=[]"));
+        assertThat(KNOWN.subList(1, KNOWN.size()))
+                .as("the known filters, pushed down")
+                .allSatisfy(
+                        known ->
+                                assertThat(
+                                                optimizedPlan(
+                                                        lake.explainSql(
+                                                                "SELECT * FROM edges WHERE "
+                                                                        + known)))
+                                        .doesNotContain("filter=[]"));
         List<String> filters = new ArrayList<>(KNOWN);
         RandomFilters random = new RandomFilters(new SplittableRandom(SEED));
         while (filters.size() < KNOWN.size() + RANDOM_FILTERS) {
@@ -117,8 +154,15 @@ class FilterPushDownITCase {
         int pushed = 0;
         for (int from = 0; from < filters.size(); from += FILTERS_PER_JOB) {
             int to = Math.min(from + FILTERS_PER_JOB, filters.size());
-            String query = IntStream.range(from, to).mapToObj(i -> "SELECT " + i + " AS fid, * FROM edges WHERE "
-                    + filters.get(i)).collect(Collectors.joining(" UNION ALL "));
+            String query =
+                    IntStream.range(from, to)
+                            .mapToObj(
+                                    i ->
+                                            "SELECT "
+                                                    + i
+                                                    + " AS fid, * FROM edges WHERE "
+                                                    + filters.get(i))
+                            .collect(Collectors.joining(" UNION ALL "));
             Map<Integer, List<String>> fromLake;
             Map<Integer, List<String>> fromFlink;
             try {
@@ -131,8 +175,17 @@ class FilterPushDownITCase {
             for (int i = from; i < to; i++) {
                 String filter = filters.get(i);
                 assertThat(fromLake.getOrDefault(i, List.of()))
-                        .as(() -> "seed " + SEED + ", filter " + filter + ", planned as\n"
-                                + optimizedPlan(lake.explainSql("SELECT * FROM edges WHERE " + filter)))
+                        .as(
+                                () ->
+                                        "seed "
+                                                + SEED
+                                                + ", filter "
+                                                + filter
+                                                + ", planned as\n"
+                                                + optimizedPlan(
+                                                        lake.explainSql(
+                                                                "SELECT * FROM edges WHERE "
+                                                                        + filter)))
                         .containsExactlyInAnyOrderElementsOf(fromFlink.getOrDefault(i, List.of()));
             }
         }
@@ -145,8 +198,11 @@ class FilterPushDownITCase {
         env.setParallelism(1);
         StreamTableEnvironment flink = StreamTableEnvironment.create(env);
         flink.getConfig().set("table.local-time-zone", ZONE);
-        flink.createTemporaryView("edges", flink.fromChangelogStream(env.fromData(rows, ExternalTypeInfo.of(rowType)),
-                Schema.newBuilder().fromRowDataType(rowType).build()));
+        flink.createTemporaryView(
+                "edges",
+                flink.fromChangelogStream(
+                        env.fromData(rows, ExternalTypeInfo.of(rowType)),
+                        Schema.newBuilder().fromRowDataType(rowType).build()));
         return flink;
     }
 
@@ -154,8 +210,17 @@ class FilterPushDownITCase {
         TableEnvironment lake = TableEnvironment.create(mode);
         lake.getConfig().set("table.local-time-zone", ZONE);
         lake.getConfig().set("parallelism.default", "1");
-        lake.executeSql("CREATE TABLE edges (" + EdgeTable.FLINK_COLUMNS + ") WITH ('connector' = 'ducklake',"
-                + " 'catalog' = '" + catalog.key() + "', 'data-path' = '" + dir.resolve("data") + "/'" + options + ")");
+        lake.executeSql(
+                "CREATE TABLE edges ("
+                        + EdgeTable.FLINK_COLUMNS
+                        + ") WITH ('connector' = 'ducklake',"
+                        + " 'catalog' = '"
+                        + catalog.key()
+                        + "', 'data-path' = '"
+                        + dir.resolve("data")
+                        + "/'"
+                        + options
+                        + ")");
         return lake;
     }
 
@@ -165,7 +230,8 @@ class FilterPushDownITCase {
     }
 
     private static String optimizedPlan(String explained) {
-        return explained.substring(explained.indexOf("== Optimized Physical Plan =="),
+        return explained.substring(
+                explained.indexOf("== Optimized Physical Plan =="),
                 explained.indexOf("== Optimized Execution Plan =="));
     }
 
@@ -174,9 +240,13 @@ class FilterPushDownITCase {
         Map<Integer, List<String>> byFilter = new TreeMap<>();
         for (Row row : rows) {
             boolean adds = row.getKind() == RowKind.INSERT || row.getKind() == RowKind.UPDATE_AFTER;
-            String rendered = (adds ? "+" : "-") + IntStream.range(1, row.getArity())
-                    .mapToObj(i -> String.valueOf(row.getField(i))).collect(Collectors.joining(", ", "[", "]"));
-            byFilter.computeIfAbsent((Integer) row.getField(0), f -> new ArrayList<>()).add(rendered);
+            String rendered =
+                    (adds ? "+" : "-")
+                            + IntStream.range(1, row.getArity())
+                                    .mapToObj(i -> String.valueOf(row.getField(i)))
+                                    .collect(Collectors.joining(", ", "[", "]"));
+            byFilter.computeIfAbsent((Integer) row.getField(0), f -> new ArrayList<>())
+                    .add(rendered);
         }
         return byFilter;
     }

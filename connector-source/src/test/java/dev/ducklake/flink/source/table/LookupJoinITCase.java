@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.table;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
@@ -57,26 +73,32 @@ import org.junit.jupiter.params.provider.CsvSource;
 @ExtendWith(NoEngineLeftOpen.class)
 class LookupJoinITCase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
 
     private static final TableName CUSTOMERS = TableName.of("customers");
     private static final int CUSTOMERS_COUNT = 500;
+
     /** Ids the orders name that no customer has. */
     private static final int MISSING = 50;
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     CatalogLocation catalog;
 
     @BeforeEach
     void setUp() {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
             LakeEngine engine = lease.engine();
-            engine.createTable(CUSTOMERS, TableSchema.builder().column("id", Primitive.BIGINT)
-                    .column("rev", Primitive.BIGINT).column("tier", Primitive.VARCHAR).primaryKey("id").build());
+            engine.createTable(
+                    CUSTOMERS,
+                    TableSchema.builder()
+                            .column("id", Primitive.BIGINT)
+                            .column("rev", Primitive.BIGINT)
+                            .column("tier", Primitive.VARCHAR)
+                            .primaryKey("id")
+                            .build());
             try (MergeSession merge = engine.openMergeSession(CUSTOMERS)) {
                 for (long id = 0; id < CUSTOMERS_COUNT; id++) {
                     merge.upsert(new Object[] {id, 0L, "t" + id % 7});
@@ -87,9 +109,9 @@ class LookupJoinITCase {
     }
 
     /**
-     * The bounds: none without a cache (each lookup reads the latest version); the reload interval of
-     * the full cache; for the partial cache its expire-after-write, counted from when the query that
-     * read the row started, up to half a second before the row was cached.
+     * The bounds: none without a cache (each lookup reads the latest version); the reload interval
+     * of the full cache; for the partial cache its expire-after-write, counted from when the query
+     * that read the row started, up to half a second before the row was cached.
      */
     @ParameterizedTest(name = "lookup.cache = {0}")
     @CsvSource({
@@ -97,9 +119,10 @@ class LookupJoinITCase {
         "PARTIAL, 1500, ', ''lookup.partial-cache.expire-after-write'' = ''1 s'', ''lookup.partial-cache.max-rows'' = ''10000'''",
         "FULL, 1000, ', ''lookup.full-cache.periodic-reload.interval'' = ''1 s'''"
     })
-    void everyJoinedRowWasCurrentWithinTheCachesStalenessBound(String cache, long boundMillis, String cacheOptions)
-            throws Exception {
-        // When each customer revision stopped being current: the wall time after the commit that replaced it.
+    void everyJoinedRowWasCurrentWithinTheCachesStalenessBound(
+            String cache, long boundMillis, String cacheOptions) throws Exception {
+        // When each customer revision stopped being current: the wall time after the commit that
+        // replaced it.
         Map<String, Long> replacedBy = new ConcurrentHashMap<>();
         AtomicBoolean stop = new AtomicBoolean();
         ExecutorService client = Executors.newSingleThreadExecutor();
@@ -111,9 +134,12 @@ class LookupJoinITCase {
             StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
             registerOrders(env, tEnv, 6_000, 1_000);
             tEnv.executeSql(customersDdl("'lookup.cache' = '" + cache + "'" + cacheOptions));
-            try (CloseableIterator<Row> rows = tEnv.executeSql("SELECT o.order_id, o.customer_id, o.emitted_at, c.id,"
-                    + " c.rev FROM orders AS o LEFT JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c"
-                    + " ON o.customer_id = c.id").collect()) {
+            try (CloseableIterator<Row> rows =
+                    tEnv.executeSql(
+                                    "SELECT o.order_id, o.customer_id, o.emitted_at, c.id,"
+                                            + " c.rev FROM orders AS o LEFT JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c"
+                                            + " ON o.customer_id = c.id")
+                            .collect()) {
                 rows.forEachRemaining(joined::add);
             }
         } finally {
@@ -130,16 +156,23 @@ class LookupJoinITCase {
                 assertThat(row.getField(3)).as("a missing key joins no row: %s", row).isNull();
                 continue;
             }
-            assertThat(row.getField(3)).as("an existing key joins its row: %s", row).isEqualTo(customer);
+            assertThat(row.getField(3))
+                    .as("an existing key joins its row: %s", row)
+                    .isEqualTo(customer);
             long rev = (Long) row.getField(4);
             refreshed += rev > 0 ? 1 : 0;
             Long replaced = replacedBy.get(customer + ":" + rev);
             long emitted = (Long) row.getField(2);
             assertThat(replaced == null || replaced >= emitted - boundMillis)
-                    .as("%s: revision %s of customer %s was replaced at %s, more than %s ms before the order was"
-                            + " emitted at %s", cache, rev, customer, replaced, boundMillis, emitted).isTrue();
+                    .as(
+                            "%s: revision %s of customer %s was replaced at %s, more than %s ms before the order was"
+                                    + " emitted at %s",
+                            cache, rev, customer, replaced, boundMillis, emitted)
+                    .isTrue();
         }
-        assertThat(refreshed).as("orders joined with a revision written while the job ran").isPositive();
+        assertThat(refreshed)
+                .as("orders joined with a revision written while the job ran")
+                .isPositive();
     }
 
     @Test
@@ -147,25 +180,38 @@ class LookupJoinITCase {
         for (String cache : List.of("NONE", "FULL")) {
             TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
             tEnv.executeSql(customersDdl("'lookup.cache' = '" + cache + "'"));
-            tEnv.executeSql("CREATE TEMPORARY VIEW tiers AS SELECT tier, PROCTIME() AS proc_time FROM (VALUES"
-                    + " ('t0'), ('t3'), ('t9')) AS t (tier)");
+            tEnv.executeSql(
+                    "CREATE TEMPORARY VIEW tiers AS SELECT tier, PROCTIME() AS proc_time FROM (VALUES"
+                            + " ('t0'), ('t3'), ('t9')) AS t (tier)");
             assertThat(finalTotals(tEnv, "")).as(cache).isEqualTo(tierTotals(CUSTOMERS_COUNT));
-            // A condition of the join on the table's own column, which Flink pushes into the lookup.
-            assertThat(finalTotals(tEnv, " AND c.id < 100")).as(cache + ", id < 100").isEqualTo(tierTotals(100));
+            // A condition of the join on the table's own column, which Flink pushes into the
+            // lookup.
+            assertThat(finalTotals(tEnv, " AND c.id < 100"))
+                    .as(cache + ", id < 100")
+                    .isEqualTo(tierTotals(100));
         }
     }
 
     /** Each tier's last count and sum of the customers joined to it (t9 has none). */
-    private static Map<String, String> finalTotals(TableEnvironment tEnv, String condition) throws Exception {
+    private static Map<String, String> finalTotals(TableEnvironment tEnv, String condition)
+            throws Exception {
         Map<String, String> totals = new TreeMap<>();
-        try (CloseableIterator<Row> it = tEnv.executeSql("SELECT t.tier, COUNT(c.id), SUM(c.id) FROM tiers AS t"
-                + " JOIN customers FOR SYSTEM_TIME AS OF t.proc_time AS c ON t.tier = c.tier" + condition
-                + " GROUP BY t.tier").collect()) {
-            it.forEachRemaining(row -> {
-                if (row.getKind() == RowKind.INSERT || row.getKind() == RowKind.UPDATE_AFTER) {
-                    totals.put((String) row.getField(0), row.getField(1) + "/" + row.getField(2));
-                }
-            });
+        try (CloseableIterator<Row> it =
+                tEnv.executeSql(
+                                "SELECT t.tier, COUNT(c.id), SUM(c.id) FROM tiers AS t"
+                                        + " JOIN customers FOR SYSTEM_TIME AS OF t.proc_time AS c ON t.tier = c.tier"
+                                        + condition
+                                        + " GROUP BY t.tier")
+                        .collect()) {
+            it.forEachRemaining(
+                    row -> {
+                        if (row.getKind() == RowKind.INSERT
+                                || row.getKind() == RowKind.UPDATE_AFTER) {
+                            totals.put(
+                                    (String) row.getField(0),
+                                    row.getField(1) + "/" + row.getField(2));
+                        }
+                    });
         }
         return totals;
     }
@@ -185,12 +231,15 @@ class LookupJoinITCase {
         return totals;
     }
 
-    /** Replaces random customers' rows with their next revision, a commit at a time, until stopped. */
+    /**
+     * Replaces random customers' rows with their next revision, a commit at a time, until stopped.
+     */
     private int updateUntil(AtomicBoolean stop, Map<String, Long> replacedBy) {
         Random random = new Random(17);
         long[] revs = new long[CUSTOMERS_COUNT];
         int commits = 0;
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
             while (!stop.get()) {
                 List<String> replaced = new ArrayList<>();
                 try (MergeSession merge = lease.engine().openMergeSession(CUSTOMERS)) {
@@ -210,23 +259,48 @@ class LookupJoinITCase {
         return commits;
     }
 
-    private static void registerOrders(StreamExecutionEnvironment env, StreamTableEnvironment tEnv, long count,
+    private static void registerOrders(
+            StreamExecutionEnvironment env,
+            StreamTableEnvironment tEnv,
+            long count,
             double perSecond) {
-        TypeInformation<Row> type = Types.ROW_NAMED(new String[] {"order_id", "customer_id", "emitted_at"},
-                Types.LONG, Types.LONG, Types.LONG);
-        DataGeneratorSource<Row> orders = new DataGeneratorSource<>(
-                i -> Row.of(i, (i * 7919) % (CUSTOMERS_COUNT + MISSING), System.currentTimeMillis()), count,
-                RateLimiterStrategy.perSecond(perSecond), type);
+        TypeInformation<Row> type =
+                Types.ROW_NAMED(
+                        new String[] {"order_id", "customer_id", "emitted_at"},
+                        Types.LONG,
+                        Types.LONG,
+                        Types.LONG);
+        DataGeneratorSource<Row> orders =
+                new DataGeneratorSource<>(
+                        i ->
+                                Row.of(
+                                        i,
+                                        (i * 7919) % (CUSTOMERS_COUNT + MISSING),
+                                        System.currentTimeMillis()),
+                        count,
+                        RateLimiterStrategy.perSecond(perSecond),
+                        type);
         DataStream<Row> stream = env.fromSource(orders, WatermarkStrategy.noWatermarks(), "orders");
-        tEnv.createTemporaryView("orders", stream, Schema.newBuilder().column("order_id", DataTypes.BIGINT())
-                .column("customer_id", DataTypes.BIGINT()).column("emitted_at", DataTypes.BIGINT())
-                .columnByExpression("proc_time", "PROCTIME()").build());
+        tEnv.createTemporaryView(
+                "orders",
+                stream,
+                Schema.newBuilder()
+                        .column("order_id", DataTypes.BIGINT())
+                        .column("customer_id", DataTypes.BIGINT())
+                        .column("emitted_at", DataTypes.BIGINT())
+                        .columnByExpression("proc_time", "PROCTIME()")
+                        .build());
     }
 
     private String customersDdl(String options) {
         return "CREATE TABLE customers (id BIGINT NOT NULL, rev BIGINT, tier STRING, PRIMARY KEY (id) NOT ENFORCED)"
-                + " WITH ('connector' = 'ducklake', 'catalog' = '" + catalog.key() + "', 'data-path' = '"
-                + dir.resolve("data") + "/', " + options + ")";
+                + " WITH ('connector' = 'ducklake', 'catalog' = '"
+                + catalog.key()
+                + "', 'data-path' = '"
+                + dir.resolve("data")
+                + "/', "
+                + options
+                + ")";
     }
 
     private EngineSpec spec() {

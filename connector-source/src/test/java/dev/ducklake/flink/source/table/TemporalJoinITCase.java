@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.table;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.DATA_PATH;
@@ -46,14 +62,12 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(NoEngineLeftOpen.class)
 class TemporalJoinITCase {
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
 
     private static final TableName RATES = TableName.of("rates");
     private static final List<String> CURRENCIES = List.of("EUR", "USD", "GBP", "JPY", "CHF");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @Test
     @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -66,9 +80,14 @@ class TemporalJoinITCase {
         long created;
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             LakeEngine engine = lease.engine();
-            created = engine.createTable(RATES, TableSchema.builder()
-                    .column("currency", Primitive.VARCHAR).column("rate", Primitive.BIGINT)
-                    .primaryKey("currency").build());
+            created =
+                    engine.createTable(
+                            RATES,
+                            TableSchema.builder()
+                                    .column("currency", Primitive.VARCHAR)
+                                    .column("rate", Primitive.BIGINT)
+                                    .primaryKey("currency")
+                                    .build());
             Map<String, Long> rows = new HashMap<>();
             long lastMillis = engine.version(RATES, created).committedAt().toEpochMilli();
             for (int v = 0; v < 20; v++) {
@@ -99,48 +118,80 @@ class TemporalJoinITCase {
         long first = history.firstKey();
         long last = history.lastKey();
         for (long id = 0; id < 400; id++) {
-            String currency = id % 50 == 0 ? "XXX" : CURRENCIES.get(random.nextInt(CURRENCIES.size()));
-            events.add(Row.of(id, currency, first - 2 + (long) random.nextInt((int) (last - first + 5))));
+            String currency =
+                    id % 50 == 0 ? "XXX" : CURRENCIES.get(random.nextInt(CURRENCIES.size()));
+            events.add(
+                    Row.of(
+                            id,
+                            currency,
+                            first - 2 + (long) random.nextInt((int) (last - first + 5))));
         }
         List<String> expected = new ArrayList<>();
         List<String> withLatestRows = new ArrayList<>();
         for (Row event : events) {
-            Map.Entry<Long, Map<String, Long>> current = history.floorEntry((Long) event.getField(2));
+            Map.Entry<Long, Map<String, Long>> current =
+                    history.floorEntry((Long) event.getField(2));
             Long rate = current == null ? null : current.getValue().get((String) event.getField(1));
             if (rate != null) {
-                expected.add("+I[" + event.getField(0) + ", " + event.getField(1) + ", " + rate + "]");
+                expected.add(
+                        "+I[" + event.getField(0) + ", " + event.getField(1) + ", " + rate + "]");
             }
             Long latest = history.lastEntry().getValue().get((String) event.getField(1));
             if (latest != null) {
-                withLatestRows.add("+I[" + event.getField(0) + ", " + event.getField(1) + ", " + latest + "]");
+                withLatestRows.add(
+                        "+I[" + event.getField(0) + ", " + event.getField(1) + ", " + latest + "]");
             }
         }
-        assertThat(expected).as("a join with the latest rows would differ").isNotEqualTo(withLatestRows);
+        assertThat(expected)
+                .as("a join with the latest rows would differ")
+                .isNotEqualTo(withLatestRows);
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
-        DataStream<Row> orders = env.fromData(events, Types.ROW_NAMED(new String[] {"id", "currency", "t"},
-                        Types.LONG, Types.STRING, Types.LONG))
-                .assignTimestampsAndWatermarks(WatermarkStrategy.<Row>forBoundedOutOfOrderness(Duration.ofHours(1))
-                        .withTimestampAssigner((row, previous) -> (Long) row.getField(2)));
-        tEnv.createTemporaryView("orders", orders, Schema.newBuilder()
-                .column("id", DataTypes.BIGINT()).column("currency", DataTypes.STRING()).column("t", DataTypes.BIGINT())
-                .columnByMetadata("event_time", DataTypes.TIMESTAMP_LTZ(3), "rowtime")
-                .watermark("event_time", "SOURCE_WATERMARK()").build());
+        DataStream<Row> orders =
+                env.fromData(
+                                events,
+                                Types.ROW_NAMED(
+                                        new String[] {"id", "currency", "t"},
+                                        Types.LONG,
+                                        Types.STRING,
+                                        Types.LONG))
+                        .assignTimestampsAndWatermarks(
+                                WatermarkStrategy.<Row>forBoundedOutOfOrderness(Duration.ofHours(1))
+                                        .withTimestampAssigner(
+                                                (row, previous) -> (Long) row.getField(2)));
+        tEnv.createTemporaryView(
+                "orders",
+                orders,
+                Schema.newBuilder()
+                        .column("id", DataTypes.BIGINT())
+                        .column("currency", DataTypes.STRING())
+                        .column("t", DataTypes.BIGINT())
+                        .columnByMetadata("event_time", DataTypes.TIMESTAMP_LTZ(3), "rowtime")
+                        .watermark("event_time", "SOURCE_WATERMARK()")
+                        .build());
         // The table's changelog from its creation, each change at its version's commit time.
-        tEnv.executeSql("CREATE TABLE rates (currency STRING NOT NULL, rate BIGINT,"
-                + " commit_time TIMESTAMP_LTZ(3) METADATA FROM 'commit_timestamp' VIRTUAL,"
-                + " PRIMARY KEY (currency) NOT ENFORCED, WATERMARK FOR commit_time AS commit_time)"
-                + " WITH ('connector' = 'ducklake', 'catalog' = '" + catalog.key() + "', 'data-path' = '"
-                + dir.resolve("data") + "/', 'scan.startup.mode' = 'version', 'scan.startup.version' = '" + created
-                + "')");
+        tEnv.executeSql(
+                "CREATE TABLE rates (currency STRING NOT NULL, rate BIGINT,"
+                        + " commit_time TIMESTAMP_LTZ(3) METADATA FROM 'commit_timestamp' VIRTUAL,"
+                        + " PRIMARY KEY (currency) NOT ENFORCED, WATERMARK FOR commit_time AS commit_time)"
+                        + " WITH ('connector' = 'ducklake', 'catalog' = '"
+                        + catalog.key()
+                        + "', 'data-path' = '"
+                        + dir.resolve("data")
+                        + "/', 'scan.startup.mode' = 'version', 'scan.startup.version' = '"
+                        + created
+                        + "')");
 
         List<String> joined = new ArrayList<>();
         // The table source never ends: its readers go idle once they have read every version, which
         // lets the join's watermark follow the events'.
-        try (CloseableIterator<Row> rows = tEnv.executeSql("SELECT o.id, o.currency, r.rate FROM orders AS o"
-                + " JOIN rates FOR SYSTEM_TIME AS OF o.event_time AS r ON o.currency = r.currency").collect()) {
+        try (CloseableIterator<Row> rows =
+                tEnv.executeSql(
+                                "SELECT o.id, o.currency, r.rate FROM orders AS o"
+                                        + " JOIN rates FOR SYSTEM_TIME AS OF o.event_time AS r ON o.currency = r.currency")
+                        .collect()) {
             while (joined.size() < expected.size() && rows.hasNext()) {
                 joined.add(rows.next().toString());
             }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.testutils;
 
 import static org.awaitility.Awaitility.await;
@@ -34,17 +50,19 @@ import org.apache.flink.types.RowKind;
  * The reference model of a changelog: a sink (run it at parallelism 1) that applies each row to a
  * map of rows by key (the first column) and records every row that does not fit what the model
  * holds: an insert of a key already present, an update-before or delete whose image differs from
- * the held row, an update-after without its update-before. Its state is checkpointed, so a
- * restored job continues the model it had, and a change emitted twice or lost shows. It
- * publishes the model at every checkpoint and at the end, under its name.
+ * the held row, an update-after without its update-before. Its state is checkpointed, so a restored
+ * job continues the model it had, and a change emitted twice or lost shows. It publishes the model
+ * at every checkpoint and at the end, under its name.
  */
-public final class ChangelogModel implements Sink<RowData>, SupportsWriterState<RowData, List<String>> {
+public final class ChangelogModel
+        implements Sink<RowData>, SupportsWriterState<RowData, List<String>> {
 
     private static final long serialVersionUID = 1L;
     private static final Map<String, Result> PUBLISHED = new ConcurrentHashMap<>();
 
     /** The model's rows by key, as strings, and the problems it saw. */
-    public record Result(Map<String, String> rows, List<String> problems, long changes, boolean ended) {}
+    public record Result(
+            Map<String, String> rows, List<String> problems, long changes, boolean ended) {}
 
     private final String name;
     private final RowType rowType;
@@ -64,24 +82,36 @@ public final class ChangelogModel implements Sink<RowData>, SupportsWriterState<
      * every operator, and the source's enumerator, had started by then.
      */
     public static Result awaitPublished(String name, Duration timeout) throws Exception {
-        return await("the model " + name + " published (a checkpoint of its job)").atMost(timeout)
+        return await("the model " + name + " published (a checkpoint of its job)")
+                .atMost(timeout)
                 .until(() -> published(name), Objects::nonNull);
     }
 
     /** Waits until the model {@code name} applied at least {@code changes} changes. */
-    public static Result awaitChanges(String name, long changes, Duration timeout) throws Exception {
-        return await("the model " + name + " applied " + changes + " changes").atMost(timeout)
+    public static Result awaitChanges(String name, long changes, Duration timeout)
+            throws Exception {
+        return await("the model " + name + " applied " + changes + " changes")
+                .atMost(timeout)
                 .until(() -> published(name), model -> model != null && model.changes() >= changes);
     }
 
-    /** Waits until the model {@code name} holds exactly these rows (as {@link #render} renders them). */
-    public static Result awaitRows(String name, Map<String, String> rows, Duration timeout) throws Exception {
-        return await("the model " + name + " holds the expected " + rows.size() + " rows").atMost(timeout)
+    /**
+     * Waits until the model {@code name} holds exactly these rows (as {@link #render} renders
+     * them).
+     */
+    public static Result awaitRows(String name, Map<String, String> rows, Duration timeout)
+            throws Exception {
+        return await("the model " + name + " holds the expected " + rows.size() + " rows")
+                .atMost(timeout)
                 .until(() -> published(name), model -> model != null && model.rows().equals(rows));
     }
 
-    /** The table's rows as plain DuckDB reads them, by their first column, rendered as the model holds rows. */
-    public static Map<String, String> lakeRows(CatalogLocation catalog, Path dir, String table) throws SQLException {
+    /**
+     * The table's rows as plain DuckDB reads them, by their first column, rendered as the model
+     * holds rows.
+     */
+    public static Map<String, String> lakeRows(CatalogLocation catalog, Path dir, String table)
+            throws SQLException {
         return render(LakeContents.rowsByFirstColumn(catalog, dir, table));
     }
 
@@ -103,8 +133,8 @@ public final class ChangelogModel implements Sink<RowData>, SupportsWriterState<
     }
 
     @Override
-    public StatefulSinkWriter<RowData, List<String>> restoreWriter(WriterInitContext context,
-            Collection<List<String>> states) {
+    public StatefulSinkWriter<RowData, List<String>> restoreWriter(
+            WriterInitContext context, Collection<List<String>> states) {
         List<String> entries = new ArrayList<>();
         states.forEach(entries::addAll);
         return new Writer(entries);
@@ -119,11 +149,13 @@ public final class ChangelogModel implements Sink<RowData>, SupportsWriterState<
         private final TreeMap<String, String> rows = new TreeMap<>();
         private final List<String> problems = new ArrayList<>();
         private final RowData.FieldGetter[] getters;
+
         /**
          * Keys between their update-before and update-after. Per key: rows of several readers
          * interleave at this sink, though each reader emits an update's two rows together.
          */
         private final Set<String> updating = new HashSet<>();
+
         private long changes;
         private boolean ended;
 
@@ -163,7 +195,8 @@ public final class ChangelogModel implements Sink<RowData>, SupportsWriterState<
                 }
                 case UPDATE_BEFORE, DELETE -> {
                     if (!value.equals(held)) {
-                        problems.add(row.getRowKind() + " of " + value + " but the model holds " + held);
+                        problems.add(
+                                row.getRowKind() + " of " + value + " but the model holds " + held);
                     }
                     rows.remove(key);
                     if (row.getRowKind() == RowKind.UPDATE_BEFORE) {
@@ -196,14 +229,16 @@ public final class ChangelogModel implements Sink<RowData>, SupportsWriterState<
         }
 
         private void publish() {
-            PUBLISHED.put(name, new Result(new TreeMap<>(rows), List.copyOf(problems), changes, ended));
+            PUBLISHED.put(
+                    name, new Result(new TreeMap<>(rows), List.copyOf(problems), changes, ended));
         }
 
         @Override
         public void close() {}
     }
 
-    private static final class StringsSerializer implements SimpleVersionedSerializer<List<String>> {
+    private static final class StringsSerializer
+            implements SimpleVersionedSerializer<List<String>> {
         @Override
         public int getVersion() {
             return 1;

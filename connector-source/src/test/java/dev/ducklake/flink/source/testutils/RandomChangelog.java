@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.testutils;
 
 import dev.ducklake.flink.sink.testutils.OrderEvents;
@@ -27,7 +43,10 @@ public record RandomChangelog(long seed, int keys) implements GeneratorFunction<
         String key = "o-" + random.nextInt(keys);
         boolean delete = random.nextInt(5) == 0;
         BigDecimal amount = BigDecimal.valueOf(random.nextLong(10_000_000), 2);
-        return GenericRowData.ofKind(delete ? RowKind.DELETE : RowKind.UPDATE_AFTER, StringData.fromString(key), i,
+        return GenericRowData.ofKind(
+                delete ? RowKind.DELETE : RowKind.UPDATE_AFTER,
+                StringData.fromString(key),
+                i,
                 DecimalData.fromBigDecimal(amount, 12, 2));
     }
 
@@ -44,7 +63,8 @@ public record RandomChangelog(long seed, int keys) implements GeneratorFunction<
      * The reference model of an upsert stream of {@link OrderEvents#ROW_TYPE} rows: the rows that
      * events {@code 0..count-1} leave, by key, rendered as {@link ChangelogModel} holds them.
      */
-    public static Map<String, String> replay(GeneratorFunction<Long, RowData> events, long count) throws Exception {
+    public static Map<String, String> replay(GeneratorFunction<Long, RowData> events, long count)
+            throws Exception {
         Map<String, String> rows = new TreeMap<>();
         for (long i = 0; i < count; i++) {
             apply(events.map(i), rows);
@@ -52,13 +72,19 @@ public record RandomChangelog(long seed, int keys) implements GeneratorFunction<
         return rows;
     }
 
-    /** Applies one event of an upsert stream to the rows by key: a delete removes its key, else it upserts. */
+    /**
+     * Applies one event of an upsert stream to the rows by key: a delete removes its key, else it
+     * upserts.
+     */
     public static void apply(RowData event, Map<String, String> rows) {
         String key = event.getString(0).toString();
         if (event.getRowKind() == RowKind.DELETE) {
             rows.remove(key);
         } else {
-            rows.put(key, ChangelogModel.render(List.of(key, event.getLong(1), event.getDecimal(2, 12, 2))));
+            rows.put(
+                    key,
+                    ChangelogModel.render(
+                            List.of(key, event.getLong(1), event.getDecimal(2, 12, 2))));
         }
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.source.testutils;
 
 import java.util.List;
@@ -29,7 +45,8 @@ public record RandomFilters(SplittableRandom random) {
     }
 
     private String join(String operator, int depth) {
-        return IntStream.range(0, 2 + random.nextInt(2)).mapToObj(i -> "(" + filter(depth - 1) + ")")
+        return IntStream.range(0, 2 + random.nextInt(2))
+                .mapToObj(i -> "(" + filter(depth - 1) + ")")
                 .collect(Collectors.joining(operator));
     }
 
@@ -49,13 +66,17 @@ public record RandomFilters(SplittableRandom random) {
 
     /**
      * An IN list. Its strings have no trailing spaces: Flink's planner trims them off CHAR literals
-     * of an IN list for any source that takes filters, before the source sees the filter (the
-     * query that Flink alone evaluates keeps them), so the two cannot agree there.
+     * of an IN list for any source that takes filters, before the source sees the filter (the query
+     * that Flink alone evaluates keeps them), so the two cannot agree there.
      */
     private String in(String column, List<String> literals) {
         List<String> listed = literals.stream().filter(literal -> !literal.endsWith(" '")).toList();
-        return column + " IN (" + IntStream.range(0, 1 + random.nextInt(3))
-                .mapToObj(i -> listed.get(random.nextInt(listed.size()))).collect(Collectors.joining(", ")) + ")";
+        return column
+                + " IN ("
+                + IntStream.range(0, 1 + random.nextInt(3))
+                        .mapToObj(i -> listed.get(random.nextInt(listed.size())))
+                        .collect(Collectors.joining(", "))
+                + ")";
     }
 
     private String operator() {

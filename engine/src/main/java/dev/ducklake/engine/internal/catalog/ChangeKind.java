@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.catalog;
 
 import java.util.EnumSet;
@@ -20,9 +36,13 @@ public enum ChangeKind {
     COMPACTED("compacted_table", "compacted_table");
 
     /** Changes of a table's rows or definition. */
-    public static final Set<ChangeKind> ROWS = EnumSet.of(INSERTED, DELETED, INLINED_INSERT, INLINED_DELETE, ALTERED);
+    public static final Set<ChangeKind> ROWS =
+            EnumSet.of(INSERTED, DELETED, INLINED_INSERT, INLINED_DELETE, ALTERED);
+
     /** Maintenance, which leaves a table's rows as they were. */
-    public static final Set<ChangeKind> MAINTENANCE = EnumSet.of(FLUSHED, MERGED, REWRITTEN, COMPACTED);
+    public static final Set<ChangeKind> MAINTENANCE =
+            EnumSet.of(FLUSHED, MERGED, REWRITTEN, COMPACTED);
+
     /** Maintenance that rewrites a table's files (see {@code VersionLog#filesRewrittenAfter}). */
     public static final Set<ChangeKind> REWRITES = EnumSet.of(FLUSHED, MERGED, REWRITTEN);
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.catalog;
 
 import dev.ducklake.engine.error.LakeValidationException;
@@ -8,29 +24,30 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Reads a DuckDB type as DuckDB prints it ({@code DESCRIBE}, {@code typeof}) back into a
- * {@link LakeType}. Types the engine does not support are refused with the type's text.
+ * Reads a DuckDB type as DuckDB prints it ({@code DESCRIBE}, {@code typeof}) back into a {@link
+ * LakeType}. Types the engine does not support are refused with the type's text.
  */
 public final class TypeParser {
 
-    private static final Map<String, LakeType> NAMED = Map.ofEntries(
-            Map.entry("BOOLEAN", LakeType.Primitive.BOOLEAN),
-            Map.entry("TINYINT", LakeType.Primitive.TINYINT),
-            Map.entry("SMALLINT", LakeType.Primitive.SMALLINT),
-            Map.entry("INTEGER", LakeType.Primitive.INTEGER),
-            Map.entry("BIGINT", LakeType.Primitive.BIGINT),
-            Map.entry("FLOAT", LakeType.Primitive.FLOAT),
-            Map.entry("DOUBLE", LakeType.Primitive.DOUBLE),
-            Map.entry("VARCHAR", LakeType.Primitive.VARCHAR),
-            Map.entry("BLOB", LakeType.Primitive.BLOB),
-            Map.entry("DATE", LakeType.Primitive.DATE),
-            Map.entry("TIME", LakeType.Primitive.TIME),
-            Map.entry("TIMESTAMP_S", LakeType.Primitive.TIMESTAMP_S),
-            Map.entry("TIMESTAMP_MS", LakeType.Primitive.TIMESTAMP_MS),
-            Map.entry("TIMESTAMP", LakeType.Primitive.TIMESTAMP),
-            Map.entry("TIMESTAMP_NS", LakeType.Primitive.TIMESTAMP_NS),
-            Map.entry("TIMESTAMP WITH TIME ZONE", LakeType.Primitive.TIMESTAMPTZ),
-            Map.entry("TIMESTAMPTZ", LakeType.Primitive.TIMESTAMPTZ));
+    private static final Map<String, LakeType> NAMED =
+            Map.ofEntries(
+                    Map.entry("BOOLEAN", LakeType.Primitive.BOOLEAN),
+                    Map.entry("TINYINT", LakeType.Primitive.TINYINT),
+                    Map.entry("SMALLINT", LakeType.Primitive.SMALLINT),
+                    Map.entry("INTEGER", LakeType.Primitive.INTEGER),
+                    Map.entry("BIGINT", LakeType.Primitive.BIGINT),
+                    Map.entry("FLOAT", LakeType.Primitive.FLOAT),
+                    Map.entry("DOUBLE", LakeType.Primitive.DOUBLE),
+                    Map.entry("VARCHAR", LakeType.Primitive.VARCHAR),
+                    Map.entry("BLOB", LakeType.Primitive.BLOB),
+                    Map.entry("DATE", LakeType.Primitive.DATE),
+                    Map.entry("TIME", LakeType.Primitive.TIME),
+                    Map.entry("TIMESTAMP_S", LakeType.Primitive.TIMESTAMP_S),
+                    Map.entry("TIMESTAMP_MS", LakeType.Primitive.TIMESTAMP_MS),
+                    Map.entry("TIMESTAMP", LakeType.Primitive.TIMESTAMP),
+                    Map.entry("TIMESTAMP_NS", LakeType.Primitive.TIMESTAMP_NS),
+                    Map.entry("TIMESTAMP WITH TIME ZONE", LakeType.Primitive.TIMESTAMPTZ),
+                    Map.entry("TIMESTAMPTZ", LakeType.Primitive.TIMESTAMPTZ));
 
     private final String text;
     private int pos;
@@ -102,8 +119,10 @@ public final class TypeParser {
 
     private LakeType named() {
         int start = pos;
-        while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_'
-                || (text.charAt(pos) == ' ' && continuesWithWord()))) {
+        while (pos < text.length()
+                && (Character.isLetterOrDigit(text.charAt(pos))
+                        || text.charAt(pos) == '_'
+                        || (text.charAt(pos) == ' ' && continuesWithWord()))) {
             pos++;
         }
         String name = text.substring(start, pos).toUpperCase(Locale.ROOT);
@@ -159,8 +178,9 @@ public final class TypeParser {
 
     private boolean peekWord(String word) {
         return text.regionMatches(true, pos, word, 0, word.length())
-                && (pos + word.length() == text.length() || !Character.isLetterOrDigit(text.charAt(pos + word.length()))
-                        && text.charAt(pos + word.length()) != '_');
+                && (pos + word.length() == text.length()
+                        || !Character.isLetterOrDigit(text.charAt(pos + word.length()))
+                                && text.charAt(pos + word.length()) != '_');
     }
 
     private void expectWord(String word) {
@@ -192,8 +212,12 @@ public final class TypeParser {
     }
 
     private LakeValidationException unsupported() {
-        return new LakeValidationException("Unsupported DuckDB type '" + text + "' (at position " + pos
-                + "); supported: BOOLEAN, TINYINT..BIGINT, FLOAT, DOUBLE, DECIMAL(p,s), VARCHAR, BLOB, DATE, TIME,"
-                + " TIMESTAMP_S/_MS/TIMESTAMP/_NS, TIMESTAMP WITH TIME ZONE, lists, MAP and STRUCT of those");
+        return new LakeValidationException(
+                "Unsupported DuckDB type '"
+                        + text
+                        + "' (at position "
+                        + pos
+                        + "); supported: BOOLEAN, TINYINT..BIGINT, FLOAT, DOUBLE, DECIMAL(p,s), VARCHAR, BLOB, DATE, TIME,"
+                        + " TIMESTAMP_S/_MS/TIMESTAMP/_NS, TIMESTAMP WITH TIME ZONE, lists, MAP and STRUCT of those");
     }
 }

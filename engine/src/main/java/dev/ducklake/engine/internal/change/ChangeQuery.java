@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.change;
 
 import dev.ducklake.engine.change.ChangeMethod;
@@ -16,13 +32,13 @@ import java.util.stream.IntStream;
 
 /**
  * The SQL of a change read over {@code (from, to]}. Every method yields the same relation: columns
- * {@code bp} and {@code ap} (is there a before / after image), then {@code b0..bn} and
- * {@code a0..an}, the images in the columns of the table at {@code to}.
+ * {@code bp} and {@code ap} (is there a before / after image), then {@code b0..bn} and {@code
+ * a0..an}, the images in the columns of the table at {@code to}.
  *
  * <p>The change feed method rests on one fact: a row that existed at {@code from} is deleted (or
- * pre-imaged) by the first change in the range that touches it, and a row that exists at
- * {@code to} was inserted (or post-imaged) by the last one. Ordering each key's (or, without a key,
- * each value's) changes by snapshot, deletes before inserts within a snapshot, therefore gives its
+ * pre-imaged) by the first change in the range that touches it, and a row that exists at {@code to}
+ * was inserted (or post-imaged) by the last one. Ordering each key's (or, without a key, each
+ * value's) changes by snapshot, deletes before inserts within a snapshot, therefore gives its
  * before and after image without reading the unchanged rest of the table.
  */
 final class ChangeQuery {
@@ -48,13 +64,21 @@ final class ChangeQuery {
     private final int width;
 
     /**
-     * @param versions the table's versions in {@code (from, to]}, oldest first; needed by
-     *     {@link ChangeMethod#BEFORE_IMAGES} only
-     * @param storedAtFrom the name the table had at {@code from}, which time travel needs after a rename
+     * @param versions the table's versions in {@code (from, to]}, oldest first; needed by {@link
+     *     ChangeMethod#BEFORE_IMAGES} only
+     * @param storedAtFrom the name the table had at {@code from}, which time travel needs after a
+     *     rename
      * @param storedAtTo the name it had at {@code to}
      */
-    ChangeQuery(TableName table, TableSchema atFrom, TableSchema atTo, long from, long to, List<TableVersion> versions,
-            TableName storedAtFrom, TableName storedAtTo) {
+    ChangeQuery(
+            TableName table,
+            TableSchema atFrom,
+            TableSchema atTo,
+            long from,
+            long to,
+            List<TableVersion> versions,
+            TableName storedAtFrom,
+            TableName storedAtTo) {
         this.table = table;
         this.storedAtFrom = storedAtFrom;
         this.storedAtTo = storedAtTo;
@@ -89,17 +113,29 @@ final class ChangeQuery {
     String sql(ChangeMethod method) {
         return switch (method) {
             case FULL_DIFF -> atTo.hasPrimaryKey() ? fullDiffByKey() : fullDiffOfMultisets();
-            case CHANGE_FEED -> atTo.hasPrimaryKey() ? netPerKey(changeFeed(feedOrder())) : changeFeedOfMultisets();
+            case CHANGE_FEED ->
+                    atTo.hasPrimaryKey()
+                            ? netPerKey(changeFeed(feedOrder()))
+                            : changeFeedOfMultisets();
             case BEFORE_IMAGES -> netPerKey(insertionsAndBeforeImages());
         };
     }
 
-    /** The table at {@code from}, projected onto the columns at {@code to} (later columns are NULL). */
+    /**
+     * The table at {@code from}, projected onto the columns at {@code to} (later columns are NULL).
+     */
     private String rowsAtFrom(String extra) {
-        String columns = atTo.columns().stream()
-                .map(c -> atFrom.positionOf(c.name()) >= 0 ? quote(c)
-                        : "CAST(NULL AS " + c.type().sql() + ") AS " + quote(c))
-                .collect(Collectors.joining(", "));
+        String columns =
+                atTo.columns().stream()
+                        .map(
+                                c ->
+                                        atFrom.positionOf(c.name()) >= 0
+                                                ? quote(c)
+                                                : "CAST(NULL AS "
+                                                        + c.type().sql()
+                                                        + ") AS "
+                                                        + quote(c))
+                        .collect(Collectors.joining(", "));
         return "SELECT " + extra + columns + " FROM " + at(from);
     }
 
@@ -108,31 +144,72 @@ final class ChangeQuery {
     }
 
     private String fullDiffByKey() {
-        String on = atTo.primaryKey().stream().map(k -> "b." + Identifiers.quote(k) + " = a." + Identifiers.quote(k))
-                .collect(Collectors.joining(" AND "));
-        String differs = IntStream.range(0, width)
-                .mapToObj(i -> "b." + quote(atTo.column(i)) + " IS DISTINCT FROM a." + quote(atTo.column(i)))
-                .collect(Collectors.joining(" OR "));
-        return "SELECT b." + PRESENT + " IS NOT NULL AS bp, a." + PRESENT + " IS NOT NULL AS ap, "
+        String on =
+                atTo.primaryKey().stream()
+                        .map(k -> "b." + Identifiers.quote(k) + " = a." + Identifiers.quote(k))
+                        .collect(Collectors.joining(" AND "));
+        String differs =
+                IntStream.range(0, width)
+                        .mapToObj(
+                                i ->
+                                        "b."
+                                                + quote(atTo.column(i))
+                                                + " IS DISTINCT FROM a."
+                                                + quote(atTo.column(i)))
+                        .collect(Collectors.joining(" OR "));
+        return "SELECT b."
+                + PRESENT
+                + " IS NOT NULL AS bp, a."
+                + PRESENT
+                + " IS NOT NULL AS ap, "
                 + images(i -> "b." + quote(atTo.column(i)), i -> "a." + quote(atTo.column(i)))
-                + " FROM (" + rowsAtFrom("true AS " + PRESENT + ", ") + ") b FULL OUTER JOIN ("
-                + rowsAtTo("true AS " + PRESENT + ", ") + ") a ON " + on
-                + " WHERE b." + PRESENT + " IS NULL OR a." + PRESENT + " IS NULL OR " + differs;
+                + " FROM ("
+                + rowsAtFrom("true AS " + PRESENT + ", ")
+                + ") b FULL OUTER JOIN ("
+                + rowsAtTo("true AS " + PRESENT + ", ")
+                + ") a ON "
+                + on
+                + " WHERE b."
+                + PRESENT
+                + " IS NULL OR a."
+                + PRESENT
+                + " IS NULL OR "
+                + differs;
     }
 
     private String fullDiffOfMultisets() {
         String deleted = "(" + rowsAtFrom("") + " EXCEPT ALL " + rowsAtTo("") + ")";
         String inserted = "(" + rowsAtTo("") + " EXCEPT ALL " + rowsAtFrom("") + ")";
-        return "SELECT true AS bp, false AS ap, " + images(i -> quote(atTo.column(i)), this::typedNull) + " FROM "
-                + deleted + " UNION ALL SELECT false, true, " + images(this::typedNull, i -> quote(atTo.column(i)))
-                + " FROM " + inserted;
+        return "SELECT true AS bp, false AS ap, "
+                + images(i -> quote(atTo.column(i)), this::typedNull)
+                + " FROM "
+                + deleted
+                + " UNION ALL SELECT false, true, "
+                + images(this::typedNull, i -> quote(atTo.column(i)))
+                + " FROM "
+                + inserted;
     }
 
-    /** Each change in the range, with a marker column (its order: snapshot, then deletes before inserts). */
+    /**
+     * Each change in the range, with a marker column (its order: snapshot, then deletes before
+     * inserts).
+     */
     private String changeFeed(String marker) {
-        return "SELECT " + marker + ", " + columnList("") + " FROM ducklake_table_changes("
-                + Identifiers.literal(EngineContext.LAKE_ALIAS) + ", " + Identifiers.literal(table.schema()) + ", "
-                + Identifiers.literal(table.table()) + ", " + (from + 1) + ", " + to + ")";
+        return "SELECT "
+                + marker
+                + ", "
+                + columnList("")
+                + " FROM ducklake_table_changes("
+                + Identifiers.literal(EngineContext.LAKE_ALIAS)
+                + ", "
+                + Identifiers.literal(table.schema())
+                + ", "
+                + Identifiers.literal(table.table())
+                + ", "
+                + (from + 1)
+                + ", "
+                + to
+                + ")";
     }
 
     private static String isInsert() {
@@ -145,23 +222,52 @@ final class ChangeQuery {
 
     /**
      * The same events as the change feed, without scanning for deleted rows: each version's
-     * insertions, and the before-images the engine kept for the rows each version deleted or updated.
-     * Matched by column name, so versions before a column was added give NULL for it.
+     * insertions, and the before-images the engine kept for the rows each version deleted or
+     * updated. Matched by column name, so versions before a column was added give NULL for it.
      */
     private String insertionsAndBeforeImages() {
         List<String> parts = new ArrayList<>();
         for (TableVersion version : versions) {
-            parts.add("SELECT " + (version.id() * 2 + 1) + " AS " + ORDER + ", * FROM ducklake_table_insertions(" + Identifiers.literal(EngineContext.LAKE_ALIAS) + ", "
-                    + Identifiers.literal(table.schema()) + ", " + Identifiers.literal(table.table()) + ", " + version.id()
-                    + ", " + version.id() + ")");
+            parts.add(
+                    "SELECT "
+                            + (version.id() * 2 + 1)
+                            + " AS "
+                            + ORDER
+                            + ", * FROM ducklake_table_insertions("
+                            + Identifiers.literal(EngineContext.LAKE_ALIAS)
+                            + ", "
+                            + Identifiers.literal(table.schema())
+                            + ", "
+                            + Identifiers.literal(table.table())
+                            + ", "
+                            + version.id()
+                            + ", "
+                            + version.id()
+                            + ")");
         }
-        String commits = versions.stream()
-                .map(v -> "(" + Identifiers.literal(v.metadata().orElseThrow().commitId()) + ", " + v.id() + ")")
-                .collect(Collectors.joining(", "));
-        parts.add("SELECT c.snapshot * 2 AS " + ORDER + ", b.* EXCLUDE (" + Identifiers.quote(BeforeImageTable.COMMIT_ID)
-                + ") FROM "
-                + BeforeImageTable.of(table).sql(EngineContext.LAKE_ALIAS) + " b JOIN (VALUES " + commits
-                + ") c(commit_id, snapshot) ON b." + Identifiers.quote(BeforeImageTable.COMMIT_ID) + " = c.commit_id");
+        String commits =
+                versions.stream()
+                        .map(
+                                v ->
+                                        "("
+                                                + Identifiers.literal(
+                                                        v.metadata().orElseThrow().commitId())
+                                                + ", "
+                                                + v.id()
+                                                + ")")
+                        .collect(Collectors.joining(", "));
+        parts.add(
+                "SELECT c.snapshot * 2 AS "
+                        + ORDER
+                        + ", b.* EXCLUDE ("
+                        + Identifiers.quote(BeforeImageTable.COMMIT_ID)
+                        + ") FROM "
+                        + BeforeImageTable.of(table).sql(EngineContext.LAKE_ALIAS)
+                        + " b JOIN (VALUES "
+                        + commits
+                        + ") c(commit_id, snapshot) ON b."
+                        + Identifiers.quote(BeforeImageTable.COMMIT_ID)
+                        + " = c.commit_id");
         return String.join(" UNION ALL BY NAME ", parts);
     }
 
@@ -171,31 +277,104 @@ final class ChangeQuery {
      * which costs two aggregates of integers per key rather than two per column.
      */
     private String netPerKey(String events) {
-        String key = atTo.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
-        String differs = IntStream.range(0, width)
-                .mapToObj(i -> "b." + quote(atTo.column(i)) + " IS DISTINCT FROM a." + quote(atTo.column(i)))
-                .collect(Collectors.joining(" OR "));
-        return "WITH " + EVENTS + " AS MATERIALIZED (SELECT row_number() OVER () AS " + EVENT + ", * FROM (" + events
-                + ")), " + KEYS + " AS (SELECT min(" + ORDER + ") % 2 = 0 AS bp, max(" + ORDER + ") % 2 = 1 AS ap, arg_min("
-                + EVENT + ", " + ORDER + ") AS " + FIRST + ", arg_max(" + EVENT + ", " + ORDER + ") AS " + LAST + " FROM "
-                + EVENTS + " GROUP BY " + key + ")"
-                + " SELECT bp, ap, " + images(i -> "CASE WHEN bp THEN b." + quote(atTo.column(i)) + " END",
+        String key =
+                atTo.primaryKey().stream()
+                        .map(Identifiers::quote)
+                        .collect(Collectors.joining(", "));
+        String differs =
+                IntStream.range(0, width)
+                        .mapToObj(
+                                i ->
+                                        "b."
+                                                + quote(atTo.column(i))
+                                                + " IS DISTINCT FROM a."
+                                                + quote(atTo.column(i)))
+                        .collect(Collectors.joining(" OR "));
+        return "WITH "
+                + EVENTS
+                + " AS MATERIALIZED (SELECT row_number() OVER () AS "
+                + EVENT
+                + ", * FROM ("
+                + events
+                + ")), "
+                + KEYS
+                + " AS (SELECT min("
+                + ORDER
+                + ") % 2 = 0 AS bp, max("
+                + ORDER
+                + ") % 2 = 1 AS ap, arg_min("
+                + EVENT
+                + ", "
+                + ORDER
+                + ") AS "
+                + FIRST
+                + ", arg_max("
+                + EVENT
+                + ", "
+                + ORDER
+                + ") AS "
+                + LAST
+                + " FROM "
+                + EVENTS
+                + " GROUP BY "
+                + key
+                + ")"
+                + " SELECT bp, ap, "
+                + images(
+                        i -> "CASE WHEN bp THEN b." + quote(atTo.column(i)) + " END",
                         i -> "CASE WHEN ap THEN a." + quote(atTo.column(i)) + " END")
-                + " FROM " + KEYS + " k JOIN " + EVENTS + " b ON b." + EVENT + " = k." + FIRST + " JOIN " + EVENTS
-                + " a ON a." + EVENT + " = k." + LAST
-                + " WHERE bp <> ap OR (bp AND ap AND (" + differs + "))";
+                + " FROM "
+                + KEYS
+                + " k JOIN "
+                + EVENTS
+                + " b ON b."
+                + EVENT
+                + " = k."
+                + FIRST
+                + " JOIN "
+                + EVENTS
+                + " a ON a."
+                + EVENT
+                + " = k."
+                + LAST
+                + " WHERE bp <> ap OR (bp AND ap AND ("
+                + differs
+                + "))";
     }
 
     private String changeFeedOfMultisets() {
         String events = changeFeed("CASE WHEN " + isInsert() + " THEN 1 ELSE -1 END AS " + SIGN);
-        String net = "SELECT " + columnList("") + ", CAST(sum(" + SIGN + ") AS BIGINT) AS " + SIGN + " FROM (" + events
-                + ") GROUP BY ALL";
-        String copies = "SELECT *, unnest(range(abs(" + SIGN + "))) AS " + COPIES + " FROM (" + net + ") WHERE "
-                + SIGN + " <> 0";
-        return "SELECT " + SIGN + " < 0 AS bp, " + SIGN + " > 0 AS ap, "
-                + images(i -> "CASE WHEN " + SIGN + " < 0 THEN " + quote(atTo.column(i)) + " END",
+        String net =
+                "SELECT "
+                        + columnList("")
+                        + ", CAST(sum("
+                        + SIGN
+                        + ") AS BIGINT) AS "
+                        + SIGN
+                        + " FROM ("
+                        + events
+                        + ") GROUP BY ALL";
+        String copies =
+                "SELECT *, unnest(range(abs("
+                        + SIGN
+                        + "))) AS "
+                        + COPIES
+                        + " FROM ("
+                        + net
+                        + ") WHERE "
+                        + SIGN
+                        + " <> 0";
+        return "SELECT "
+                + SIGN
+                + " < 0 AS bp, "
+                + SIGN
+                + " > 0 AS ap, "
+                + images(
+                        i -> "CASE WHEN " + SIGN + " < 0 THEN " + quote(atTo.column(i)) + " END",
                         i -> "CASE WHEN " + SIGN + " > 0 THEN " + quote(atTo.column(i)) + " END")
-                + " FROM (" + copies + ")";
+                + " FROM ("
+                + copies
+                + ")";
     }
 
     private String images(IntFunction<String> before, IntFunction<String> after) {
@@ -214,12 +393,17 @@ final class ChangeQuery {
     }
 
     private String columnList(String prefix) {
-        return atTo.columns().stream().map(c -> prefix + quote(c)).collect(Collectors.joining(", "));
+        return atTo.columns().stream()
+                .map(c -> prefix + quote(c))
+                .collect(Collectors.joining(", "));
     }
 
     /** The table at {@code from} or {@code to}, under the name it had then. */
     String at(long version) {
-        return (version == from ? storedAtFrom : storedAtTo).sql(EngineContext.LAKE_ALIAS) + " AT (VERSION => " + version + ")";
+        return (version == from ? storedAtFrom : storedAtTo).sql(EngineContext.LAKE_ALIAS)
+                + " AT (VERSION => "
+                + version
+                + ")";
     }
 
     private static String quote(Column column) {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.change;
 
 import dev.ducklake.engine.change.ChangeBatchReader;
@@ -30,7 +46,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class ChangeReads {
 
-    /** Beyond this many versions in one range the per-version insertions cost more than the change feed. */
+    /**
+     * Beyond this many versions in one range the per-version insertions cost more than the change
+     * feed.
+     */
     static final int MAX_IMAGE_VERSIONS = 256;
 
     private static final Logger LOG = LoggerFactory.getLogger(ChangeReads.class);
@@ -58,7 +77,10 @@ public final class ChangeReads {
         return new ChangeReaderImpl(context, plan(table, request));
     }
 
-    /** The changes the request selects, as {@link #open(TableName, ChangeRequest)} picks them, in batches. */
+    /**
+     * The changes the request selects, as {@link #open(TableName, ChangeRequest)} picks them, in
+     * batches.
+     */
     public ChangeBatchReader openBatches(TableName table, ChangeRequest request, int batchRows) {
         return new ChangeBatchReaderImpl(context, plan(table, request), batchRows);
     }
@@ -66,19 +88,33 @@ public final class ChangeReads {
     private ChangeSelection plan(TableName table, ChangeRequest request) {
         long from = request.from();
         long to = request.to();
-        context.reattachIfFlushedElsewhere("read the changes of " + table + " in (" + from + ", " + to + "]");
+        context.reattachIfFlushedElsewhere(
+                "read the changes of " + table + " in (" + from + ", " + to + "]");
         List<TableVersion> inRange = range(table, from, to);
         ChangeMethod method;
         if (request.method().isPresent()) {
             method = request.method().get();
             if (method == ChangeMethod.BEFORE_IMAGES && !hasAllBeforeImages(table, inRange)) {
-                throw new LakeValidationException("The versions of " + table + " in (" + from + ", " + to + "] do not"
-                        + " all carry before-images (a commit by another client, a snapshot write, or more than "
-                        + MAX_IMAGE_VERSIONS + " versions); use " + ChangeMethod.CHANGE_FEED);
+                throw new LakeValidationException(
+                        "The versions of "
+                                + table
+                                + " in ("
+                                + from
+                                + ", "
+                                + to
+                                + "] do not"
+                                + " all carry before-images (a commit by another client, a snapshot write, or more than "
+                                + MAX_IMAGE_VERSIONS
+                                + " versions); use "
+                                + ChangeMethod.CHANGE_FEED);
             }
         } else {
-            method = versions.filesRewrittenAfter(table, from) ? ChangeMethod.FULL_DIFF
-                    : hasAllBeforeImages(table, inRange) ? ChangeMethod.BEFORE_IMAGES : ChangeMethod.CHANGE_FEED;
+            method =
+                    versions.filesRewrittenAfter(table, from)
+                            ? ChangeMethod.FULL_DIFF
+                            : hasAllBeforeImages(table, inRange)
+                                    ? ChangeMethod.BEFORE_IMAGES
+                                    : ChangeMethod.CHANGE_FEED;
         }
         LOG.debug("Changes of {} over ({}, {}] by {}", table, from, to, method);
         return new ChangeSelection(query(table, from, to, inRange, method), method, request);
@@ -90,8 +126,13 @@ public final class ChangeReads {
      */
     private List<TableVersion> range(TableName table, long from, long to) {
         if (from > to) {
-            throw new LakeValidationException("The change range of " + table + " runs backwards: from version " + from
-                    + " is after to version " + to);
+            throw new LakeValidationException(
+                    "The change range of "
+                            + table
+                            + " runs backwards: from version "
+                            + from
+                            + " is after to version "
+                            + to);
         }
         List<TableVersion> fromOn = versions.between(table, from - 1, to, MAX_IMAGE_VERSIONS + 2);
         if (fromOn.isEmpty() || fromOn.get(0).id() != from) {
@@ -104,17 +145,28 @@ public final class ChangeReads {
         return fromOn.subList(1, fromOn.size());
     }
 
-    /** The definition at {@code from} is read only for the full diff, the one method that needs it. */
-    private ChangeQuery query(TableName table, long from, long to, List<TableVersion> inRange, ChangeMethod method) {
+    /**
+     * The definition at {@code from} is read only for the full diff, the one method that needs it.
+     */
+    private ChangeQuery query(
+            TableName table, long from, long to, List<TableVersion> inRange, ChangeMethod method) {
         TableSchema atTo = tables.describe(table, to);
         TableSchema atFrom = method == ChangeMethod.FULL_DIFF ? tables.describe(table, from) : atTo;
-        return new ChangeQuery(table, atFrom, atTo, from, to, inRange, tables.nameAt(table, from),
+        return new ChangeQuery(
+                table,
+                atFrom,
+                atTo,
+                from,
+                to,
+                inRange,
+                tables.nameAt(table, from),
                 tables.nameAt(table, to));
     }
 
     private boolean hasAllBeforeImages(TableName table, List<TableVersion> inRange) {
         return inRange.size() <= MAX_IMAGE_VERSIONS
-                && inRange.stream().allMatch(v -> v.metadata().map(m -> m.beforeImages()).orElse(false))
+                && inRange.stream()
+                        .allMatch(v -> v.metadata().map(m -> m.beforeImages()).orElse(false))
                 && tables.hasBeforeImages(table);
     }
 }

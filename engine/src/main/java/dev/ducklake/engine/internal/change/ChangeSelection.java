@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.change;
 
 import dev.ducklake.engine.change.ChangeMethod;
@@ -21,8 +37,8 @@ import java.util.stream.IntStream;
 /**
  * A change read's plan and its first steps on the read's connection: computes the changes of the
  * range into a DuckDB temporary table (off the Java heap, sized by the number of changes), counts
- * them, and writes the query that selects the requested ones: {@code has_before}, {@code has_after},
- * then the before image's columns, then the after image's.
+ * them, and writes the query that selects the requested ones: {@code has_before}, {@code
+ * has_after}, then the before image's columns, then the after image's.
  */
 final class ChangeSelection {
 
@@ -43,7 +59,13 @@ final class ChangeSelection {
 
     /** Names the read in errors. */
     String what() {
-        return "The change read of " + query.table() + " over (" + query.from() + ", " + query.to() + "]";
+        return "The change read of "
+                + query.table()
+                + " over ("
+                + query.from()
+                + ", "
+                + query.to()
+                + "]";
     }
 
     /** The columns of the images, in order. */
@@ -53,11 +75,12 @@ final class ChangeSelection {
 
     /**
      * Computes and counts the changes on the cursor's connection, then starts the query of the
-     * selected ones with {@code start} (as rows or as batches); closes the cursor if any of it fails.
-     * The summary's row counts are read when first asked for: most readers never ask, and counting
-     * a large table twice would cost more than a small range's changes.
+     * selected ones with {@code start} (as rows or as batches); closes the cursor if any of it
+     * fails. The summary's row counts are read when first asked for: most readers never ask, and
+     * counting a large table twice would cost more than a small range's changes.
      */
-    Supplier<ChangeSummary> start(EngineContext context, QueryCursor cursor, BiConsumer<QueryCursor, String> start) {
+    Supplier<ChangeSummary> start(
+            EngineContext context, QueryCursor cursor, BiConsumer<QueryCursor, String> start) {
         try {
             long changes = prepare(cursor);
             start.accept(cursor, changes == 0 ? emptySelect() : select());
@@ -73,10 +96,14 @@ final class ChangeSelection {
     /** Computes the changes of the range into the read's temporary table; the number of changes. */
     private long prepare(QueryCursor cursor) throws SQLException {
         if (query.from() == query.to()) {
-            Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changesTable + " AS SELECT false AS bp");
+            Jdbc.execute(
+                    cursor.connection(),
+                    "CREATE TEMP TABLE " + changesTable + " AS SELECT false AS bp");
             return 0;
         }
-        Jdbc.execute(cursor.connection(), "CREATE TEMP TABLE " + changesTable + " AS " + query.sql(method));
+        Jdbc.execute(
+                cursor.connection(),
+                "CREATE TEMP TABLE " + changesTable + " AS " + query.sql(method));
         return Jdbc.queryLong(cursor.connection(), "SELECT count(*) FROM " + changesTable);
     }
 
@@ -94,13 +121,30 @@ final class ChangeSelection {
         @Override
         public synchronized ChangeSummary get() {
             if (summary == null) {
-                summary = context.withConnection("count the rows of " + query.table() + " at versions " + query.from()
-                        + " and " + query.to(), c -> {
-                            long atFrom = Jdbc.queryLong(c, "SELECT count(*) FROM " + query.at(query.from()));
-                            long atTo = query.from() == query.to() ? atFrom
-                                    : Jdbc.queryLong(c, "SELECT count(*) FROM " + query.at(query.to()));
-                            return new ChangeSummary(query.from(), query.to(), atFrom, atTo, changes);
-                        });
+                summary =
+                        context.withConnection(
+                                "count the rows of "
+                                        + query.table()
+                                        + " at versions "
+                                        + query.from()
+                                        + " and "
+                                        + query.to(),
+                                c -> {
+                                    long atFrom =
+                                            Jdbc.queryLong(
+                                                    c,
+                                                    "SELECT count(*) FROM "
+                                                            + query.at(query.from()));
+                                    long atTo =
+                                            query.from() == query.to()
+                                                    ? atFrom
+                                                    : Jdbc.queryLong(
+                                                            c,
+                                                            "SELECT count(*) FROM "
+                                                                    + query.at(query.to()));
+                                    return new ChangeSummary(
+                                            query.from(), query.to(), atFrom, atTo, changes);
+                                });
             }
             return summary;
         }
@@ -114,8 +158,11 @@ final class ChangeSelection {
                 images.add("NULL::" + query.atTo().column(p).type().sql() + " AS " + prefix + p);
             }
         }
-        return "SELECT false AS has_before, false AS has_after" + (images.isEmpty() ? "" : ", "
-                + String.join(", ", images)) + " FROM " + changesTable + " LIMIT 0";
+        return "SELECT false AS has_before, false AS has_after"
+                + (images.isEmpty() ? "" : ", " + String.join(", ", images))
+                + " FROM "
+                + changesTable
+                + " LIMIT 0";
     }
 
     /**
@@ -126,12 +173,19 @@ final class ChangeSelection {
      */
     private String select() {
         TableSchema schema = query.atTo();
-        String before = request.filter().map(f -> "(bp AND coalesce(" + f.sql(image(schema, "b")) + ", false))")
-                .orElse("bp");
-        String after = request.filter().map(f -> "(ap AND coalesce(" + f.sql(image(schema, "a")) + ", false))")
-                .orElse("ap");
-        List<String> identity = schema.identifyingColumns().stream().map(schema::positionOf)
-                .map(p -> "CASE WHEN ap THEN a" + p + " ELSE b" + p + " END").toList();
+        String before =
+                request.filter()
+                        .map(f -> "(bp AND coalesce(" + f.sql(image(schema, "b")) + ", false))")
+                        .orElse("bp");
+        String after =
+                request.filter()
+                        .map(f -> "(ap AND coalesce(" + f.sql(image(schema, "a")) + ", false))")
+                        .orElse("ap");
+        List<String> identity =
+                schema.identifyingColumns().stream()
+                        .map(schema::positionOf)
+                        .map(p -> "CASE WHEN ap THEN a" + p + " ELSE b" + p + " END")
+                        .toList();
         List<String> images = new ArrayList<>();
         List<String> unchanged = new ArrayList<>();
         for (int p : positions) {
@@ -143,11 +197,28 @@ final class ChangeSelection {
         }
         List<String> where = new ArrayList<>();
         where.add("(" + before + " OR " + after + ")");
-        where.add("NOT (" + before + " AND " + after + " AND " + String.join(" AND ", unchanged) + ")");
+        where.add(
+                "NOT ("
+                        + before
+                        + " AND "
+                        + after
+                        + " AND "
+                        + String.join(" AND ", unchanged)
+                        + ")");
         request.bucket().ifPresent(bucket -> where.add(bucket.sql(identity)));
-        return "SELECT " + before + " AS has_before, " + after + " AS has_after, " + String.join(", ", images)
-                + " FROM " + changesTable + " WHERE " + String.join(" AND ", where)
-                + (request.ordered() ? " ORDER BY " + String.join(", ", identity) + ", " + before : "")
+        return "SELECT "
+                + before
+                + " AS has_before, "
+                + after
+                + " AS has_after, "
+                + String.join(", ", images)
+                + " FROM "
+                + changesTable
+                + " WHERE "
+                + String.join(" AND ", where)
+                + (request.ordered()
+                        ? " ORDER BY " + String.join(", ", identity) + ", " + before
+                        : "")
                 + (request.offset() > 0 ? " OFFSET " + request.offset() : "");
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.read;
 
 import dev.ducklake.engine.internal.EngineContext;
@@ -23,24 +39,43 @@ import java.util.stream.Collectors;
 public record ScanQuery(String what, List<Column> columns, String sql, boolean scanOrder) {
 
     /**
-     * Plans the read; {@code schema} is the table's definition at the version read, {@code storedAs}
-     * its name then (see {@code MetadataTables#nameAt}). A request the schema refuses fails here,
-     * before a read slot or a connection is taken.
+     * Plans the read; {@code schema} is the table's definition at the version read, {@code
+     * storedAs} its name then (see {@code MetadataTables#nameAt}). A request the schema refuses
+     * fails here, before a read slot or a connection is taken.
      */
-    public static ScanQuery of(TableName table, TableName storedAs, TableSchema schema, ScanRequest request,
+    public static ScanQuery of(
+            TableName table,
+            TableName storedAs,
+            TableSchema schema,
+            ScanRequest request,
             long version) {
         List<Column> columns = project(schema, request.columns());
-        String sql = "SELECT " + columns.stream().map(c -> Identifiers.quote(c.name())).collect(Collectors.joining(", "))
-                + " FROM " + storedAs.sql(EngineContext.LAKE_ALIAS) + " AT (VERSION => " + version + ")"
-                + where(schema, request)
-                + order(schema, request)
-                + (request.limit().isPresent() ? " LIMIT " + request.limit().getAsLong() : "")
-                + (request.offset() > 0 ? " OFFSET " + request.offset() : "");
-        boolean scanOrder = !request.orderByKey() && request.part().map(part -> !part.inlined()).orElse(false);
-        return new ScanQuery("The read of " + table + " at version " + version, columns, sql, scanOrder);
+        String sql =
+                "SELECT "
+                        + columns.stream()
+                                .map(c -> Identifiers.quote(c.name()))
+                                .collect(Collectors.joining(", "))
+                        + " FROM "
+                        + storedAs.sql(EngineContext.LAKE_ALIAS)
+                        + " AT (VERSION => "
+                        + version
+                        + ")"
+                        + where(schema, request)
+                        + order(schema, request)
+                        + (request.limit().isPresent()
+                                ? " LIMIT " + request.limit().getAsLong()
+                                : "")
+                        + (request.offset() > 0 ? " OFFSET " + request.offset() : "");
+        boolean scanOrder =
+                !request.orderByKey() && request.part().map(part -> !part.inlined()).orElse(false);
+        return new ScanQuery(
+                "The read of " + table + " at version " + version, columns, sql, scanOrder);
     }
 
-    /** A cursor for this read: a slot and a connection, set to keep the scan's order when the read needs it. */
+    /**
+     * A cursor for this read: a slot and a connection, set to keep the scan's order when the read
+     * needs it.
+     */
     public QueryCursor cursor(EngineContext context) {
         QueryCursor cursor = new QueryCursor(context, what);
         if (scanOrder) {
@@ -49,7 +84,9 @@ public record ScanQuery(String what, List<Column> columns, String sql, boolean s
         return cursor;
     }
 
-    /** A part of a file comes in the file's order; inlined rows, read from the catalog, are sorted. */
+    /**
+     * A part of a file comes in the file's order; inlined rows, read from the catalog, are sorted.
+     */
     private static String order(TableSchema schema, ScanRequest request) {
         if (request.orderByKey()) {
             return " ORDER BY " + quoted(schema.identifyingColumns());
@@ -59,11 +96,19 @@ public record ScanQuery(String what, List<Column> columns, String sql, boolean s
 
     private static String where(TableSchema schema, ScanRequest request) {
         List<String> conditions = new ArrayList<>();
-        // Bare, not wrapped (a WHERE drops a NULL as it drops false): DuckDB pushes a bare condition
+        // Bare, not wrapped (a WHERE drops a NULL as it drops false): DuckDB pushes a bare
+        // condition
         // into the scan, where DuckLake skips the data files whose column statistics exclude it.
-        request.filter().ifPresent(filter -> conditions.add("(" + filter.sql(Identifiers::quote) + ")"));
-        request.bucket().ifPresent(bucket -> conditions.add(
-                bucket.sql(schema.identifyingColumns().stream().map(Identifiers::quote).toList())));
+        request.filter()
+                .ifPresent(filter -> conditions.add("(" + filter.sql(Identifiers::quote) + ")"));
+        request.bucket()
+                .ifPresent(
+                        bucket ->
+                                conditions.add(
+                                        bucket.sql(
+                                                schema.identifyingColumns().stream()
+                                                        .map(Identifiers::quote)
+                                                        .toList())));
         request.part().ifPresent(part -> conditions.add(part.sql()));
         return conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
     }

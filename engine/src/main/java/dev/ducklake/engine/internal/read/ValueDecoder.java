@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.read;
 
 import dev.ducklake.engine.schema.LakeType;
@@ -25,17 +41,19 @@ public final class ValueDecoder {
     /** Reads column {@code index} (1-based) of the current row. */
     public static Object read(ResultSet rs, int index, LakeType type) throws SQLException {
         if (type instanceof LakeType.Primitive primitive) {
-            Object value = switch (primitive) {
-                case BLOB -> rs.getBytes(index);
-                case DATE -> rs.getObject(index, LocalDate.class);
-                case TIME -> rs.getObject(index, LocalTime.class);
-                case TIMESTAMP_S, TIMESTAMP_MS, TIMESTAMP, TIMESTAMP_NS -> rs.getObject(index, LocalDateTime.class);
-                case TIMESTAMPTZ -> {
-                    OffsetDateTime offset = rs.getObject(index, OffsetDateTime.class);
-                    yield offset == null ? null : offset.toInstant();
-                }
-                default -> rs.getObject(index);
-            };
+            Object value =
+                    switch (primitive) {
+                        case BLOB -> rs.getBytes(index);
+                        case DATE -> rs.getObject(index, LocalDate.class);
+                        case TIME -> rs.getObject(index, LocalTime.class);
+                        case TIMESTAMP_S, TIMESTAMP_MS, TIMESTAMP, TIMESTAMP_NS ->
+                                rs.getObject(index, LocalDateTime.class);
+                        case TIMESTAMPTZ -> {
+                            OffsetDateTime offset = rs.getObject(index, OffsetDateTime.class);
+                            yield offset == null ? null : offset.toInstant();
+                        }
+                        default -> rs.getObject(index);
+                    };
             return rs.wasNull() ? null : value;
         }
         return decode(type, rs.getObject(index));
@@ -47,7 +65,10 @@ public final class ValueDecoder {
             return null;
         }
         if (type instanceof LakeType.ListOf list) {
-            Object[] elements = raw instanceof Array array ? (Object[]) array.getArray() : ((List<?>) raw).toArray();
+            Object[] elements =
+                    raw instanceof Array array
+                            ? (Object[]) array.getArray()
+                            : ((List<?>) raw).toArray();
             List<Object> out = new ArrayList<>(elements.length);
             for (Object element : elements) {
                 out.add(decode(list.element(), element));

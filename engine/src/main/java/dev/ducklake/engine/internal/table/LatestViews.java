@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.table;
 
 import dev.ducklake.engine.internal.EngineContext;
@@ -7,10 +23,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a read of a table's latest rows needs to know of it, held per table for the lake snapshot it
- * was read at. A new snapshot is the only way the lake changes (a commit, a schema change, a drop or
- * a rename each make one), so while the lake's latest snapshot has not moved, a read of the latest
- * rows costs one catalog statement before its scan, whatever the length of the history. The read
- * is at that snapshot, which expiry never removes while it is the latest.
+ * was read at. A new snapshot is the only way the lake changes (a commit, a schema change, a drop
+ * or a rename each make one), so while the lake's latest snapshot has not moved, a read of the
+ * latest rows costs one catalog statement before its scan, whatever the length of the history. The
+ * read is at that snapshot, which expiry never removes while it is the latest.
  */
 public final class LatestViews {
 

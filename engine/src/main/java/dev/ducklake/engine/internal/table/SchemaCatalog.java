@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.table;
 
 import dev.ducklake.engine.error.AlreadyExistsException;
@@ -12,7 +28,6 @@ import dev.ducklake.engine.internal.catalog.BeforeImageTable;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.LakeObject;
-import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.CommitMetadata;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -22,9 +37,9 @@ import java.util.Locale;
 import org.duckdb.DuckDBConnection;
 
 /**
- * The lake's schemas (Flink's databases): list, create, drop. The engine's own schema,
- * {@value BeforeImageTable#SCHEMA}, is not listed and cannot be created or dropped through here.
- * Each change is one DuckLake snapshot whose commit message names it.
+ * The lake's schemas (Flink's databases): list, create, drop. The engine's own schema, {@value
+ * BeforeImageTable#SCHEMA}, is not listed and cannot be created or dropped through here. Each
+ * change is one DuckLake snapshot whose commit message names it.
  */
 public final class SchemaCatalog {
 
@@ -40,9 +55,16 @@ public final class SchemaCatalog {
 
     /** The schemas of the lake, by name, without the engine's own. */
     public List<String> list() {
-        return context.withConnection("list the schemas", c -> Jdbc.query(c, "SELECT schema_name FROM " + META
-                + ".ducklake_schema WHERE end_snapshot IS NULL AND schema_name <> ? ORDER BY schema_name",
-                rs -> rs.getString(1), BeforeImageTable.SCHEMA));
+        return context.withConnection(
+                "list the schemas",
+                c ->
+                        Jdbc.query(
+                                c,
+                                "SELECT schema_name FROM "
+                                        + META
+                                        + ".ducklake_schema WHERE end_snapshot IS NULL AND schema_name <> ? ORDER BY schema_name",
+                                rs -> rs.getString(1),
+                                BeforeImageTable.SCHEMA));
     }
 
     public boolean exists(String schema) {
@@ -51,8 +73,14 @@ public final class SchemaCatalog {
     }
 
     static boolean exists(Connection connection, String schema) throws SQLException {
-        return Jdbc.queryLong(connection, "SELECT count(*) FROM " + META + ".ducklake_schema"
-                + " WHERE end_snapshot IS NULL AND lower(schema_name) = ?", schema.toLowerCase(Locale.ROOT)) > 0;
+        return Jdbc.queryLong(
+                        connection,
+                        "SELECT count(*) FROM "
+                                + META
+                                + ".ducklake_schema"
+                                + " WHERE end_snapshot IS NULL AND lower(schema_name) = ?",
+                        schema.toLowerCase(Locale.ROOT))
+                > 0;
     }
 
     /** Creates the schema; when it exists, does nothing if {@code ifNotExists}, fails otherwise. */
@@ -64,13 +92,15 @@ public final class SchemaCatalog {
             }
             throw new AlreadyExistsException("Schema " + schema + " already exists in the lake");
         }
-        run("create schema " + schema, c -> Jdbc.execute(c, "CREATE SCHEMA IF NOT EXISTS " + sql(schema)));
+        run(
+                "create schema " + schema,
+                c -> Jdbc.execute(c, "CREATE SCHEMA IF NOT EXISTS " + sql(schema)));
     }
 
     /**
-     * Drops the schema. Without {@code cascade} a schema that holds tables or views is refused, naming
-     * them; with it they go too, with what the engine kept of them. A missing schema is fine if
-     * {@code ifExists}.
+     * Drops the schema. Without {@code cascade} a schema that holds tables or views is refused,
+     * naming them; with it they go too, with what the engine kept of them. A missing schema is fine
+     * if {@code ifExists}.
      */
     public void drop(String schema, boolean ifExists, boolean cascade) {
         requireUserSchema(schema);
@@ -82,33 +112,49 @@ public final class SchemaCatalog {
         }
         List<LakeObject> objects = tables.list(schema);
         if (!objects.isEmpty() && !cascade) {
-            throw new SchemaNotEmptyException("Schema " + schema + " is not empty, it holds "
-                    + objects.stream().map(o -> o.kind().name().toLowerCase(Locale.ROOT) + " " + o.name().table())
-                            .toList()
-                    + "; drop them first or drop the schema with cascade");
+            throw new SchemaNotEmptyException(
+                    "Schema "
+                            + schema
+                            + " is not empty, it holds "
+                            + objects.stream()
+                                    .map(
+                                            o ->
+                                                    o.kind().name().toLowerCase(Locale.ROOT)
+                                                            + " "
+                                                            + o.name().table())
+                                    .toList()
+                            + "; drop them first or drop the schema with cascade");
         }
-        List<EngineTableData> data = context.withConnection("look up the tables of " + schema, c -> {
-            List<EngineTableData> found = new ArrayList<>();
-            for (LakeObject object : objects) {
-                if (object.kind() == LakeObject.Kind.TABLE) {
-                    found.add(EngineTableData.of(c, object.name()));
-                }
-            }
-            return found;
-        });
-        run("drop schema " + schema, c -> {
-            for (EngineTableData table : data) {
-                table.drop(c);
-            }
-            Jdbc.execute(c, "DROP SCHEMA " + sql(schema) + (cascade ? " CASCADE" : ""));
-        });
+        List<EngineTableData> data =
+                context.withConnection(
+                        "look up the tables of " + schema,
+                        c -> {
+                            List<EngineTableData> found = new ArrayList<>();
+                            for (LakeObject object : objects) {
+                                if (object.kind() == LakeObject.Kind.TABLE) {
+                                    found.add(EngineTableData.of(c, object.name()));
+                                }
+                            }
+                            return found;
+                        });
+        run(
+                "drop schema " + schema,
+                c -> {
+                    for (EngineTableData table : data) {
+                        table.drop(c);
+                    }
+                    Jdbc.execute(c, "DROP SCHEMA " + sql(schema) + (cascade ? " CASCADE" : ""));
+                });
     }
 
     private static void requireUserSchema(String schema) {
         Identifiers.requireValid(schema, "schema");
         if (schema.equalsIgnoreCase(BeforeImageTable.SCHEMA)) {
-            throw new LakeValidationException("Schema " + schema + " holds the engine's own tables (before-images,"
-                    + " table properties); it cannot be created or dropped by name");
+            throw new LakeValidationException(
+                    "Schema "
+                            + schema
+                            + " holds the engine's own tables (before-images,"
+                            + " table properties); it cannot be created or dropped by name");
         }
     }
 
@@ -116,26 +162,38 @@ public final class SchemaCatalog {
         return EngineContext.LAKE_ALIAS + "." + Identifiers.quote(schema);
     }
 
-    /** Runs the statements in one transaction, one snapshot, while no other change of this engine runs. */
+    /**
+     * Runs the statements in one transaction, one snapshot, while no other change of this engine
+     * runs.
+     */
     private void run(String what, TableDdl.Statements statements) {
         try {
-            context.exclusively(what, () -> {
-                try (DuckDBConnection connection = context.connect()) {
-                    Jdbc.execute(connection, "BEGIN TRANSACTION");
-                    try {
-                        statements.run(connection);
-                        Jdbc.execute(connection, "CALL " + EngineContext.LAKE_ALIAS + ".set_commit_message("
-                                + Identifiers.literal(CommitMetadata.AUTHOR) + ", " + Identifiers.literal(what) + ")");
-                        Jdbc.execute(connection, "COMMIT");
-                    } catch (SQLException | RuntimeException e) {
-                        Jdbc.execute(connection, "ROLLBACK");
-                        throw e;
-                    }
-                } catch (SQLException e) {
-                    throw new LakeException("Could not " + what + ": " + e.getMessage(), e);
-                }
-                return null;
-            });
+            context.exclusively(
+                    what,
+                    () -> {
+                        try (DuckDBConnection connection = context.connect()) {
+                            Jdbc.execute(connection, "BEGIN TRANSACTION");
+                            try {
+                                statements.run(connection);
+                                Jdbc.execute(
+                                        connection,
+                                        "CALL "
+                                                + EngineContext.LAKE_ALIAS
+                                                + ".set_commit_message("
+                                                + Identifiers.literal(CommitMetadata.AUTHOR)
+                                                + ", "
+                                                + Identifiers.literal(what)
+                                                + ")");
+                                Jdbc.execute(connection, "COMMIT");
+                            } catch (SQLException | RuntimeException e) {
+                                Jdbc.execute(connection, "ROLLBACK");
+                                throw e;
+                            }
+                        } catch (SQLException e) {
+                            throw new LakeException("Could not " + what + ": " + e.getMessage(), e);
+                        }
+                        return null;
+                    });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LakeCancelledException("Interrupted while waiting to " + what, e);

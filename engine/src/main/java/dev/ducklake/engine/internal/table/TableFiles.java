@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.table;
 
 import dev.ducklake.engine.internal.EngineContext;
@@ -30,44 +46,93 @@ public final class TableFiles {
 
     /** The data files, each followed by its delete file if it has one. */
     public List<LakeFile> list(TableName name) {
-        return context.withConnection("list the files of " + name, c -> {
-            long id = MetadataTables.requireIdentity(c, name).id();
-            Map<Long, Map<String, String>> partitions = partitions(c, id);
-            String base = "(SELECT value FROM " + META + ".ducklake_metadata WHERE key = 'data_path' AND scope IS NULL)";
-            String tableDir = "CASE WHEN t.path_is_relative THEN CASE WHEN s.path_is_relative THEN " + base
-                    + " || s.path ELSE s.path END || t.path ELSE t.path END";
-            String files = " JOIN " + META + ".ducklake_table t ON t.table_id = f.table_id AND t.end_snapshot IS NULL"
-                    + " JOIN " + META + ".ducklake_schema s ON s.schema_id = t.schema_id AND s.end_snapshot IS NULL"
-                    + " WHERE f.table_id = ? AND f.end_snapshot IS NULL";
-            return Jdbc.query(c, "SELECT * FROM (SELECT 'DATA' AS content, CASE WHEN f.path_is_relative THEN " + tableDir
-                    + " || f.path ELSE f.path END AS path, f.file_format, f.record_count, f.file_size_bytes,"
-                    + " f.begin_snapshot, f.data_file_id, NULL AS data_path FROM " + META + ".ducklake_data_file f" + files
-                    + " UNION ALL SELECT 'DELETES', CASE WHEN d.path_is_relative THEN " + tableDir + " || d.path ELSE"
-                    + " d.path END, d.format, d.delete_count, d.file_size_bytes, d.begin_snapshot, d.data_file_id,"
-                    + " CASE WHEN f.path_is_relative THEN " + tableDir + " || f.path ELSE f.path END FROM " + META
-                    + ".ducklake_delete_file d JOIN " + META + ".ducklake_data_file f ON f.data_file_id = d.data_file_id"
-                    + files.replace("f.end_snapshot IS NULL", "f.end_snapshot IS NULL AND d.end_snapshot IS NULL")
-                    + ") ORDER BY data_file_id, content",
-                    rs -> new LakeFile(LakeFile.Content.valueOf(rs.getString(1)), rs.getString(2), rs.getString(3),
-                            rs.getLong(4), rs.getLong(5), partitions.getOrDefault(rs.getLong(7), Map.of()),
-                            rs.getLong(6), Optional.ofNullable(rs.getString(8))),
-                    id, id);
-        });
+        return context.withConnection(
+                "list the files of " + name,
+                c -> {
+                    long id = MetadataTables.requireIdentity(c, name).id();
+                    Map<Long, Map<String, String>> partitions = partitions(c, id);
+                    String base =
+                            "(SELECT value FROM "
+                                    + META
+                                    + ".ducklake_metadata WHERE key = 'data_path' AND scope IS NULL)";
+                    String tableDir =
+                            "CASE WHEN t.path_is_relative THEN CASE WHEN s.path_is_relative THEN "
+                                    + base
+                                    + " || s.path ELSE s.path END || t.path ELSE t.path END";
+                    String files =
+                            " JOIN "
+                                    + META
+                                    + ".ducklake_table t ON t.table_id = f.table_id AND t.end_snapshot IS NULL"
+                                    + " JOIN "
+                                    + META
+                                    + ".ducklake_schema s ON s.schema_id = t.schema_id AND s.end_snapshot IS NULL"
+                                    + " WHERE f.table_id = ? AND f.end_snapshot IS NULL";
+                    return Jdbc.query(
+                            c,
+                            "SELECT * FROM (SELECT 'DATA' AS content, CASE WHEN f.path_is_relative THEN "
+                                    + tableDir
+                                    + " || f.path ELSE f.path END AS path, f.file_format, f.record_count, f.file_size_bytes,"
+                                    + " f.begin_snapshot, f.data_file_id, NULL AS data_path FROM "
+                                    + META
+                                    + ".ducklake_data_file f"
+                                    + files
+                                    + " UNION ALL SELECT 'DELETES', CASE WHEN d.path_is_relative THEN "
+                                    + tableDir
+                                    + " || d.path ELSE"
+                                    + " d.path END, d.format, d.delete_count, d.file_size_bytes, d.begin_snapshot, d.data_file_id,"
+                                    + " CASE WHEN f.path_is_relative THEN "
+                                    + tableDir
+                                    + " || f.path ELSE f.path END FROM "
+                                    + META
+                                    + ".ducklake_delete_file d JOIN "
+                                    + META
+                                    + ".ducklake_data_file f ON f.data_file_id = d.data_file_id"
+                                    + files.replace(
+                                            "f.end_snapshot IS NULL",
+                                            "f.end_snapshot IS NULL AND d.end_snapshot IS NULL")
+                                    + ") ORDER BY data_file_id, content",
+                            rs ->
+                                    new LakeFile(
+                                            LakeFile.Content.valueOf(rs.getString(1)),
+                                            rs.getString(2),
+                                            rs.getString(3),
+                                            rs.getLong(4),
+                                            rs.getLong(5),
+                                            partitions.getOrDefault(rs.getLong(7), Map.of()),
+                                            rs.getLong(6),
+                                            Optional.ofNullable(rs.getString(8))),
+                            id,
+                            id);
+                });
     }
 
     /** The partition values of the table's current data files, by data file id. */
-    private static Map<Long, Map<String, String>> partitions(Connection connection, long tableId) throws SQLException {
+    private static Map<Long, Map<String, String>> partitions(Connection connection, long tableId)
+            throws SQLException {
         Map<Long, Map<String, String>> byFile = new HashMap<>();
-        Jdbc.query(connection, "SELECT v.data_file_id, pc.transform, c.column_name, v.partition_value FROM " + META
-                + ".ducklake_file_partition_value v JOIN " + META + ".ducklake_data_file f"
-                + " ON f.data_file_id = v.data_file_id AND f.end_snapshot IS NULL JOIN " + META
-                + ".ducklake_partition_column pc ON pc.partition_id = f.partition_id AND pc.table_id = f.table_id"
-                + " AND pc.partition_key_index = v.partition_key_index JOIN " + META + ".ducklake_column c"
-                + " ON c.table_id = f.table_id AND c.column_id = pc.column_id AND c.end_snapshot IS NULL"
-                + " WHERE v.table_id = ? ORDER BY v.data_file_id, v.partition_key_index",
-                rs -> byFile.computeIfAbsent(rs.getLong(1), k -> new LinkedHashMap<>()).put(
-                        "identity".equals(rs.getString(2)) ? rs.getString(3) : rs.getString(2) + "(" + rs.getString(3) + ")",
-                        rs.getString(4)), tableId);
+        Jdbc.query(
+                connection,
+                "SELECT v.data_file_id, pc.transform, c.column_name, v.partition_value FROM "
+                        + META
+                        + ".ducklake_file_partition_value v JOIN "
+                        + META
+                        + ".ducklake_data_file f"
+                        + " ON f.data_file_id = v.data_file_id AND f.end_snapshot IS NULL JOIN "
+                        + META
+                        + ".ducklake_partition_column pc ON pc.partition_id = f.partition_id AND pc.table_id = f.table_id"
+                        + " AND pc.partition_key_index = v.partition_key_index JOIN "
+                        + META
+                        + ".ducklake_column c"
+                        + " ON c.table_id = f.table_id AND c.column_id = pc.column_id AND c.end_snapshot IS NULL"
+                        + " WHERE v.table_id = ? ORDER BY v.data_file_id, v.partition_key_index",
+                rs ->
+                        byFile.computeIfAbsent(rs.getLong(1), k -> new LinkedHashMap<>())
+                                .put(
+                                        "identity".equals(rs.getString(2))
+                                                ? rs.getString(3)
+                                                : rs.getString(2) + "(" + rs.getString(3) + ")",
+                                        rs.getString(4)),
+                tableId);
         return byFile;
     }
 }

@@ -1,7 +1,22 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.transaction;
 
 import dev.ducklake.engine.error.LakeClosedException;
-import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.table.ColumnChanges;
@@ -48,11 +63,15 @@ public final class LakeTransactionImpl implements LakeTransaction {
     private final TableCatalog tables;
     private final ColumnChanges columns;
     private final DuckDBConnection connection;
+
     /** The tables touched so far, by {@link TableCatalog#matchKey}. */
     private final Map<String, TableState> touched = new LinkedHashMap<>();
+
     private final List<Step> steps = new ArrayList<>();
+
     /** The lake's schema version when the transaction first read a table, or -1 before. */
     private long schemaVersion = -1;
+
     private boolean finished;
 
     /** A table as the steps so far leave it. */
@@ -76,7 +95,10 @@ public final class LakeTransactionImpl implements LakeTransaction {
         void run(Connection connection) throws SQLException;
     }
 
-    public LakeTransactionImpl(EngineContext context, CommitExecutor commits, TableCatalog tables,
+    public LakeTransactionImpl(
+            EngineContext context,
+            CommitExecutor commits,
+            TableCatalog tables,
             ColumnChanges columns) {
         this.context = context;
         this.commits = commits;
@@ -148,8 +170,15 @@ public final class LakeTransactionImpl implements LakeTransaction {
     @Override
     public synchronized MergeSession merge(TableName table) {
         TableState state = existing(table);
-        MergeSessionImpl session = new MergeSessionImpl(context, commits, state.name, state.schema,
-                state.beforeImages, MergeSession.CurrentRows.LOOKED_UP, connection);
+        MergeSessionImpl session =
+                new MergeSessionImpl(
+                        context,
+                        commits,
+                        state.name,
+                        state.schema,
+                        state.beforeImages,
+                        MergeSession.CurrentRows.LOOKED_UP,
+                        connection);
         steps.add(new Step(state.name, null, session));
         return session;
     }
@@ -157,8 +186,9 @@ public final class LakeTransactionImpl implements LakeTransaction {
     @Override
     public synchronized WriteSession append(TableName table) {
         TableState state = existing(table);
-        WriteSessionImpl session = new WriteSessionImpl(context, commits, state.name, state.schema,
-                WriteMode.APPEND, connection);
+        WriteSessionImpl session =
+                new WriteSessionImpl(
+                        context, commits, state.name, state.schema, WriteMode.APPEND, connection);
         steps.add(new Step(state.name, null, session));
         return session;
     }
@@ -167,30 +197,50 @@ public final class LakeTransactionImpl implements LakeTransaction {
     public synchronized TransactionResult commit(CommitOptions options) {
         ensureOpen();
         if (options.expectedLatestVersion().isPresent()) {
-            throw new LakeValidationException("A transaction over several tables cannot expect one table's latest"
-                    + " version; use a commit key to make it idempotent");
+            throw new LakeValidationException(
+                    "A transaction over several tables cannot expect one table's latest"
+                            + " version; use a commit key to make it idempotent");
         }
         try {
             List<Prepared> prepared = new ArrayList<>();
             for (Step step : steps) {
                 if (step.session == null) {
-                    prepared.add(new Prepared(step.table, CommitMetadata.MODE_SCHEMA, (c, id) -> {
-                        step.statements.run(c);
-                        return CommitOutcome.changed(0, 0, 0, 0, true);
-                    }));
+                    prepared.add(
+                            new Prepared(
+                                    step.table,
+                                    CommitMetadata.MODE_SCHEMA,
+                                    (c, id) -> {
+                                        step.statements.run(c);
+                                        return CommitOutcome.changed(0, 0, 0, 0, true);
+                                    }));
                 } else if (!step.session.finished()) {
                     StagedSessionImpl.Step body = step.session.prepareStep(options);
                     prepared.add(new Prepared(step.table, body.mode(), body.body()));
                 }
             }
-            String what = "a commit to " + touched.values().stream().map(s -> s.name.toString())
-                    .collect(Collectors.joining(", "));
-            CommitExecutor.Committed committed = commits.commitTables(connection, what, options,
-                    (c, commitId) -> apply(c, commitId, prepared));
+            String what =
+                    "a commit to "
+                            + touched.values().stream()
+                                    .map(s -> s.name.toString())
+                                    .collect(Collectors.joining(", "));
+            CommitExecutor.Committed committed =
+                    commits.commitTables(
+                            connection,
+                            what,
+                            options,
+                            (c, commitId) -> apply(c, commitId, prepared));
             Map<TableName, CommitResult> results = new LinkedHashMap<>();
-            committed.tables().keySet().forEach(table -> results.put(table, committed.toCommitResult(table)));
-            return new TransactionResult(committed.committed(), committed.version(), committed.commitId(), results,
-                    committed.alreadyCommitted(), committed.retries());
+            committed
+                    .tables()
+                    .keySet()
+                    .forEach(table -> results.put(table, committed.toCommitResult(table)));
+            return new TransactionResult(
+                    committed.committed(),
+                    committed.version(),
+                    committed.commitId(),
+                    results,
+                    committed.alreadyCommitted(),
+                    committed.retries());
         } finally {
             close();
         }
@@ -203,12 +253,15 @@ public final class LakeTransactionImpl implements LakeTransaction {
      * Runs the steps in order and sums what they did per table: a table's mode is its data mode
      * (merge, append) if rows were written, else {@code schema}.
      */
-    private static Map<TableName, TableOutcome> apply(Connection connection, String commitId, List<Prepared> steps)
-            throws SQLException {
+    private static Map<TableName, TableOutcome> apply(
+            Connection connection, String commitId, List<Prepared> steps) throws SQLException {
         Map<TableName, TableOutcome> outcomes = new LinkedHashMap<>();
         for (Prepared step : steps) {
             CommitOutcome outcome = step.body().apply(connection, commitId);
-            outcomes.merge(step.table(), new TableOutcome(step.mode(), outcome), LakeTransactionImpl::combine);
+            outcomes.merge(
+                    step.table(),
+                    new TableOutcome(step.mode(), outcome),
+                    LakeTransactionImpl::combine);
         }
         return outcomes;
     }
@@ -216,12 +269,23 @@ public final class LakeTransactionImpl implements LakeTransaction {
     private static TableOutcome combine(TableOutcome a, TableOutcome b) {
         CommitOutcome x = a.outcome();
         CommitOutcome y = b.outcome();
-        String mode = !y.changed() || CommitMetadata.MODE_SCHEMA.equals(b.mode()) ? a.mode()
-                : !x.changed() || CommitMetadata.MODE_SCHEMA.equals(a.mode()) ? b.mode()
-                : a.mode().equals(b.mode()) ? a.mode() : CommitMetadata.MODE_TRANSACTION;
-        return new TableOutcome(mode, new CommitOutcome(x.changed() || y.changed(), x.rowsWritten() + y.rowsWritten(),
-                x.inserted() + y.inserted(), x.updated() + y.updated(), x.deleted() + y.deleted(),
-                x.beforeImages() && y.beforeImages()));
+        String mode =
+                !y.changed() || CommitMetadata.MODE_SCHEMA.equals(b.mode())
+                        ? a.mode()
+                        : !x.changed() || CommitMetadata.MODE_SCHEMA.equals(a.mode())
+                                ? b.mode()
+                                : a.mode().equals(b.mode())
+                                        ? a.mode()
+                                        : CommitMetadata.MODE_TRANSACTION;
+        return new TableOutcome(
+                mode,
+                new CommitOutcome(
+                        x.changed() || y.changed(),
+                        x.rowsWritten() + y.rowsWritten(),
+                        x.inserted() + y.inserted(),
+                        x.updated() + y.updated(),
+                        x.deleted() + y.deleted(),
+                        x.beforeImages() && y.beforeImages()));
     }
 
     @Override
@@ -263,14 +327,16 @@ public final class LakeTransactionImpl implements LakeTransaction {
     private TableState existing(TableName table) {
         TableState state = state(table);
         if (state.schema == null) {
-            throw new LakeValidationException("Table " + table + " does not exist; create it in the transaction first");
+            throw new LakeValidationException(
+                    "Table " + table + " does not exist; create it in the transaction first");
         }
         return state;
     }
 
     /**
      * The table's state, read from the lake the first time the transaction touches it, unless the
-     * engine described the table while the lake was at the schema version the transaction saw first.
+     * engine described the table while the lake was at the schema version the transaction saw
+     * first.
      */
     private TableState state(TableName table) {
         ensureOpen();
@@ -280,9 +346,12 @@ public final class LakeTransactionImpl implements LakeTransaction {
             if (schemaVersion < 0) {
                 schemaVersion = tables.schemaVersion();
             }
-            Optional<TableCatalog.Described> described = tables.describeIfExists(table, schemaVersion);
-            state = described.map(d -> new TableState(table, d.schema(), d.beforeImages()))
-                    .orElseGet(() -> new TableState(table, null, false));
+            Optional<TableCatalog.Described> described =
+                    tables.describeIfExists(table, schemaVersion);
+            state =
+                    described
+                            .map(d -> new TableState(table, d.schema(), d.beforeImages()))
+                            .orElseGet(() -> new TableState(table, null, false));
             touched.put(key, state);
         }
         return state;
@@ -290,7 +359,8 @@ public final class LakeTransactionImpl implements LakeTransaction {
 
     private void ensureOpen() {
         if (finished) {
-            throw new LakeClosedException("This transaction is already committed, aborted or closed");
+            throw new LakeClosedException(
+                    "This transaction is already committed, aborted or closed");
         }
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.version;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -47,26 +63,44 @@ public final class VersionLog {
 
     /** The newest version of the table. */
     public long latest(TableName table) {
-        return context.withConnection("find the latest version of " + table, c -> Jdbc.queryLong(c,
-                "SELECT max(snapshot_id) FROM (" + versionsOf(c, table) + ")"));
+        return context.withConnection(
+                "find the latest version of " + table,
+                c ->
+                        Jdbc.queryLong(
+                                c, "SELECT max(snapshot_id) FROM (" + versionsOf(c, table) + ")"));
     }
 
     /** The newest version of the table that is not after the given snapshot. */
     public long latestAtOrBefore(TableName table, long snapshot) {
-        return context.withConnection("find the latest version of " + table + " up to " + snapshot, c ->
-                Jdbc.queryLong(c, "SELECT max(snapshot_id) FROM (" + versionsOf(c, table) + " AND snapshot_id <= ?)", snapshot));
+        return context.withConnection(
+                "find the latest version of " + table + " up to " + snapshot,
+                c ->
+                        Jdbc.queryLong(
+                                c,
+                                "SELECT max(snapshot_id) FROM ("
+                                        + versionsOf(c, table)
+                                        + " AND snapshot_id <= ?)",
+                                snapshot));
     }
 
     /** Versions of the table, newest first. */
     public List<TableVersion> list(TableName table, int offset, int limit) {
         if (offset < 0 || limit < 0) {
-            throw new IllegalArgumentException("offset and limit must be >= 0, got " + offset + " and " + limit);
+            throw new IllegalArgumentException(
+                    "offset and limit must be >= 0, got " + offset + " and " + limit);
         }
-        return context.withConnection("list the versions of " + table, c -> {
-            TableIdentity id = MetadataTables.requireIdentity(c, table);
-            return Jdbc.query(c, MetadataTables.versionsQuery(id, HISTORY) + " ORDER BY snapshot_id DESC LIMIT ? OFFSET ?", rs -> toVersion(rs, table),
-                    limit, offset);
-        });
+        return context.withConnection(
+                "list the versions of " + table,
+                c -> {
+                    TableIdentity id = MetadataTables.requireIdentity(c, table);
+                    return Jdbc.query(
+                            c,
+                            MetadataTables.versionsQuery(id, HISTORY)
+                                    + " ORDER BY snapshot_id DESC LIMIT ? OFFSET ?",
+                            rs -> toVersion(rs, table),
+                            limit,
+                            offset);
+                });
     }
 
     /**
@@ -75,102 +109,182 @@ public final class VersionLog {
      * or a snapshot that did not change this table.
      */
     public TableVersion get(TableName table, long version) {
-        return context.withConnection("read version " + version + " of " + table, c -> {
-            TableIdentity id = MetadataTables.requireIdentity(c, table);
-            Optional<TableVersion> found = Jdbc.queryFirst(c, MetadataTables.versionsQuery(id, HISTORY) + " AND snapshot_id = ?",
-                    rs -> toVersion(rs, table), version);
-            if (found.isEmpty()) {
-                throw notAVersion(c, table, id, version);
-            }
-            return found.get();
-        });
+        return context.withConnection(
+                "read version " + version + " of " + table,
+                c -> {
+                    TableIdentity id = MetadataTables.requireIdentity(c, table);
+                    Optional<TableVersion> found =
+                            Jdbc.queryFirst(
+                                    c,
+                                    MetadataTables.versionsQuery(id, HISTORY)
+                                            + " AND snapshot_id = ?",
+                                    rs -> toVersion(rs, table),
+                                    version);
+                    if (found.isEmpty()) {
+                        throw notAVersion(c, table, id, version);
+                    }
+                    return found.get();
+                });
     }
 
-    private static LakeValidationException notAVersion(Connection connection, TableName table, TableIdentity id,
-            long version) throws SQLException {
+    private static LakeValidationException notAVersion(
+            Connection connection, TableName table, TableIdentity id, long version)
+            throws SQLException {
         long latestSnapshot = MetadataTables.currentSnapshot(connection);
-        boolean exists = Jdbc.queryLong(connection, "SELECT count(*) FROM " + HISTORY.source()
-                + " WHERE snapshot_id = ?", version) > 0;
+        boolean exists =
+                Jdbc.queryLong(
+                                connection,
+                                "SELECT count(*) FROM "
+                                        + HISTORY.source()
+                                        + " WHERE snapshot_id = ?",
+                                version)
+                        > 0;
         String why;
         if (version > latestSnapshot) {
             why = "no such snapshot yet; the latest snapshot of the lake is " + latestSnapshot;
         } else if (version < id.createdAt()) {
-            why = MetadataTables.identity(connection, table, version)
-                    .map(old -> "the table was dropped and created again after it: the " + table + " of version "
-                            + version + " was DuckLake table " + old.id() + ", the one now is table " + id.id()
-                            + ", created at snapshot " + id.createdAt() + ". A change source cannot follow a table"
-                            + " across its re-creation; start the source anew, without its checkpoint or savepoint,"
-                            + " to read the new table")
-                    .orElse("the table was created later, at snapshot " + id.createdAt());
+            why =
+                    MetadataTables.identity(connection, table, version)
+                            .map(
+                                    old ->
+                                            "the table was dropped and created again after it: the "
+                                                    + table
+                                                    + " of version "
+                                                    + version
+                                                    + " was DuckLake table "
+                                                    + old.id()
+                                                    + ", the one now is table "
+                                                    + id.id()
+                                                    + ", created at snapshot "
+                                                    + id.createdAt()
+                                                    + ". A change source cannot follow a table"
+                                                    + " across its re-creation; start the source anew, without its checkpoint or savepoint,"
+                                                    + " to read the new table")
+                            .orElse("the table was created later, at snapshot " + id.createdAt());
         } else if (!exists) {
-            why = "the snapshot was expired or never existed; the oldest version of " + table + " kept is "
-                    + Jdbc.queryLong(connection, "SELECT min(snapshot_id) FROM (" + MetadataTables.versionsQuery(id, HISTORY) + ")");
+            why =
+                    "the snapshot was expired or never existed; the oldest version of "
+                            + table
+                            + " kept is "
+                            + Jdbc.queryLong(
+                                    connection,
+                                    "SELECT min(snapshot_id) FROM ("
+                                            + MetadataTables.versionsQuery(id, HISTORY)
+                                            + ")");
         } else {
             why = "that snapshot did not change this table";
         }
-        return new LakeValidationException("Version " + version + " is not a version of " + table + ": " + why);
+        return new LakeValidationException(
+                "Version " + version + " is not a version of " + table + ": " + why);
     }
 
     /**
-     * The newest version of the table committed at or before the instant, or a validation error when
-     * the table has none that old (it was created later, or those versions were expired).
+     * The newest version of the table committed at or before the instant, or a validation error
+     * when the table has none that old (it was created later, or those versions were expired).
      */
     public TableVersion at(TableName table, Instant instant) {
-        return context.withConnection("find the version of " + table + " at " + instant, c -> {
-            TableIdentity id = MetadataTables.requireIdentity(c, table);
-            return Jdbc.queryFirst(c, MetadataTables.versionsQuery(id, HISTORY) + " AND snapshot_time <= ? ORDER BY snapshot_id DESC LIMIT 1",
-                    rs -> toVersion(rs, table), OffsetDateTime.ofInstant(instant, ZoneOffset.UTC)).orElseThrow(() ->
-                    new LakeValidationException("No version of " + table + " was committed at or before " + instant
-                            + ": the table was created later, or its versions of that time were expired"));
-        });
+        return context.withConnection(
+                "find the version of " + table + " at " + instant,
+                c -> {
+                    TableIdentity id = MetadataTables.requireIdentity(c, table);
+                    return Jdbc.queryFirst(
+                                    c,
+                                    MetadataTables.versionsQuery(id, HISTORY)
+                                            + " AND snapshot_time <= ? ORDER BY snapshot_id DESC LIMIT 1",
+                                    rs -> toVersion(rs, table),
+                                    OffsetDateTime.ofInstant(instant, ZoneOffset.UTC))
+                            .orElseThrow(
+                                    () ->
+                                            new LakeValidationException(
+                                                    "No version of "
+                                                            + table
+                                                            + " was committed at or before "
+                                                            + instant
+                                                            + ": the table was created later, or its versions of that time were expired"));
+                });
     }
 
     /** The versions of the table in {@code (from, to]}, oldest first, at most {@code limit}. */
     public List<TableVersion> between(TableName table, long from, long to, int limit) {
-        return context.withConnection("list the versions of " + table, c -> Jdbc.query(c,
-                versionsOf(c, table) + " AND snapshot_id > ? AND snapshot_id <= ?"
-                        + " ORDER BY snapshot_id LIMIT ?", rs -> toVersion(rs, table), from, to, limit));
+        return context.withConnection(
+                "list the versions of " + table,
+                c ->
+                        Jdbc.query(
+                                c,
+                                versionsOf(c, table)
+                                        + " AND snapshot_id > ? AND snapshot_id <= ?"
+                                        + " ORDER BY snapshot_id LIMIT ?",
+                                rs -> toVersion(rs, table),
+                                from,
+                                to,
+                                limit));
     }
 
     /**
-     * True when, after {@code version}, DuckLake flushed inlined data of the table to files, rewrote
-     * its files that held deletes ({@code ducklake_rewrite_data_files}) or merged its files
+     * True when, after {@code version}, DuckLake flushed inlined data of the table to files,
+     * rewrote its files that held deletes ({@code ducklake_rewrite_data_files}) or merged its files
      * ({@code ducklake_merge_adjacent_files}). DuckLake v1.5.5's change feed misreports ranges that
      * start before such a snapshot: it misplaces the deletes of flushed inlined rows (a delete or
-     * pre-image lands in another snapshot), reports rewritten rows as updated and rows deleted before
-     * a rewrite as deleted again, and across a merge after a rewrite it put a delete in another
-     * snapshot. Change reads that start before one must not use the change feed.
+     * pre-image lands in another snapshot), reports rewritten rows as updated and rows deleted
+     * before a rewrite as deleted again, and across a merge after a rewrite it put a delete in
+     * another snapshot. Change reads that start before one must not use the change feed.
      */
     public boolean filesRewrittenAfter(TableName table, long version) {
-        return context.withConnection("look for rewrites of the files of " + table, c -> {
-            long id = MetadataTables.requireIdentity(c, table).id();
-            return Jdbc.queryLong(c, "SELECT count(*) FROM " + HISTORY.source() + " WHERE snapshot_id > ? AND "
-                    + HISTORY.touches(ChangeKind.REWRITES, id), version) > 0;
-        });
-    }
-
-    /** The versions of the table, as {@link MetadataTables#versionsQuery(TableIdentity, SnapshotHistory)} selects them. */
-    private static String versionsOf(Connection connection, TableName table) throws SQLException {
-        return MetadataTables.versionsQuery(MetadataTables.requireIdentity(connection, table), HISTORY);
+        return context.withConnection(
+                "look for rewrites of the files of " + table,
+                c -> {
+                    long id = MetadataTables.requireIdentity(c, table).id();
+                    return Jdbc.queryLong(
+                                    c,
+                                    "SELECT count(*) FROM "
+                                            + HISTORY.source()
+                                            + " WHERE snapshot_id > ? AND "
+                                            + HISTORY.touches(ChangeKind.REWRITES, id),
+                                    version)
+                            > 0;
+                });
     }
 
     /**
-     * Whether a snapshot after {@code after} changed the table's rows or columns without carrying all
-     * the {@code producer} fields (at least one) in its commit metadata; read through DuckLake, so safe
-     * inside a commit transaction.
+     * The versions of the table, as {@link MetadataTables#versionsQuery(TableIdentity,
+     * SnapshotHistory)} selects them.
      */
-    public static boolean rowsChangedByOthers(Connection connection, TableIdentity table, long after,
-            Map<String, String> producer) throws SQLException {
+    private static String versionsOf(Connection connection, TableName table) throws SQLException {
+        return MetadataTables.versionsQuery(
+                MetadataTables.requireIdentity(connection, table), HISTORY);
+    }
+
+    /**
+     * Whether a snapshot after {@code after} changed the table's rows or columns without carrying
+     * all the {@code producer} fields (at least one) in its commit metadata; read through DuckLake,
+     * so safe inside a commit transaction.
+     */
+    public static boolean rowsChangedByOthers(
+            Connection connection, TableIdentity table, long after, Map<String, String> producer)
+            throws SQLException {
         List<Object> parameters = new ArrayList<>(List.of(after));
         String changed = SnapshotHistory.LAKE.touches(ChangeKind.ROWS, table.id());
-        String same = producer.entrySet().stream().map(field -> {
-            parameters.add("$.producer.\"" + field.getKey() + "\"");
-            parameters.add(field.getValue());
-            return "json_extract_string(commit_extra_info, ?) = ?";
-        }).collect(Collectors.joining(" AND "));
-        return Jdbc.queryLong(connection, "SELECT count(*) FROM " + SnapshotHistory.LAKE.source() + " WHERE"
-                + " snapshot_id > ? AND " + changed + " AND NOT coalesce(" + same + ", false)",
-                parameters.toArray()) > 0;
+        String same =
+                producer.entrySet().stream()
+                        .map(
+                                field -> {
+                                    parameters.add("$.producer.\"" + field.getKey() + "\"");
+                                    parameters.add(field.getValue());
+                                    return "json_extract_string(commit_extra_info, ?) = ?";
+                                })
+                        .collect(Collectors.joining(" AND "));
+        return Jdbc.queryLong(
+                        connection,
+                        "SELECT count(*) FROM "
+                                + SnapshotHistory.LAKE.source()
+                                + " WHERE"
+                                + " snapshot_id > ? AND "
+                                + changed
+                                + " AND NOT coalesce("
+                                + same
+                                + ", false)",
+                        parameters.toArray())
+                > 0;
     }
 
     /**
@@ -178,21 +292,38 @@ public final class VersionLog {
      * one after another, so an expiry that removed one leaves a gap. Read through DuckLake, so safe
      * inside a commit transaction.
      */
-    public static boolean historyIntactAfter(Connection connection, long snapshot) throws SQLException {
-        return Jdbc.queryLong(connection, "SELECT (count(*) = coalesce(max(snapshot_id) - ?, 0))::BIGINT FROM "
-                + SnapshotHistory.LAKE.source() + " WHERE snapshot_id > ?", snapshot, snapshot) == 1;
+    public static boolean historyIntactAfter(Connection connection, long snapshot)
+            throws SQLException {
+        return Jdbc.queryLong(
+                        connection,
+                        "SELECT (count(*) = coalesce(max(snapshot_id) - ?, 0))::BIGINT FROM "
+                                + SnapshotHistory.LAKE.source()
+                                + " WHERE snapshot_id > ?",
+                        snapshot,
+                        snapshot)
+                == 1;
     }
 
     /** See {@link #historyIntactAfter(Connection, long)}. */
     public boolean historyIntactAfter(long snapshot) {
-        return context.withConnection("look for expired snapshots after " + snapshot, c -> historyIntactAfter(c, snapshot));
+        return context.withConnection(
+                "look for expired snapshots after " + snapshot,
+                c -> historyIntactAfter(c, snapshot));
     }
 
-    /** Maps a row of {@link MetadataTables#versionsQuery} to a version of the table, with its part of the metadata. */
+    /**
+     * Maps a row of {@link MetadataTables#versionsQuery} to a version of the table, with its part
+     * of the metadata.
+     */
     TableVersion toVersion(ResultSet rs, TableName table) throws SQLException {
         String extra = rs.getString(5);
-        return new TableVersion(rs.getLong(1), rs.getObject(2, OffsetDateTime.class).toInstant(), rs.getString(3),
-                rs.getString(4), extra, parse(extra).map(m -> m.forTable(table.toString())));
+        return new TableVersion(
+                rs.getLong(1),
+                rs.getObject(2, OffsetDateTime.class).toInstant(),
+                rs.getString(3),
+                rs.getString(4),
+                extra,
+                parse(extra).map(m -> m.forTable(table.toString())));
     }
 
     private Optional<CommitMetadata> parse(String extraInfo) {

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.write;
 
 import dev.ducklake.engine.error.LakeException;
@@ -24,8 +40,8 @@ public final class ArrowParquetWriterImpl implements ArrowParquetWriter {
     private boolean closed;
 
     /**
-     * @param lakeData whether the files may become data files of the lake (dictionary encoding
-     *     on), rather than transient staging read once
+     * @param lakeData whether the files may become data files of the lake (dictionary encoding on),
+     *     rather than transient staging read once
      */
     public ArrowParquetWriterImpl(EngineContext context, boolean lakeData) {
         this.context = context;
@@ -46,10 +62,17 @@ public final class ArrowParquetWriterImpl implements ArrowParquetWriter {
         }
         try {
             connection.registerArrowStream(streamName, arrowArrayStream);
-            return Jdbc.update(connection, "COPY (SELECT * FROM " + streamName + ") TO "
-                    + Identifiers.literal(file) + " " + options);
+            return Jdbc.update(
+                    connection,
+                    "COPY (SELECT * FROM "
+                            + streamName
+                            + ") TO "
+                            + Identifiers.literal(file)
+                            + " "
+                            + options);
         } catch (SQLException e) {
-            throw new LakeException("Could not write the staged rows to " + file + ": " + e.getMessage(), e);
+            throw new LakeException(
+                    "Could not write the staged rows to " + file + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.write;
 
 import dev.ducklake.engine.error.LakeValidationException;
@@ -13,7 +29,6 @@ import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.write.CommitOptions;
-import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.MergeSession;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -49,20 +64,37 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
      * @param keepBeforeImages write the before-images of deleted and updated rows to the table's
      *     {@link BeforeImageTable} (which must exist)
      */
-    public MergeSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
-            boolean keepBeforeImages, CurrentRows currentRows) {
+    public MergeSessionImpl(
+            EngineContext context,
+            CommitExecutor commits,
+            TableName table,
+            TableSchema schema,
+            boolean keepBeforeImages,
+            CurrentRows currentRows) {
         this(context, commits, table, schema, keepBeforeImages, currentRows, null);
     }
 
     /**
-     * A merge that is one step of a transaction, staged on the transaction's connection. It deletes the
-     * rows it replaces by key: DuckLake v1.5.5 gives a transaction's inlined rows the row ids of the
-     * rows the transaction wrote to a file of the same table once a delete touches one of them, so a
-     * delete by the row ids a later merge's join found would remove other rows (docs/limits.md).
+     * A merge that is one step of a transaction, staged on the transaction's connection. It deletes
+     * the rows it replaces by key: DuckLake v1.5.5 gives a transaction's inlined rows the row ids
+     * of the rows the transaction wrote to a file of the same table once a delete touches one of
+     * them, so a delete by the row ids a later merge's join found would remove other rows
+     * (docs/limits.md).
      */
-    public MergeSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
-            boolean keepBeforeImages, CurrentRows currentRows, DuckDBConnection transactionConnection) {
-        super(context, commits, table, requireKey(table, schema), bookkeeping(schema, currentRows),
+    public MergeSessionImpl(
+            EngineContext context,
+            CommitExecutor commits,
+            TableName table,
+            TableSchema schema,
+            boolean keepBeforeImages,
+            CurrentRows currentRows,
+            DuckDBConnection transactionConnection) {
+        super(
+                context,
+                commits,
+                table,
+                requireKey(table, schema),
+                bookkeeping(schema, currentRows),
                 transactionConnection);
         this.matchedTable = staging.sql() + "_matched";
         this.keepBeforeImages = keepBeforeImages;
@@ -70,12 +102,15 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     }
 
     /**
-     * The staged columns before the table's: the sequence and delete flag, and with
-     * {@link CurrentRows#GIVEN} whether the table held the key and the row it held, column by column.
+     * The staged columns before the table's: the sequence and delete flag, and with {@link
+     * CurrentRows#GIVEN} whether the table held the key and the row it held, column by column.
      */
     private static List<Column> bookkeeping(TableSchema schema, CurrentRows currentRows) {
-        List<Column> columns = new ArrayList<>(List.of(Column.of(SEQ, LakeType.Primitive.BIGINT),
-                Column.of(DELETE, LakeType.Primitive.BOOLEAN)));
+        List<Column> columns =
+                new ArrayList<>(
+                        List.of(
+                                Column.of(SEQ, LakeType.Primitive.BIGINT),
+                                Column.of(DELETE, LakeType.Primitive.BOOLEAN)));
         if (currentRows == CurrentRows.GIVEN) {
             columns.add(Column.of(HAD, LakeType.Primitive.BOOLEAN));
             for (int i = 0; i < schema.size(); i++) {
@@ -87,8 +122,11 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
 
     private static TableSchema requireKey(TableName table, TableSchema schema) {
         if (!schema.hasPrimaryKey()) {
-            throw new LakeValidationException("Table " + table + " has no primary key; merges (upsert and delete by key)"
-                    + " need one. Use an append or snapshot write session instead");
+            throw new LakeValidationException(
+                    "Table "
+                            + table
+                            + " has no primary key; merges (upsert and delete by key)"
+                            + " need one. Use an append or snapshot write session instead");
         }
         return schema;
     }
@@ -124,24 +162,38 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     @Override
     public void upsert(Object[] row, Object[] current) {
         require(CurrentRows.GIVEN);
-        append(new Object[] {sequence++, false, current != null}, currentValues(current), validator.validateRow(row));
+        append(
+                new Object[] {sequence++, false, current != null},
+                currentValues(current),
+                validator.validateRow(row));
     }
 
     @Override
     public void delete(Object[] row, Object[] current) {
         require(CurrentRows.GIVEN);
-        append(new Object[] {sequence++, true, current != null}, currentValues(current), validator.validateKeyOf(row));
+        append(
+                new Object[] {sequence++, true, current != null},
+                currentValues(current),
+                validator.validateKeyOf(row));
     }
 
     private Object[] currentValues(Object[] current) {
-        return current == null ? new Object[validator.schema().size()] : validator.validateRow(current);
+        return current == null
+                ? new Object[validator.schema().size()]
+                : validator.validateRow(current);
     }
 
     private void require(CurrentRows mode) {
         if (currentRows != mode) {
-            throw new LakeValidationException("This merge session on " + table + " was opened with current rows "
-                    + currentRows + ": " + (mode == CurrentRows.GIVEN ? "stage changes without current rows"
-                            : "stage every change with its key's current row"));
+            throw new LakeValidationException(
+                    "This merge session on "
+                            + table
+                            + " was opened with current rows "
+                            + currentRows
+                            + ": "
+                            + (mode == CurrentRows.GIVEN
+                                    ? "stage changes without current rows"
+                                    : "stage every change with its key's current row"));
         }
     }
 
@@ -149,8 +201,14 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     public void deleteKey(Object... key) {
         int[] positions = validator.schema().keyPositions();
         if (key.length != positions.length) {
-            throw new LakeValidationException("The primary key of " + table + " is " + validator.schema().primaryKey()
-                    + "; got " + key.length + " values");
+            throw new LakeValidationException(
+                    "The primary key of "
+                            + table
+                            + " is "
+                            + validator.schema().primaryKey()
+                            + "; got "
+                            + key.length
+                            + " values");
         }
         Object[] row = new Object[validator.schema().size()];
         for (int k = 0; k < positions.length; k++) {
@@ -171,84 +229,215 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     Step step(CommitOptions options) {
         TableSchema schema = validator.schema();
         String target = table.sql(EngineContext.LAKE_ALIAS);
-        String on = schema.primaryKey().stream().map(k -> "t." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
-                .collect(Collectors.joining(" AND "));
+        String on =
+                schema.primaryKey().stream()
+                        .map(k -> "t." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
+                        .collect(Collectors.joining(" AND "));
         List<String> valueColumns = new ArrayList<>(schema.names());
         valueColumns.removeAll(schema.primaryKey());
-        String differs = valueColumns.isEmpty() ? "false" : valueColumns.stream()
-                .map(c -> "t." + Identifiers.quote(c) + " IS DISTINCT FROM n." + Identifiers.quote(c))
-                .collect(Collectors.joining(" OR ", "(", ")"));
-        String oldValues = schema.names().stream().map(c -> "t." + Identifiers.quote(c) + " AS " + old(c))
-                .collect(Collectors.joining(", "));
-        String matched = "CREATE OR REPLACE TEMP TABLE " + unqualified(matchedTable) + " AS SELECT n.*, t."
-                + Identifiers.quote(schema.primaryKey().get(0)) + " IS NOT NULL AS " + PRESENT + ", " + differs + " AS "
-                + DIFFERS + ", t.rowid AS " + ROW_ID + ", " + oldValues + " FROM (" + lastChangePerKey() + ") n LEFT JOIN "
-                + target + " t ON " + on;
-        String counts = "SELECT count(*) FILTER (WHERE NOT " + DELETE + " AND NOT " + PRESENT + "),"
-                + " count(*) FILTER (WHERE NOT " + DELETE + " AND " + PRESENT + " AND " + DIFFERS + "),"
-                + " count(*) FILTER (WHERE " + DELETE + " AND " + PRESENT + ") FROM " + matchedTable;
+        String differs =
+                valueColumns.isEmpty()
+                        ? "false"
+                        : valueColumns.stream()
+                                .map(
+                                        c ->
+                                                "t."
+                                                        + Identifiers.quote(c)
+                                                        + " IS DISTINCT FROM n."
+                                                        + Identifiers.quote(c))
+                                .collect(Collectors.joining(" OR ", "(", ")"));
+        String oldValues =
+                schema.names().stream()
+                        .map(c -> "t." + Identifiers.quote(c) + " AS " + old(c))
+                        .collect(Collectors.joining(", "));
+        String matched =
+                "CREATE OR REPLACE TEMP TABLE "
+                        + unqualified(matchedTable)
+                        + " AS SELECT n.*, t."
+                        + Identifiers.quote(schema.primaryKey().get(0))
+                        + " IS NOT NULL AS "
+                        + PRESENT
+                        + ", "
+                        + differs
+                        + " AS "
+                        + DIFFERS
+                        + ", t.rowid AS "
+                        + ROW_ID
+                        + ", "
+                        + oldValues
+                        + " FROM ("
+                        + lastChangePerKey()
+                        + ") n LEFT JOIN "
+                        + target
+                        + " t ON "
+                        + on;
+        String counts =
+                "SELECT count(*) FILTER (WHERE NOT "
+                        + DELETE
+                        + " AND NOT "
+                        + PRESENT
+                        + "),"
+                        + " count(*) FILTER (WHERE NOT "
+                        + DELETE
+                        + " AND "
+                        + PRESENT
+                        + " AND "
+                        + DIFFERS
+                        + "),"
+                        + " count(*) FILTER (WHERE "
+                        + DELETE
+                        + " AND "
+                        + PRESENT
+                        + ") FROM "
+                        + matchedTable;
         String replaced = PRESENT + " AND (" + DELETE + " OR " + DIFFERS + ")";
-        String images = "INSERT INTO " + BeforeImageTable.of(table).sql(EngineContext.LAKE_ALIAS) + " ("
-                + Identifiers.quote(BeforeImageTable.COMMIT_ID) + ", " + staging.columnList(null) + ") SELECT ?, "
-                + schema.names().stream().map(MergeSessionImpl::old).collect(Collectors.joining(", ")) + " FROM "
-                + matchedTable + " WHERE " + replaced;
-        String deleteByKey = "DELETE FROM " + target + " AS t USING (SELECT " + keyList(schema) + " FROM " + matchedTable
-                + " WHERE " + replaced + ") AS n WHERE " + on;
-        String deleteByRowId = "DELETE FROM " + target + " WHERE rowid IN (SELECT " + ROW_ID + " FROM " + matchedTable
-                + " WHERE " + replaced + ")";
+        String images =
+                "INSERT INTO "
+                        + BeforeImageTable.of(table).sql(EngineContext.LAKE_ALIAS)
+                        + " ("
+                        + Identifiers.quote(BeforeImageTable.COMMIT_ID)
+                        + ", "
+                        + staging.columnList(null)
+                        + ") SELECT ?, "
+                        + schema.names().stream()
+                                .map(MergeSessionImpl::old)
+                                .collect(Collectors.joining(", "))
+                        + " FROM "
+                        + matchedTable
+                        + " WHERE "
+                        + replaced;
+        String deleteByKey =
+                "DELETE FROM "
+                        + target
+                        + " AS t USING (SELECT "
+                        + keyList(schema)
+                        + " FROM "
+                        + matchedTable
+                        + " WHERE "
+                        + replaced
+                        + ") AS n WHERE "
+                        + on;
+        String deleteByRowId =
+                "DELETE FROM "
+                        + target
+                        + " WHERE rowid IN (SELECT "
+                        + ROW_ID
+                        + " FROM "
+                        + matchedTable
+                        + " WHERE "
+                        + replaced
+                        + ")";
         String given = currentRows == CurrentRows.GIVEN ? givenMatched(schema, valueColumns) : null;
-        String insert = "INSERT INTO " + target + " (" + staging.columnList(null) + ") SELECT "
-                + staging.columnList(null) + " FROM " + matchedTable + " WHERE NOT " + DELETE + " AND (NOT " + PRESENT
-                + " OR " + DIFFERS + ")";
-        return new Step(CommitMetadata.MODE_MERGE, (connection, commitId) -> {
-            boolean trusted = given != null && options.currentRowsAsOf().isPresent()
-                    && VersionLog.historyIntactAfter(connection, options.currentRowsAsOf().getAsLong())
-                    && !VersionLog.rowsChangedByOthers(connection, MetadataTables.requireIdentity(connection, table),
-                            options.currentRowsAsOf().getAsLong(), options.sameProducer());
-            lookedUp = !trusted;
-            Jdbc.execute(connection, trusted ? given : matched);
-            long[] changes = Jdbc.queryFirst(connection, counts, MergeSessionImpl::readCounts).orElseThrow();
-            if (changes[0] + changes[1] + changes[2] == 0) {
-                return CommitOutcome.unchanged();
-            }
-            if (keepBeforeImages && changes[1] + changes[2] > 0) {
-                BeforeImageTable.addMissingColumns(connection, table, schema);
-                Jdbc.update(connection, images, commitId);
-            }
-            if (changes[1] + changes[2] > 0) {
-                boolean byKey = trusted || inTransaction() || shadowsRowId(schema);
-                FileDeletes.run(connection, byKey ? deleteByKey : deleteByRowId);
-            }
-            if (changes[0] + changes[1] > 0) {
-                Jdbc.execute(connection, insert);
-            }
-            return CommitOutcome.changed(changes[0] + changes[1], changes[0], changes[1], changes[2],
-                    keepBeforeImages);
-        });
+        String insert =
+                "INSERT INTO "
+                        + target
+                        + " ("
+                        + staging.columnList(null)
+                        + ") SELECT "
+                        + staging.columnList(null)
+                        + " FROM "
+                        + matchedTable
+                        + " WHERE NOT "
+                        + DELETE
+                        + " AND (NOT "
+                        + PRESENT
+                        + " OR "
+                        + DIFFERS
+                        + ")";
+        return new Step(
+                CommitMetadata.MODE_MERGE,
+                (connection, commitId) -> {
+                    boolean trusted =
+                            given != null
+                                    && options.currentRowsAsOf().isPresent()
+                                    && VersionLog.historyIntactAfter(
+                                            connection, options.currentRowsAsOf().getAsLong())
+                                    && !VersionLog.rowsChangedByOthers(
+                                            connection,
+                                            MetadataTables.requireIdentity(connection, table),
+                                            options.currentRowsAsOf().getAsLong(),
+                                            options.sameProducer());
+                    lookedUp = !trusted;
+                    Jdbc.execute(connection, trusted ? given : matched);
+                    long[] changes =
+                            Jdbc.queryFirst(connection, counts, MergeSessionImpl::readCounts)
+                                    .orElseThrow();
+                    if (changes[0] + changes[1] + changes[2] == 0) {
+                        return CommitOutcome.unchanged();
+                    }
+                    if (keepBeforeImages && changes[1] + changes[2] > 0) {
+                        BeforeImageTable.addMissingColumns(connection, table, schema);
+                        Jdbc.update(connection, images, commitId);
+                    }
+                    if (changes[1] + changes[2] > 0) {
+                        boolean byKey = trusted || inTransaction() || shadowsRowId(schema);
+                        FileDeletes.run(connection, byKey ? deleteByKey : deleteByRowId);
+                    }
+                    if (changes[0] + changes[1] > 0) {
+                        Jdbc.execute(connection, insert);
+                    }
+                    return CommitOutcome.changed(
+                            changes[0] + changes[1],
+                            changes[0],
+                            changes[1],
+                            changes[2],
+                            keepBeforeImages);
+                });
     }
 
     /**
      * The matched changes from the given current rows instead of the table: the last change of each
-     * key with the current row its first change carried (the row the table held before this commit).
-     * Rows are then deleted by key, since no row ids are known.
+     * key with the current row its first change carried (the row the table held before this
+     * commit). Rows are then deleted by key, since no row ids are known.
      */
     private String givenMatched(TableSchema schema, List<String> valueColumns) {
-        String on = schema.primaryKey().stream().map(k -> "f." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
-                .collect(Collectors.joining(" AND "));
-        String differs = valueColumns.isEmpty() ? "false" : valueColumns.stream()
-                .map(c -> "f." + current(schema.positionOf(c)) + " IS DISTINCT FROM n." + Identifiers.quote(c))
-                .collect(Collectors.joining(" OR ", "(", ")"));
-        String oldValues = schema.names().stream().map(c -> "f." + current(schema.positionOf(c)) + " AS " + old(c))
-                .collect(Collectors.joining(", "));
-        List<String> firstColumns = new ArrayList<>(schema.primaryKey().stream().map(Identifiers::quote).toList());
+        String on =
+                schema.primaryKey().stream()
+                        .map(k -> "f." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
+                        .collect(Collectors.joining(" AND "));
+        String differs =
+                valueColumns.isEmpty()
+                        ? "false"
+                        : valueColumns.stream()
+                                .map(
+                                        c ->
+                                                "f."
+                                                        + current(schema.positionOf(c))
+                                                        + " IS DISTINCT FROM n."
+                                                        + Identifiers.quote(c))
+                                .collect(Collectors.joining(" OR ", "(", ")"));
+        String oldValues =
+                schema.names().stream()
+                        .map(c -> "f." + current(schema.positionOf(c)) + " AS " + old(c))
+                        .collect(Collectors.joining(", "));
+        List<String> firstColumns =
+                new ArrayList<>(schema.primaryKey().stream().map(Identifiers::quote).toList());
         firstColumns.add(HAD);
         for (int i = 0; i < schema.size(); i++) {
             firstColumns.add(current(i));
         }
-        return "CREATE OR REPLACE TEMP TABLE " + unqualified(matchedTable) + " AS SELECT n.*, f." + HAD + " AS " + PRESENT
-                + ", " + differs + " AS " + DIFFERS + ", NULL::BIGINT AS " + ROW_ID + ", " + oldValues + " FROM ("
-                + changePerKey("max", "c.* EXCLUDE (" + SEQ + ")") + ") n JOIN (" + changePerKey("min",
-                        firstColumns.stream().map(c -> "c." + c).collect(Collectors.joining(", "))) + ") f ON " + on;
+        return "CREATE OR REPLACE TEMP TABLE "
+                + unqualified(matchedTable)
+                + " AS SELECT n.*, f."
+                + HAD
+                + " AS "
+                + PRESENT
+                + ", "
+                + differs
+                + " AS "
+                + DIFFERS
+                + ", NULL::BIGINT AS "
+                + ROW_ID
+                + ", "
+                + oldValues
+                + " FROM ("
+                + changePerKey("max", "c.* EXCLUDE (" + SEQ + ")")
+                + ") n JOIN ("
+                + changePerKey(
+                        "min",
+                        firstColumns.stream().map(c -> "c." + c).collect(Collectors.joining(", ")))
+                + ") f ON "
+                + on;
     }
 
     @Override
@@ -260,13 +449,18 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
         return Identifiers.quote(MergeSession.currentColumn(position));
     }
 
-    /** A column named {@code rowid} hides DuckDB's row id, so such a table's rows are deleted by key. */
+    /**
+     * A column named {@code rowid} hides DuckDB's row id, so such a table's rows are deleted by
+     * key.
+     */
     private static boolean shadowsRowId(TableSchema schema) {
         return schema.names().stream().anyMatch(name -> name.equalsIgnoreCase("rowid"));
     }
 
     private static String keyList(TableSchema schema) {
-        return schema.primaryKey().stream().map(Identifiers::quote).collect(Collectors.joining(", "));
+        return schema.primaryKey().stream()
+                .map(Identifiers::quote)
+                .collect(Collectors.joining(", "));
     }
 
     private static String old(String column) {
@@ -275,17 +469,28 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
 
     /**
      * Imported changes come after those staged so far, in the file's order. The file is read where
-     * it is when the commit reduces the changes, not copied into the staging; its columns are matched
-     * by name (see {@link StagingTable#selectByName}).
+     * it is when the commit reduces the changes, not copied into the staging; its columns are
+     * matched by name (see {@link StagingTable#selectByName}).
      */
     @Override
     long load(String file) throws SQLException {
         String path = Identifiers.literal(file);
-        long[] rowsAndNext = Jdbc.queryFirst(connection, "SELECT count(*), coalesce(max(" + SEQ + "), -1) + 1 FROM"
-                + " read_parquet(" + path + ")", rs -> new long[] {rs.getLong(1), rs.getLong(2)}).orElseThrow();
+        long[] rowsAndNext =
+                Jdbc.queryFirst(
+                                connection,
+                                "SELECT count(*), coalesce(max("
+                                        + SEQ
+                                        + "), -1) + 1 FROM"
+                                        + " read_parquet("
+                                        + path
+                                        + ")",
+                                rs -> new long[] {rs.getLong(1), rs.getLong(2)})
+                        .orElseThrow();
         StagingTable.Projection projection = staging.selectByName(file, table);
-        String changes = projection.exact() ? "read_parquet(" + path + ")" : "(" + projection.sql() + ")";
-        importedChanges.add("SELECT * REPLACE (" + SEQ + " + " + sequence + " AS " + SEQ + ") FROM " + changes);
+        String changes =
+                projection.exact() ? "read_parquet(" + path + ")" : "(" + projection.sql() + ")";
+        importedChanges.add(
+                "SELECT * REPLACE (" + SEQ + " + " + sequence + " AS " + SEQ + ") FROM " + changes);
         sequence += rowsAndNext[1];
         staging.added(rowsAndNext[0]);
         return rowsAndNext[0];
@@ -294,10 +499,10 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     /**
      * The staged and imported changes reduced to the last one per key, without the sequence: the
      * highest sequence of each key comes from an aggregate over the key and sequence columns alone,
-     * and a semi join keeps the changes that carry it. A window over the whole changes (a
-     * {@code QUALIFY row_number()}) moves every column through its sort: in the sink benchmark's
-     * commits of 1 M keys, the statement that reduces and joins took 3.6 to 4.9 s with it and 3.0 to
-     * 3.2 s in this form.
+     * and a semi join keeps the changes that carry it. A window over the whole changes (a {@code
+     * QUALIFY row_number()}) moves every column through its sort: in the sink benchmark's commits
+     * of 1 M keys, the statement that reduces and joins took 3.6 to 4.9 s with it and 3.0 to 3.2 s
+     * in this form.
      */
     private String lastChangePerKey() {
         return changePerKey("max", "c.* EXCLUDE (" + SEQ + ")");
@@ -305,15 +510,34 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
 
     /** The change of each key with the {@code max} or {@code min} sequence, projected. */
     private String changePerKey(String aggregate, String projection) {
-        List<String> keys = validator.schema().primaryKey().stream().map(Identifiers::quote).toList();
+        List<String> keys =
+                validator.schema().primaryKey().stream().map(Identifiers::quote).toList();
         List<String> sources = new ArrayList<>();
         sources.add("SELECT * FROM " + staging.sql());
         sources.addAll(importedChanges);
         String changes = "(" + String.join(" UNION ALL ", sources) + ")";
-        String on = keys.stream().map(k -> "c." + k + " = w." + k).collect(Collectors.joining(" AND "));
-        return "SELECT " + projection + " FROM " + changes + " c SEMI JOIN (SELECT " + String.join(", ", keys) + ", "
-                + aggregate + "(" + SEQ + ") AS " + SEQ + " FROM " + changes + " GROUP BY ALL) w ON " + on + " AND c." + SEQ
-                + " = w." + SEQ;
+        String on =
+                keys.stream().map(k -> "c." + k + " = w." + k).collect(Collectors.joining(" AND "));
+        return "SELECT "
+                + projection
+                + " FROM "
+                + changes
+                + " c SEMI JOIN (SELECT "
+                + String.join(", ", keys)
+                + ", "
+                + aggregate
+                + "("
+                + SEQ
+                + ") AS "
+                + SEQ
+                + " FROM "
+                + changes
+                + " GROUP BY ALL) w ON "
+                + on
+                + " AND c."
+                + SEQ
+                + " = w."
+                + SEQ;
     }
 
     @Override

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.write;
 
 import dev.ducklake.engine.error.LakeValidationException;
@@ -20,11 +36,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks rows on their way into a session: arity, Java classes per column type (see
- * {@link LakeType}), NOT NULL and key columns, key strings that are empty or hold U+0000, decimals
- * that do not fit, dates and timestamps outside DuckDB's range ({@link TemporalRange}). Errors
- * name the table, the column and the value. Returns the row in canonical form (decimals at the
- * column's scale, {@link OffsetDateTime} as {@link Instant}).
+ * Checks rows on their way into a session: arity, Java classes per column type (see {@link
+ * LakeType}), NOT NULL and key columns, key strings that are empty or hold U+0000, decimals that do
+ * not fit, dates and timestamps outside DuckDB's range ({@link TemporalRange}). Errors name the
+ * table, the column and the value. Returns the row in canonical form (decimals at the column's
+ * scale, {@link OffsetDateTime} as {@link Instant}).
  */
 final class RowValidator {
 
@@ -51,8 +67,15 @@ final class RowValidator {
         for (Map.Entry<String, ?> entry : values.entrySet()) {
             int position = schema.positionOf(entry.getKey());
             if (position < 0) {
-                throw new LakeValidationException("Table " + table + " has no column '" + entry.getKey()
-                        + "' (value " + Identifiers.describe(entry.getValue()) + "); its columns are " + schema.names());
+                throw new LakeValidationException(
+                        "Table "
+                                + table
+                                + " has no column '"
+                                + entry.getKey()
+                                + "' (value "
+                                + Identifiers.describe(entry.getValue())
+                                + "); its columns are "
+                                + schema.names());
             }
             row[position] = entry.getValue();
         }
@@ -81,8 +104,15 @@ final class RowValidator {
 
     private void requireArity(Object[] row) {
         if (row == null || row.length != schema.size()) {
-            throw new LakeValidationException("A row of " + table + " needs " + schema.size() + " values "
-                    + schema.names() + ", got " + (row == null ? "null" : row.length));
+            throw new LakeValidationException(
+                    "A row of "
+                            + table
+                            + " needs "
+                            + schema.size()
+                            + " values "
+                            + schema.names()
+                            + ", got "
+                            + (row == null ? "null" : row.length));
         }
     }
 
@@ -98,7 +128,8 @@ final class RowValidator {
             return null;
         }
         if (isKey[position] && value instanceof String s && s.isEmpty()) {
-            throw invalid(column, value, "is part of the primary key and must not be an empty string");
+            throw invalid(
+                    column, value, "is part of the primary key and must not be an empty string");
         }
         if (isKey[position] && value instanceof String s && s.indexOf('\0') >= 0) {
             throw invalid(column, value, TableSchema.NUL_IN_KEY);
@@ -135,14 +166,24 @@ final class RowValidator {
                 if (entry.getKey() == null) {
                     throw invalid(column, value, "is a MAP and its keys must not be null");
                 }
-                out.put(canonical(column, map.key(), entry.getKey(), path + ".key"),
-                        canonical(column, map.value(), entry.getValue(), path + "[" + entry.getKey() + "]"));
+                out.put(
+                        canonical(column, map.key(), entry.getKey(), path + ".key"),
+                        canonical(
+                                column,
+                                map.value(),
+                                entry.getValue(),
+                                path + "[" + entry.getKey() + "]"));
             }
             return out;
         }
         LakeType.Struct struct = (LakeType.Struct) type;
         if (!(value instanceof List<?> fields) || fields.size() != struct.fields().size()) {
-            throw wrongClass(column, type, value, path, "java.util.List of " + struct.fields().size() + " field values");
+            throw wrongClass(
+                    column,
+                    type,
+                    value,
+                    path,
+                    "java.util.List of " + struct.fields().size() + " field values");
         }
         List<Object> out = new ArrayList<>(fields.size());
         for (int i = 0; i < fields.size(); i++) {
@@ -153,23 +194,26 @@ final class RowValidator {
     }
 
     private Object primitive(Column column, LakeType.Primitive type, Object value, String path) {
-        Class<?> expected = switch (type) {
-            case BOOLEAN -> Boolean.class;
-            case TINYINT -> Byte.class;
-            case SMALLINT -> Short.class;
-            case INTEGER -> Integer.class;
-            case BIGINT -> Long.class;
-            case FLOAT -> Float.class;
-            case DOUBLE -> Double.class;
-            case VARCHAR -> String.class;
-            case BLOB -> byte[].class;
-            case DATE -> LocalDate.class;
-            case TIME -> LocalTime.class;
-            case TIMESTAMP_S, TIMESTAMP_MS, TIMESTAMP, TIMESTAMP_NS -> LocalDateTime.class;
-            case TIMESTAMPTZ -> Instant.class;
-        };
-        Object canonical = type == LakeType.Primitive.TIMESTAMPTZ && value instanceof OffsetDateTime offset
-                ? offset.toInstant() : value;
+        Class<?> expected =
+                switch (type) {
+                    case BOOLEAN -> Boolean.class;
+                    case TINYINT -> Byte.class;
+                    case SMALLINT -> Short.class;
+                    case INTEGER -> Integer.class;
+                    case BIGINT -> Long.class;
+                    case FLOAT -> Float.class;
+                    case DOUBLE -> Double.class;
+                    case VARCHAR -> String.class;
+                    case BLOB -> byte[].class;
+                    case DATE -> LocalDate.class;
+                    case TIME -> LocalTime.class;
+                    case TIMESTAMP_S, TIMESTAMP_MS, TIMESTAMP, TIMESTAMP_NS -> LocalDateTime.class;
+                    case TIMESTAMPTZ -> Instant.class;
+                };
+        Object canonical =
+                type == LakeType.Primitive.TIMESTAMPTZ && value instanceof OffsetDateTime offset
+                        ? offset.toInstant()
+                        : value;
         if (!expected.isInstance(canonical)) {
             throw wrongClass(column, type, value, path, expected.getName());
         }
@@ -179,14 +223,20 @@ final class RowValidator {
         return canonical;
     }
 
-    /** Whether DuckDB stores a date or timestamp ({@link TemporalRange}); other values always fit. */
+    /**
+     * Whether DuckDB stores a date or timestamp ({@link TemporalRange}); other values always fit.
+     */
     private static boolean inRange(LakeType.Primitive type, Object value) {
         return switch (type) {
             case DATE -> TemporalRange.containsDays(((LocalDate) value).toEpochDay());
-            case TIMESTAMP_S, TIMESTAMP_MS, TIMESTAMP, TIMESTAMP_NS -> TemporalRange.contains(type,
-                    ((LocalDateTime) value).toEpochSecond(ZoneOffset.UTC), ((LocalDateTime) value).getNano());
-            case TIMESTAMPTZ -> TemporalRange.contains(type, ((Instant) value).getEpochSecond(),
-                    ((Instant) value).getNano());
+            case TIMESTAMP_S, TIMESTAMP_MS, TIMESTAMP, TIMESTAMP_NS ->
+                    TemporalRange.contains(
+                            type,
+                            ((LocalDateTime) value).toEpochSecond(ZoneOffset.UTC),
+                            ((LocalDateTime) value).getNano());
+            case TIMESTAMPTZ ->
+                    TemporalRange.contains(
+                            type, ((Instant) value).getEpochSecond(), ((Instant) value).getNano());
             default -> true;
         };
     }
@@ -196,7 +246,11 @@ final class RowValidator {
             throw wrongClass(column, type, value, path, "java.math.BigDecimal");
         }
         if (decimal.scale() > type.scale() && decimal.stripTrailingZeros().scale() > type.scale()) {
-            throw invalid(column, value, path, "has more than " + type.scale() + " fractional digits for " + type.sql());
+            throw invalid(
+                    column,
+                    value,
+                    path,
+                    "has more than " + type.scale() + " fractional digits for " + type.sql());
         }
         BigDecimal scaled = decimal.setScale(type.scale());
         if (scaled.precision() > type.precision()) {
@@ -205,18 +259,36 @@ final class RowValidator {
         return scaled;
     }
 
-    private LakeValidationException wrongClass(Column column, LakeType type, Object value, String path, String expected) {
-        return invalid(column, value, path, "has type " + type.sql() + " and takes " + expected + ", not "
-                + value.getClass().getName());
+    private LakeValidationException wrongClass(
+            Column column, LakeType type, Object value, String path, String expected) {
+        return invalid(
+                column,
+                value,
+                path,
+                "has type "
+                        + type.sql()
+                        + " and takes "
+                        + expected
+                        + ", not "
+                        + value.getClass().getName());
     }
 
     private LakeValidationException invalid(Column column, Object value, String problem) {
         return invalid(column, value, column.name(), problem);
     }
 
-    private LakeValidationException invalid(Column column, Object value, String path, String problem) {
+    private LakeValidationException invalid(
+            Column column, Object value, String path, String problem) {
         String where = path.equals(column.name()) ? "" : " (at " + path + ")";
-        return new LakeValidationException("Invalid value " + Identifiers.describe(value) + " for column '"
-                + column.name() + "' of " + table + where + ": the column " + problem);
+        return new LakeValidationException(
+                "Invalid value "
+                        + Identifiers.describe(value)
+                        + " for column '"
+                        + column.name()
+                        + "' of "
+                        + table
+                        + where
+                        + ": the column "
+                        + problem);
     }
 }

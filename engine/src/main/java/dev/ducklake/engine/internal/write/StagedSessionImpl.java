@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.write;
 
 import dev.ducklake.engine.error.LakeClosedException;
@@ -31,16 +47,23 @@ public abstract class StagedSessionImpl implements AutoCloseable {
     final RowValidator validator;
     final DuckDBConnection connection;
     final StagingTable staging;
+
     /** Whether the session is a step of a transaction, on the transaction's connection. */
     private final boolean inTransaction;
+
     private volatile boolean finished;
 
     /**
-     * @param transactionConnection the connection of the transaction the session is part of, or null
-     *     for a session of its own
+     * @param transactionConnection the connection of the transaction the session is part of, or
+     *     null for a session of its own
      */
-    StagedSessionImpl(EngineContext context, CommitExecutor commits, TableName table, TableSchema schema,
-            List<Column> bookkeepingColumns, DuckDBConnection transactionConnection) {
+    StagedSessionImpl(
+            EngineContext context,
+            CommitExecutor commits,
+            TableName table,
+            TableSchema schema,
+            List<Column> bookkeepingColumns,
+            DuckDBConnection transactionConnection) {
         this.context = context;
         this.commits = commits;
         this.table = table;
@@ -53,7 +76,9 @@ public abstract class StagedSessionImpl implements AutoCloseable {
             if (!inTransaction) {
                 closeConnection();
             }
-            throw new LakeException("Could not create the staging of a session on " + table + ": " + e.getMessage(), e);
+            throw new LakeException(
+                    "Could not create the staging of a session on " + table + ": " + e.getMessage(),
+                    e);
         }
         try {
             context.resources().register(this);
@@ -77,21 +102,33 @@ public abstract class StagedSessionImpl implements AutoCloseable {
     }
 
     /**
-     * Moves the staged rows into a Parquet file, which {@link #importStaged} of a session on the same
-     * table can load again, here or in another process that reads the file. The session stays open
-     * with an empty staging. Returns the number of rows written to the file.
+     * Moves the staged rows into a Parquet file, which {@link #importStaged} of a session on the
+     * same table can load again, here or in another process that reads the file. The session stays
+     * open with an empty staging. Returns the number of rows written to the file.
      */
     public synchronized long exportStaged(String file) {
         ensureOpen();
         try {
             staging.flush();
             long rows = staging.rows();
-            Jdbc.execute(connection, "COPY " + staging.sql() + " TO " + Identifiers.literal(file)
-                    + " (FORMAT parquet)");
+            Jdbc.execute(
+                    connection,
+                    "COPY "
+                            + staging.sql()
+                            + " TO "
+                            + Identifiers.literal(file)
+                            + " (FORMAT parquet)");
             staging.clear();
             return rows;
         } catch (SQLException e) {
-            throw new LakeException("Could not export the staging of " + table + " to " + file + ": " + e.getMessage(), e);
+            throw new LakeException(
+                    "Could not export the staging of "
+                            + table
+                            + " to "
+                            + file
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -104,23 +141,35 @@ public abstract class StagedSessionImpl implements AutoCloseable {
         try {
             return load(file);
         } catch (SQLException e) {
-            throw new LakeException("Could not load the staged file " + file + " for " + table + ": " + e.getMessage(), e);
+            throw new LakeException(
+                    "Could not load the staged file "
+                            + file
+                            + " for "
+                            + table
+                            + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 
     /** Loads an exported file into the staging table; returns its rows. */
     long load(String file) throws SQLException {
         staging.flush();
-        long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " " + staging.selectByName(file, table)
-                .sql());
+        long rows =
+                Jdbc.update(
+                        connection,
+                        "INSERT INTO "
+                                + staging.sql()
+                                + " "
+                                + staging.selectByName(file, table).sql());
         staging.added(rows);
         return rows;
     }
 
     /**
-     * Adds the rows of a DuckDB query to the staging, its columns matched to the table's by name and
-     * checked (see {@code StagingTable#selectFromQuery}); a keyed table refuses two rows with one key.
-     * Returns the number of rows staged.
+     * Adds the rows of a DuckDB query to the staging, its columns matched to the table's by name
+     * and checked (see {@code StagingTable#selectFromQuery}); a keyed table refuses two rows with
+     * one key. Returns the number of rows staged.
      */
     public synchronized long stageQuery(String query) {
         ensureOpen();
@@ -128,19 +177,32 @@ public abstract class StagedSessionImpl implements AutoCloseable {
             staging.flush();
             String select = staging.selectFromQuery(query, table);
             if (schema().hasPrimaryKey()) {
-                staging.requireUniqueKeys("(" + select + ")", "The rows the query yields for " + table);
+                staging.requireUniqueKeys(
+                        "(" + select + ")", "The rows the query yields for " + table);
             }
-            long rows = Jdbc.update(connection, "INSERT INTO " + staging.sql() + " SELECT " + queryBookkeeping()
-                    + "* FROM (" + select + ")");
+            long rows =
+                    Jdbc.update(
+                            connection,
+                            "INSERT INTO "
+                                    + staging.sql()
+                                    + " SELECT "
+                                    + queryBookkeeping()
+                                    + "* FROM ("
+                                    + select
+                                    + ")");
             staging.added(rows);
             queryStaged(rows);
             return rows;
         } catch (SQLException e) {
-            throw new LakeException("Could not stage the query's rows for " + table + ": " + e.getMessage(), e);
+            throw new LakeException(
+                    "Could not stage the query's rows for " + table + ": " + e.getMessage(), e);
         }
     }
 
-    /** The bookkeeping values of rows staged from a query, each followed by a comma; none by default. */
+    /**
+     * The bookkeeping values of rows staged from a query, each followed by a comma; none by
+     * default.
+     */
     String queryBookkeeping() {
         return "";
     }
@@ -166,8 +228,11 @@ public abstract class StagedSessionImpl implements AutoCloseable {
     public synchronized CommitResult commit(CommitOptions options) {
         ensureOpen();
         if (inTransaction) {
-            throw new LakeValidationException("This session on " + table + " is part of a transaction; commit the"
-                    + " transaction instead");
+            throw new LakeValidationException(
+                    "This session on "
+                            + table
+                            + " is part of a transaction; commit the"
+                            + " transaction instead");
         }
         try {
             Step step = prepareStep(options);
@@ -177,7 +242,10 @@ public abstract class StagedSessionImpl implements AutoCloseable {
         }
     }
 
-    /** Makes the staging complete and returns the commit's step; a transaction runs it among its others. */
+    /**
+     * Makes the staging complete and returns the commit's step; a transaction runs it among its
+     * others.
+     */
     public synchronized Step prepareStep(CommitOptions options) {
         ensureOpen();
         try {
@@ -185,7 +253,8 @@ public abstract class StagedSessionImpl implements AutoCloseable {
             prepare();
             return step(options);
         } catch (SQLException e) {
-            throw new LakeException("Could not prepare the commit to " + table + ": " + e.getMessage(), e);
+            throw new LakeException(
+                    "Could not prepare the commit to " + table + ": " + e.getMessage(), e);
         }
     }
 
@@ -222,7 +291,8 @@ public abstract class StagedSessionImpl implements AutoCloseable {
         try {
             staging.append(bookkeeping, typed, row);
         } catch (SQLException e) {
-            throw new LakeException("Could not stage a row for " + table + ": " + e.getMessage(), e);
+            throw new LakeException(
+                    "Could not stage a row for " + table + ": " + e.getMessage(), e);
         }
     }
 
@@ -244,7 +314,8 @@ public abstract class StagedSessionImpl implements AutoCloseable {
 
     void ensureOpen() {
         if (finished) {
-            throw new LakeClosedException("This session on " + table + " is already committed, aborted or closed");
+            throw new LakeClosedException(
+                    "This session on " + table + " is already committed, aborted or closed");
         }
     }
 

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.engine.internal.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,37 +45,50 @@ import org.junit.jupiter.params.provider.EnumSource;
  * process that changes the table's definition (a column added, the table dropped and created anew
  * with a key and another type) is seen by the next description and the next transaction, and
  * commits and snapshot expiry by that writer leave the description right. A flush of inlined data
- * by that writer, which drops the inlined-data table of a table's older columns that DuckLake in the
- * engine still lists (duckdb/ducklake#1305), leaves the engine's reads and commits working.
+ * by that writer, which drops the inlined-data table of a table's older columns that DuckLake in
+ * the engine still lists (duckdb/ducklake#1305), leaves the engine's reads and commits working.
  */
 class CachedDescriptionsTest {
 
     private static final TableName ORDERS = TableName.of("orders");
 
-    @TempDir
-    Path dir;
+    @TempDir Path dir;
 
     @ParameterizedTest
-    @EnumSource(value = CatalogLocation.Kind.class, names = {"SQLITE", "POSTGRES"})
-    void aDefinitionChangedByAnotherProcessIsSeenByTheNextDescriptionAndTransaction(CatalogLocation.Kind kind)
-            throws Exception {
+    @EnumSource(
+            value = CatalogLocation.Kind.class,
+            names = {"SQLITE", "POSTGRES"})
+    void aDefinitionChangedByAnotherProcessIsSeenByTheNextDescriptionAndTransaction(
+            CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(ORDERS, TableSchema.builder().column("id", Primitive.BIGINT)
-                    .column("amount", Primitive.BIGINT).build());
+            engine.createTable(
+                    ORDERS,
+                    TableSchema.builder()
+                            .column("id", Primitive.BIGINT)
+                            .column("amount", Primitive.BIGINT)
+                            .build());
             append(engine, new Object[] {1L, 10L});
             assertThat(engine.describeTable(ORDERS).names()).containsExactly("id", "amount");
 
-            PlainSqlProcess.run(catalog, dir, "INSERT INTO plain.orders VALUES (2, 20)",
+            PlainSqlProcess.run(
+                    catalog,
+                    dir,
+                    "INSERT INTO plain.orders VALUES (2, 20)",
                     "CALL ducklake_expire_snapshots('plain', older_than => now())");
             assertThat(engine.describeTable(ORDERS).names()).containsExactly("id", "amount");
 
             PlainSqlProcess.run(catalog, dir, "ALTER TABLE plain.orders ADD COLUMN note VARCHAR");
-            assertThat(engine.describeTable(ORDERS).names()).containsExactly("id", "amount", "note");
+            assertThat(engine.describeTable(ORDERS).names())
+                    .containsExactly("id", "amount", "note");
             append(engine, new Object[] {3L, 30L, "added"});
-            assertThat(rows(engine)).containsExactlyInAnyOrder("1|10|null", "2|20|null", "3|30|added");
+            assertThat(rows(engine))
+                    .containsExactlyInAnyOrder("1|10|null", "2|20|null", "3|30|added");
 
-            PlainSqlProcess.run(catalog, dir, "DROP TABLE plain.orders",
+            PlainSqlProcess.run(
+                    catalog,
+                    dir,
+                    "DROP TABLE plain.orders",
                     "CREATE TABLE plain.orders (id BIGINT NOT NULL, amount VARCHAR)",
                     "COMMENT ON COLUMN plain.orders.id IS '" + TableCatalog.KEY_MARKER + "1'");
             TableSchema recreated = engine.describeTable(ORDERS);
@@ -77,9 +106,11 @@ class CachedDescriptionsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = CatalogLocation.Kind.class, names = {"SQLITE", "POSTGRES"})
-    void readsAndCommitsGoOnAfterAnotherProcessFlushedInlinedRowsOfOlderColumns(CatalogLocation.Kind kind)
-            throws Exception {
+    @EnumSource(
+            value = CatalogLocation.Kind.class,
+            names = {"SQLITE", "POSTGRES"})
+    void readsAndCommitsGoOnAfterAnotherProcessFlushedInlinedRowsOfOlderColumns(
+            CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
             createOrdersWithTwoRows(engine);
@@ -92,7 +123,10 @@ class CachedDescriptionsTest {
             assertThat(rows(engine)).containsExactlyInAnyOrder("1|10|null", "2|20|null", "3|30|x");
 
             engine.addColumn(ORDERS, Column.of("tag", Primitive.VARCHAR));
-            PlainSqlProcess.run(catalog, dir, "INSERT INTO plain.orders VALUES (4, 40, 'z', 't')",
+            PlainSqlProcess.run(
+                    catalog,
+                    dir,
+                    "INSERT INTO plain.orders VALUES (4, 40, 'z', 't')",
                     "CALL ducklake_flush_inlined_data('plain')");
             assertThat(rows(engine, ScanRequest.builder().version(third).build()))
                     .containsExactlyInAnyOrder("1|10|null", "2|20|null", "3|30|x");
@@ -107,12 +141,18 @@ class CachedDescriptionsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = CatalogLocation.Kind.class, names = {"SQLITE", "POSTGRES"})
-    void aMergeAfterAnotherProcessAddedAColumnKeepsBeforeImagesWithIt(CatalogLocation.Kind kind) throws Exception {
+    @EnumSource(
+            value = CatalogLocation.Kind.class,
+            names = {"SQLITE", "POSTGRES"})
+    void aMergeAfterAnotherProcessAddedAColumnKeepsBeforeImagesWithIt(CatalogLocation.Kind kind)
+            throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
             createOrdersWithTwoRows(engine);
-            PlainSqlProcess.run(catalog, dir, "ALTER TABLE plain.orders ADD COLUMN note VARCHAR",
+            PlainSqlProcess.run(
+                    catalog,
+                    dir,
+                    "ALTER TABLE plain.orders ADD COLUMN note VARCHAR",
                     "UPDATE plain.orders SET note = 'n' WHERE id = 2");
             long before = engine.latestVersion(ORDERS);
             long after;
@@ -122,19 +162,27 @@ class CachedDescriptionsTest {
                 after = merge.commit().version();
             }
             try (ChangeReader changes = engine.changes(ORDERS, before, after)) {
-                assertThat(changes.toList()).extracting(c -> joined(c.before()) + " -> " + joined(c.after()))
+                assertThat(changes.toList())
+                        .extracting(c -> joined(c.before()) + " -> " + joined(c.after()))
                         .containsExactlyInAnyOrder("1|10|null -> none", "2|20|n -> 2|21|m");
             }
         }
     }
 
     private static String joined(Object[] row) {
-        return row == null ? "none" : String.join("|", Arrays.stream(row).map(String::valueOf).toList());
+        return row == null
+                ? "none"
+                : String.join("|", Arrays.stream(row).map(String::valueOf).toList());
     }
 
     private static void createOrdersWithTwoRows(LakeEngine engine) {
-        engine.createTable(ORDERS, TableSchema.builder().column("id", Primitive.BIGINT)
-                .column("amount", Primitive.BIGINT).primaryKey("id").build());
+        engine.createTable(
+                ORDERS,
+                TableSchema.builder()
+                        .column("id", Primitive.BIGINT)
+                        .column("amount", Primitive.BIGINT)
+                        .primaryKey("id")
+                        .build());
         append(engine, new Object[] {1L, 10L});
         append(engine, new Object[] {2L, 20L});
     }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.cdc.debezium;
 
 import org.apache.flink.annotation.Internal;
@@ -29,8 +45,8 @@ final class ConnectDataException extends RuntimeException {
 
     /** This failure, inside the field or array element {@code segment} of the enclosing value. */
     ConnectDataException within(String segment) {
-        String path = column.isEmpty() ? segment
-                : segment + (column.startsWith("[") ? "" : ".") + column;
+        String path =
+                column.isEmpty() ? segment : segment + (column.startsWith("[") ? "" : ".") + column;
         ConnectDataException within = new ConnectDataException(path, getMessage(), getCause());
         within.setStackTrace(getStackTrace());
         return within;

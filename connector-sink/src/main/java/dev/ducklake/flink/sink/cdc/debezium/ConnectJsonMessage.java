@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.cdc.debezium;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -13,7 +29,8 @@ import org.apache.flink.annotation.Internal;
 
 /**
  * A Kafka Connect JSON message with an embedded schema, {@code {"schema": ..., "payload": ...}}:
- * the schema's bytes, left unparsed so that they can key a cache of parsed schemas, and the payload.
+ * the schema's bytes, left unparsed so that they can key a cache of parsed schemas, and the
+ * payload.
  *
  * @param schema the bytes of the {@code schema} object, within the message; null when the message
  *     has no schema or a null one
@@ -25,19 +42,23 @@ record ConnectJsonMessage(@Nullable ByteBuffer schema, JsonNode payload) {
     private static final int PREVIEW_CHARS = 200;
 
     /**
-     * Reads a message; null for the JSON {@code null} (what {@code JsonConverter} writes for no value).
+     * Reads a message; null for the JSON {@code null} (what {@code JsonConverter} writes for no
+     * value).
      *
      * @throws IOException if it is not a JSON object or has no {@code payload}
      */
-    static @Nullable ConnectJsonMessage parse(ObjectMapper mapper, byte[] message) throws IOException {
+    static @Nullable ConnectJsonMessage parse(ObjectMapper mapper, byte[] message)
+            throws IOException {
         try (JsonParser parser = mapper.createParser(message)) {
             JsonToken first = parser.nextToken();
             if (first == JsonToken.VALUE_NULL && parser.nextToken() == null) {
                 return null;
             }
             if (first != JsonToken.START_OBJECT) {
-                throw new IOException("A Debezium JSON message must be a JSON object with \"schema\" and "
-                        + "\"payload\", but it is " + preview(message));
+                throw new IOException(
+                        "A Debezium JSON message must be a JSON object with \"schema\" and "
+                                + "\"payload\", but it is "
+                                + preview(message));
             }
             ByteBuffer schema = null;
             JsonNode payload = null;
@@ -47,7 +68,11 @@ record ConnectJsonMessage(@Nullable ByteBuffer schema, JsonNode payload) {
                 if (field.equals("schema") && value == JsonToken.START_OBJECT) {
                     int start = (int) parser.currentTokenLocation().getByteOffset();
                     parser.skipChildren();
-                    schema = ByteBuffer.wrap(message, start, (int) parser.currentLocation().getByteOffset() - start);
+                    schema =
+                            ByteBuffer.wrap(
+                                    message,
+                                    start,
+                                    (int) parser.currentLocation().getByteOffset() - start);
                 } else if (field.equals("payload")) {
                     payload = mapper.readTree(parser);
                 } else {
@@ -55,17 +80,24 @@ record ConnectJsonMessage(@Nullable ByteBuffer schema, JsonNode payload) {
                 }
             }
             if (parser.nextToken() != null) {
-                throw new IOException("A Debezium JSON message has content after its JSON object: "
-                        + preview(message));
+                throw new IOException(
+                        "A Debezium JSON message has content after its JSON object: "
+                                + preview(message));
             }
             if (payload == null) {
-                throw new IOException("A Debezium JSON message has no \"payload\" (the connector's "
-                        + "value.converter needs schemas.enable=true): " + preview(message));
+                throw new IOException(
+                        "A Debezium JSON message has no \"payload\" (the connector's "
+                                + "value.converter needs schemas.enable=true): "
+                                + preview(message));
             }
             return new ConnectJsonMessage(schema, payload);
         } catch (JsonProcessingException e) {
-            throw new IOException("A Debezium message is not valid JSON (" + e.getOriginalMessage() + "): "
-                    + preview(message), e);
+            throw new IOException(
+                    "A Debezium message is not valid JSON ("
+                            + e.getOriginalMessage()
+                            + "): "
+                            + preview(message),
+                    e);
         }
     }
 
@@ -78,7 +110,14 @@ record ConnectJsonMessage(@Nullable ByteBuffer schema, JsonNode payload) {
 
     /** The first 200 characters of a message, quoted. */
     static String preview(byte[] message) {
-        String text = new String(message, 0, Math.min(message.length, PREVIEW_CHARS * 4), StandardCharsets.UTF_8);
-        return "'" + (text.length() <= PREVIEW_CHARS ? text : text.substring(0, PREVIEW_CHARS) + "...") + "'";
+        String text =
+                new String(
+                        message,
+                        0,
+                        Math.min(message.length, PREVIEW_CHARS * 4),
+                        StandardCharsets.UTF_8);
+        return "'"
+                + (text.length() <= PREVIEW_CHARS ? text : text.substring(0, PREVIEW_CHARS) + "...")
+                + "'";
     }
 }

@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.cdc.debezium;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -77,8 +93,8 @@ final class ConnectValueConverters {
 
     /**
      * An {@code org.apache.kafka.connect.data.Decimal}: base64 of the big-endian two's-complement
-     * unscaled value, or a JSON number ({@code decimal.format=NUMERIC}); the value must fit
-     * {@code DECIMAL(precision, scale)} without rounding.
+     * unscaled value, or a JSON number ({@code decimal.format=NUMERIC}); the value must fit {@code
+     * DECIMAL(precision, scale)} without rounding.
      */
     static ValueConverter decimal(int precision, int scale) {
         return value -> {
@@ -102,12 +118,21 @@ final class ConnectValueConverters {
         return value -> {
             JsonNode valueScale = value.get("scale");
             JsonNode unscaled = value.get("value");
-            if (!value.isObject() || valueScale == null || !valueScale.canConvertToInt()
-                    || !valueScale.isIntegralNumber() || unscaled == null || !unscaled.isTextual()) {
-                throw mismatch(value, "VariableScaleDecimal ({\"scale\": int32, \"value\": base64})");
+            if (!value.isObject()
+                    || valueScale == null
+                    || !valueScale.canConvertToInt()
+                    || !valueScale.isIntegralNumber()
+                    || unscaled == null
+                    || !unscaled.isTextual()) {
+                throw mismatch(
+                        value, "VariableScaleDecimal ({\"scale\": int32, \"value\": base64})");
             }
-            return fit(value, new BigDecimal(unscaled(unscaled, "VariableScaleDecimal"), valueScale.intValue()),
-                    precision, scale);
+            return fit(
+                    value,
+                    new BigDecimal(
+                            unscaled(unscaled, "VariableScaleDecimal"), valueScale.intValue()),
+                    precision,
+                    scale);
         };
     }
 
@@ -128,14 +153,18 @@ final class ConnectValueConverters {
         };
     }
 
-    /** A map: a JSON object when its keys are strings, else an array of {@code [key, value]} pairs. */
+    /**
+     * A map: a JSON object when its keys are strings, else an array of {@code [key, value]} pairs.
+     */
     static ValueConverter map(ConnectType keys, ConnectType values) {
         return value -> {
             Map<Object, Object> entries = new LinkedHashMap<>();
             if (value.isObject()) {
                 for (Map.Entry<String, JsonNode> entry : value.properties()) {
                     try {
-                        entries.put(keys.read(TextNode.valueOf(entry.getKey())), values.read(entry.getValue()));
+                        entries.put(
+                                keys.read(TextNode.valueOf(entry.getKey())),
+                                values.read(entry.getValue()));
                     } catch (ConnectDataException e) {
                         throw e.within("[" + entry.getKey() + "]");
                     }
@@ -161,8 +190,10 @@ final class ConnectValueConverters {
 
     /** An integral JSON number within {@code [min, max]}. */
     static long integral(JsonNode value, String type, long min, long max) {
-        if (!value.isIntegralNumber() || !value.canConvertToLong()
-                || value.longValue() < min || value.longValue() > max) {
+        if (!value.isIntegralNumber()
+                || !value.canConvertToLong()
+                || value.longValue() < min
+                || value.longValue() > max) {
             throw mismatch(value, type);
         }
         return value.longValue();
@@ -194,7 +225,8 @@ final class ConnectValueConverters {
         try {
             return Base64.getDecoder().decode(value.textValue());
         } catch (IllegalArgumentException e) {
-            throw new ConnectDataException("cannot read " + quote(value) + " as " + type + ": it is not base64", e);
+            throw new ConnectDataException(
+                    "cannot read " + quote(value) + " as " + type + ": it is not base64", e);
         }
     }
 
@@ -206,19 +238,36 @@ final class ConnectValueConverters {
         return new BigInteger(bytes);
     }
 
-    /** The decimal as {@code DECIMAL(precision, scale)}; fails rather than rounding or overflowing. */
+    /**
+     * The decimal as {@code DECIMAL(precision, scale)}; fails rather than rounding or overflowing.
+     */
     private static DecimalData fit(JsonNode value, BigDecimal decimal, int precision, int scale) {
         BigDecimal scaled;
         try {
             scaled = decimal.setScale(scale, RoundingMode.UNNECESSARY);
         } catch (ArithmeticException e) {
-            throw new ConnectDataException("the value " + decimal.toPlainString() + " (" + quote(value)
-                    + ") has more than " + scale + " digits after the point", e);
+            throw new ConnectDataException(
+                    "the value "
+                            + decimal.toPlainString()
+                            + " ("
+                            + quote(value)
+                            + ") has more than "
+                            + scale
+                            + " digits after the point",
+                    e);
         }
         DecimalData data = DecimalData.fromBigDecimal(scaled, precision, scale);
         if (data == null) {
-            throw new ConnectDataException("the value " + decimal.toPlainString() + " (" + quote(value)
-                    + ") does not fit DECIMAL(" + precision + ", " + scale + ")");
+            throw new ConnectDataException(
+                    "the value "
+                            + decimal.toPlainString()
+                            + " ("
+                            + quote(value)
+                            + ") does not fit DECIMAL("
+                            + precision
+                            + ", "
+                            + scale
+                            + ")");
         }
         return data;
     }

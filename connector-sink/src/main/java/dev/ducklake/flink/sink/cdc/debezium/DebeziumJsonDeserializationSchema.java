@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.cdc.debezium;
 
 import dev.ducklake.flink.sink.cdc.ChangeRecord;
@@ -14,24 +30,27 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.util.Collector;
 
 /**
- * Reads Debezium change events, as Kafka Connect's {@code JsonConverter} writes them with
- * {@code schemas.enable=true} ({@code {"schema": ..., "payload": ...}}), into {@link ChangeRecord}s
- * of many tables whose schemas may change from one event to the next.
+ * Reads Debezium change events, as Kafka Connect's {@code JsonConverter} writes them with {@code
+ * schemas.enable=true} ({@code {"schema": ..., "payload": ...}}), into {@link ChangeRecord}s of
+ * many tables whose schemas may change from one event to the next.
  *
  * <ul>
- *   <li>Table: {@code source.schema + "." + source.table} where the source has a schema (PostgreSQL,
- *       SQL Server), else {@code source.db + "." + source.table} (MySQL).
- *   <li>Operations: {@code c} and {@code r} give {@code +I} of {@code after}; {@code u} gives {@code -U}
- *       of {@code before} and {@code +U} of {@code after}, or only {@code +U} when {@code before} is
- *       null (PostgreSQL without {@code REPLICA IDENTITY FULL}); {@code d} gives {@code -D} of
- *       {@code before} and fails without one; {@code t} (truncate) fails unless {@link
- *       Builder#ignoreTruncate}; {@code m} (logical decoding message), tombstones (a null or empty
- *       value) and the transaction topic's BEGIN and END events give nothing; {@link
- *       Builder#buildWithTransactions()} reads those too. A {@code before} row may hold only the key, with nulls elsewhere.
+ *   <li>Table: {@code source.schema + "." + source.table} where the source has a schema
+ *       (PostgreSQL, SQL Server), else {@code source.db + "." + source.table} (MySQL).
+ *   <li>Operations: {@code c} and {@code r} give {@code +I} of {@code after}; {@code u} gives
+ *       {@code -U} of {@code before} and {@code +U} of {@code after}, or only {@code +U} when
+ *       {@code before} is null (PostgreSQL without {@code REPLICA IDENTITY FULL}); {@code d} gives
+ *       {@code -D} of {@code before} and fails without one; {@code t} (truncate) fails unless
+ *       {@link Builder#ignoreTruncate}; {@code m} (logical decoding message), tombstones (a null or
+ *       empty value) and the transaction topic's BEGIN and END events give nothing; {@link
+ *       Builder#buildWithTransactions()} reads those too. A {@code before} row may hold only the
+ *       key, with nulls elsewhere.
  *   <li>Schema: the {@code after} (or {@code before}) struct of the message's schema, its columns
- *       NOT NULL unless {@code optional}; parsed schemas are cached by their JSON text (1,000 of them).
+ *       NOT NULL unless {@code optional}; parsed schemas are cached by their JSON text (1,000 of
+ *       them).
  *   <li>Primary key: the field names of the message key's struct schema when a key is given to
- *       {@link #deserialize(byte[], byte[], Collector)}, else the key configured for the table, else none.
+ *       {@link #deserialize(byte[], byte[], Collector)}, else the key configured for the table,
+ *       else none.
  * </ul>
  *
  * <table>
@@ -60,8 +79,8 @@ import org.apache.flink.util.Collector;
  *       fields, e.g. ROW&lt;wkb BYTES NOT NULL, srid INT&gt;</td></tr>
  * </table>
  *
- * <p>Other logical names fall back to their Connect type. Bad input fails with an {@link IOException}
- * naming the table, the column and the value.
+ * <p>Other logical names fall back to their Connect type. Bad input fails with an {@link
+ * IOException} naming the table, the column and the value.
  *
  * <pre>{@code
  * DebeziumJsonDeserializationSchema events = DebeziumJsonDeserializationSchema.builder()
@@ -71,7 +90,8 @@ import org.apache.flink.util.Collector;
  * }</pre>
  */
 @PublicEvolving
-public final class DebeziumJsonDeserializationSchema implements DeserializationSchema<ChangeRecord> {
+public final class DebeziumJsonDeserializationSchema
+        implements DeserializationSchema<ChangeRecord> {
 
     private static final long serialVersionUID = 1L;
 
@@ -79,7 +99,8 @@ public final class DebeziumJsonDeserializationSchema implements DeserializationS
     private final boolean ignoreTruncate;
     private transient DebeziumEventReader reader;
 
-    private DebeziumJsonDeserializationSchema(Map<String, List<String>> primaryKeys, boolean ignoreTruncate) {
+    private DebeziumJsonDeserializationSchema(
+            Map<String, List<String>> primaryKeys, boolean ignoreTruncate) {
         this.primaryKeys = Map.copyOf(primaryKeys);
         this.ignoreTruncate = ignoreTruncate;
     }
@@ -96,25 +117,28 @@ public final class DebeziumJsonDeserializationSchema implements DeserializationS
     /** Not supported: an update gives two records; use {@link #deserialize(byte[], Collector)}. */
     @Override
     public ChangeRecord deserialize(byte[] message) {
-        throw new UnsupportedOperationException("A Debezium update gives two records: call "
-                + "deserialize(byte[], Collector) instead");
+        throw new UnsupportedOperationException(
+                "A Debezium update gives two records: call "
+                        + "deserialize(byte[], Collector) instead");
     }
 
     @Override
-    public void deserialize(@Nullable byte[] message, Collector<ChangeRecord> out) throws IOException {
+    public void deserialize(@Nullable byte[] message, Collector<ChangeRecord> out)
+            throws IOException {
         deserialize(null, message, out);
     }
 
     /**
      * Emits the records of one Kafka message: none for a tombstone, two for an update.
      *
-     * @param key the message key, Kafka Connect JSON with a struct schema whose fields are the table's
-     *     primary key; null to take the key configured for the table
+     * @param key the message key, Kafka Connect JSON with a struct schema whose fields are the
+     *     table's primary key; null to take the key configured for the table
      * @param value the message value
      * @throws IOException if the message is not a Debezium event this deserializer can read; the
      *     message names the table, the column and the value
      */
-    public void deserialize(@Nullable byte[] key, @Nullable byte[] value, Collector<ChangeRecord> out)
+    public void deserialize(
+            @Nullable byte[] key, @Nullable byte[] value, Collector<ChangeRecord> out)
             throws IOException {
         reader().read(key, value, out);
     }
@@ -145,7 +169,10 @@ public final class DebeziumJsonDeserializationSchema implements DeserializationS
 
         private Builder() {}
 
-        /** The primary keys of source tables ({@code schema.table} or {@code db.table}), adding to earlier ones. */
+        /**
+         * The primary keys of source tables ({@code schema.table} or {@code db.table}), adding to
+         * earlier ones.
+         */
         public Builder primaryKeys(Map<String, List<String>> keys) {
             keys.forEach((table, columns) -> primaryKey(table, columns.toArray(new String[0])));
             return this;
@@ -155,13 +182,17 @@ public final class DebeziumJsonDeserializationSchema implements DeserializationS
         public Builder primaryKey(String table, String... columns) {
             Objects.requireNonNull(table, "table");
             if (columns.length == 0) {
-                throw new IllegalArgumentException("The primary key of table '" + table + "' has no columns");
+                throw new IllegalArgumentException(
+                        "The primary key of table '" + table + "' has no columns");
             }
             primaryKeys.put(table, List.of(columns));
             return this;
         }
 
-        /** Whether to drop truncate events (logged once per table) instead of failing; false by default. */
+        /**
+         * Whether to drop truncate events (logged once per table) instead of failing; false by
+         * default.
+         */
         public Builder ignoreTruncate(boolean ignore) {
             this.ignoreTruncate = ignore;
             return this;
@@ -172,8 +203,8 @@ public final class DebeziumJsonDeserializationSchema implements DeserializationS
         }
 
         /**
-         * A deserializer that also reads the transactions' boundaries: see
-         * {@link DebeziumTransactionalDeserializationSchema}.
+         * A deserializer that also reads the transactions' boundaries: see {@link
+         * DebeziumTransactionalDeserializationSchema}.
          */
         public DebeziumTransactionalDeserializationSchema buildWithTransactions() {
             return new DebeziumTransactionalDeserializationSchema(primaryKeys, ignoreTruncate);

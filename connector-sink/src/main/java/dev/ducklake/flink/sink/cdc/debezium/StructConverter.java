@@ -1,3 +1,19 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
 package dev.ducklake.flink.sink.cdc.debezium;
 
 import static dev.ducklake.flink.sink.cdc.debezium.ConnectValueConverters.mismatch;
@@ -54,7 +70,11 @@ final class StructConverter implements ValueConverter {
         for (int i = 0; i < fields.length; i++) {
             JsonNode field = value.get(names[i]);
             try {
-                row.setField(i, partial && (field == null || field.isNull()) ? null : fields[i].read(field));
+                row.setField(
+                        i,
+                        partial && (field == null || field.isNull())
+                                ? null
+                                : fields[i].read(field));
             } catch (ConnectDataException e) {
                 throw e.within(names[i]);
             }
