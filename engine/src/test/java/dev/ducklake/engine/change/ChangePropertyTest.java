@@ -103,7 +103,7 @@ class ChangePropertyTest {
     }
 
     @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3})
+    @ValueSource(longs = {1, 2})
     void changeFeedEqualsFullDiffOnKeyedTables(long seed) throws Exception {
         random = new Random(seed);
         for (int step = 0; step < STEPS; step++) {
