@@ -17,11 +17,13 @@
 package dev.ducklake.engine;
 
 import dev.ducklake.engine.testutils.ArchitectureRules;
+import dev.ducklake.engine.testutils.EngineUserArchitecture;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine's architecture: no Flink, no package cycles, and a public API that does not reach into
- * the packages named {@code internal}, in its signatures or, but for {@code LakeEngine}, at all.
+ * The engine's architecture: no Flink, no package cycles, small packages, and a public API that
+ * does not reach into the packages named {@code internal}, in its signatures or, but for {@code
+ * LakeEngine}, at all.
  */
 class ArchitectureTest {
 
@@ -34,6 +36,12 @@ class ArchitectureTest {
     @Test
     void theEnginesPackagesHaveNoCycles() {
         ArchitectureRules.noPackageCycles()
+                .check(ArchitectureRules.mainClasses("dev.ducklake.engine"));
+    }
+
+    @Test
+    void theEnginesPackagesAreSmall() {
+        ArchitectureRules.packagesHoldAtMost(EngineUserArchitecture.MAX_PACKAGE_CLASSES)
                 .check(ArchitectureRules.mainClasses("dev.ducklake.engine"));
     }
 

@@ -19,20 +19,21 @@ package dev.ducklake.flink.sink;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.common.LakeLineage;
-import dev.ducklake.flink.sink.internal.CheckpointStamper;
-import dev.ducklake.flink.sink.internal.CommitObserver;
-import dev.ducklake.flink.sink.internal.CommitterMetrics;
-import dev.ducklake.flink.sink.internal.CurrentRowIndex;
-import dev.ducklake.flink.sink.internal.DuckLakeCommittable;
-import dev.ducklake.flink.sink.internal.DuckLakeCommittableSerializer;
-import dev.ducklake.flink.sink.internal.DuckLakeCommitter;
-import dev.ducklake.flink.sink.internal.DuckLakeWriter;
-import dev.ducklake.flink.sink.internal.DuckLakeWriterState;
-import dev.ducklake.flink.sink.internal.DuckLakeWriterStateSerializer;
-import dev.ducklake.flink.sink.internal.KeyHashSelector;
+import dev.ducklake.flink.sink.internal.CurrentRowColumns;
 import dev.ducklake.flink.sink.internal.SinkMode;
 import dev.ducklake.flink.sink.internal.SinkSettings;
-import dev.ducklake.flink.sink.internal.UnknownCurrentRows;
+import dev.ducklake.flink.sink.internal.commit.CheckpointStamper;
+import dev.ducklake.flink.sink.internal.commit.CommitObserver;
+import dev.ducklake.flink.sink.internal.commit.CommitterMetrics;
+import dev.ducklake.flink.sink.internal.commit.DuckLakeCommittable;
+import dev.ducklake.flink.sink.internal.commit.DuckLakeCommittableSerializer;
+import dev.ducklake.flink.sink.internal.commit.DuckLakeCommitter;
+import dev.ducklake.flink.sink.internal.upsert.CurrentRowIndex;
+import dev.ducklake.flink.sink.internal.upsert.UnknownCurrentRows;
+import dev.ducklake.flink.sink.internal.write.DuckLakeWriter;
+import dev.ducklake.flink.sink.internal.write.DuckLakeWriterState;
+import dev.ducklake.flink.sink.internal.write.DuckLakeWriterStateSerializer;
+import dev.ducklake.flink.sink.internal.write.KeyHashSelector;
 import java.util.Collection;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -222,7 +223,7 @@ public final class DuckLakeSink<IN>
             return byKeyHash(input);
         }
         InternalTypeInfo<RowData> wide =
-                InternalTypeInfo.of(CurrentRowIndex.withCurrentRow(settings.rowType()));
+                InternalTypeInfo.of(CurrentRowColumns.withCurrentRow(settings.rowType()));
         ReadableConfig config = input.getExecutionEnvironment().getConfiguration();
         if (config.get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.STREAMING) {
             LOG.info(

@@ -23,7 +23,7 @@ import dev.ducklake.flink.sink.cdc.ChangeRecord;
 import dev.ducklake.flink.sink.cdc.ChangeRecordTypeInfo;
 import dev.ducklake.flink.sink.cdc.OverdueTransactionPolicy;
 import dev.ducklake.flink.sink.cdc.SourceTransactionEvent;
-import dev.ducklake.flink.sink.internal.SourceTransactionAssembler;
+import dev.ducklake.flink.sink.internal.change.SourceTransactionAssembler;
 import java.time.Duration;
 import java.util.regex.Pattern;
 import org.apache.flink.annotation.PublicEvolving;

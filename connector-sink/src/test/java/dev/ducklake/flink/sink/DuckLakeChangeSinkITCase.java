@@ -26,7 +26,7 @@ import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.cdc.ChangeRecord;
 import dev.ducklake.flink.sink.cdc.ChangeRecordTypeInfo;
 import dev.ducklake.flink.sink.cdc.ChangeSchema;
-import dev.ducklake.flink.sink.internal.CommitObserver;
+import dev.ducklake.flink.sink.internal.commit.CommitObserver;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.LakeContents.SinkSnapshot;

@@ -16,7 +16,7 @@
 
 package dev.ducklake.flink.sink;
 
-import dev.ducklake.flink.sink.internal.CommitObserver;
+import dev.ducklake.flink.sink.internal.commit.CommitObserver;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.api.common.functions.MapFunction;
 

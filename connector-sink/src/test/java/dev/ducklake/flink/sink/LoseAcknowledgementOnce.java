@@ -17,7 +17,7 @@
 package dev.ducklake.flink.sink;
 
 import dev.ducklake.engine.write.CommitResult;
-import dev.ducklake.flink.sink.internal.CommitObserver;
+import dev.ducklake.flink.sink.internal.commit.CommitObserver;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**

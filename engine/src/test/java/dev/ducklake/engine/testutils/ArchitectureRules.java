@@ -36,7 +36,10 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceRule;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -74,6 +77,42 @@ public final class ArchitectureRules {
                 .namingSlices("package dev.ducklake.$1")
                 .should()
                 .beFreeOfCycles();
+    }
+
+    /**
+     * No package holds more than {@code maxClasses} top-level classes: a package that grows beyond
+     * it mixes roles and is split by role.
+     */
+    public static ArchRule packagesHoldAtMost(int maxClasses) {
+        return classes()
+                .that()
+                .areTopLevelClasses()
+                .should(
+                        new ArchCondition<>(
+                                "be in a package of at most " + maxClasses + " top-level classes") {
+                            private final Map<String, Integer> sizes = new HashMap<>();
+
+                            @Override
+                            public void init(Collection<JavaClass> classes) {
+                                for (JavaClass javaClass : classes) {
+                                    sizes.merge(javaClass.getPackageName(), 1, Integer::sum);
+                                }
+                            }
+
+                            @Override
+                            public void check(JavaClass javaClass, ConditionEvents events) {
+                                int size = sizes.get(javaClass.getPackageName());
+                                if (size > maxClasses) {
+                                    events.add(
+                                            SimpleConditionEvent.violated(
+                                                    javaClass,
+                                                    javaClass.getName()
+                                                            + " is one of the "
+                                                            + size
+                                                            + " classes of its package"));
+                                }
+                            }
+                        });
     }
 
     /** The classes use the engine only through its API. */

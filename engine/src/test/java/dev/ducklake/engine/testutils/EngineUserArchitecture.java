@@ -20,10 +20,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The architecture test of a module built on the engine: it uses the engine and the other connector
- * modules only through their APIs, and its packages have no cycles. A module's test extends it with
- * the module's root package.
+ * modules only through their APIs, and its packages have no cycles and at most {@value
+ * #MAX_PACKAGE_CLASSES} classes each. A module's test extends it with the module's root package.
  */
 public abstract class EngineUserArchitecture {
+
+    /** The most top-level classes a main package holds. */
+    public static final int MAX_PACKAGE_CLASSES = 20;
 
     private final String rootPackage;
 
@@ -45,5 +48,11 @@ public abstract class EngineUserArchitecture {
     @Test
     void packagesHaveNoCycles() {
         ArchitectureRules.noPackageCycles().check(ArchitectureRules.mainClasses(rootPackage));
+    }
+
+    @Test
+    void packagesAreSmall() {
+        ArchitectureRules.packagesHoldAtMost(MAX_PACKAGE_CLASSES)
+                .check(ArchitectureRules.mainClasses(rootPackage));
     }
 }

@@ -19,6 +19,7 @@ package dev.ducklake.flink.sink.internal;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.write.CommitRetries;
 import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.sink.internal.staging.StagingStore;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;

@@ -1,0 +1,246 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.ducklake.flink.sink.internal.change;
+
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.error.LakeConcurrencyException;
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.write.CommitOptions;
+import dev.ducklake.engine.write.CommitResult;
+import dev.ducklake.engine.write.LakeTransaction;
+import dev.ducklake.engine.write.StagedSession;
+import dev.ducklake.engine.write.TransactionResult;
+import dev.ducklake.flink.sink.cdc.ChangeSchema;
+import dev.ducklake.flink.sink.internal.commit.CommitObserver;
+import dev.ducklake.flink.sink.internal.commit.CommitterMetrics;
+import dev.ducklake.flink.sink.internal.commit.DuckLakeCommitter;
+import dev.ducklake.flink.sink.internal.commit.StagedCheckpoint;
+import dev.ducklake.flink.sink.internal.commit.TableCommittable;
+import dev.ducklake.flink.sink.internal.commit.UnchangedCheckpoints;
+import dev.ducklake.flink.sink.internal.staging.StagedFiles;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.util.FlinkRuntimeException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies each checkpoint of the change-record sink to every table it touched in ONE engine
+ * transaction, so in one DuckLake snapshot: a reader of any version sees all source tables at the
+ * same checkpoint. Within the transaction each table's files run in the order they were staged;
+ * before a file's rows, the table is brought to the file's schema ({@link SchemaEvolution}), so no
+ * row is written under another schema. The commit carries a key made of the sink's id, the
+ * checkpoint and its files, checked inside the transaction, so a replayed checkpoint is applied
+ * once (as in {@link DuckLakeCommitter}, whose failure handling this shares).
+ */
+@Internal
+public final class ChangeRecordCommitter implements Committer<TableCommittable> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChangeRecordCommitter.class);
+    private static final Comparator<TableCommittable> APPLY_ORDER =
+            Comparator.comparing(TableCommittable::table)
+                    .thenComparingInt(TableCommittable::subtask)
+                    .thenComparingLong(TableCommittable::ordinal)
+                    .thenComparing(TableCommittable::file);
+
+    private final ChangeSinkSettings settings;
+    private final String jobId;
+    private final CommitterMetrics metrics;
+    private final CommitObserver observer;
+    private final EngineRegistry.Lease lease;
+    private final StagedFiles staging;
+    private final UnchangedCheckpoints unchanged = new UnchangedCheckpoints();
+
+    public ChangeRecordCommitter(
+            ChangeSinkSettings settings,
+            String jobId,
+            CommitterMetrics metrics,
+            CommitObserver observer) {
+        this.settings = settings;
+        this.jobId = jobId;
+        this.metrics = metrics;
+        this.observer = observer;
+        this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        try {
+            this.staging =
+                    new StagedFiles(settings.openStagingStore(), settings.engine().secrets());
+        } catch (RuntimeException e) {
+            lease.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void commit(Collection<CommitRequest<TableCommittable>> requests) {
+        StagedCheckpoint.byCheckpoint(requests).forEach(this::commitCheckpoint);
+    }
+
+    private void commitCheckpoint(
+            long checkpointId, List<CommitRequest<TableCommittable>> requests) {
+        requests.sort(Comparator.comparing(CommitRequest::getCommittable, APPLY_ORDER));
+        List<TableCommittable> committables =
+                requests.stream().map(CommitRequest::getCommittable).toList();
+        Set<String> tables =
+                new HashSet<>(committables.stream().map(TableCommittable::table).toList());
+        StagedCheckpoint staged =
+                new StagedCheckpoint(
+                        committables.get(0).sinkId(),
+                        checkpointId,
+                        committables.stream().map(TableCommittable::file).toList(),
+                        committables.stream().mapToLong(TableCommittable::rows).sum(),
+                        tables.size() + " tables",
+                        staging);
+        LakeEngine engine = lease.engine();
+        String key = staged.commitKey();
+        OptionalLong done = engine.committedVersion(key);
+        if (done.isPresent()) {
+            LOG.info(
+                    "Checkpoint {} of change sink {} is already in the lake at version {}; skipping its replay",
+                    checkpointId,
+                    staged.sinkId(),
+                    done.getAsLong());
+            metrics.alreadyCommitted();
+            requests.forEach(CommitRequest::signalAlreadyCommitted);
+            staged.deleteExcept(engine.referencedDataFiles(staged.files()));
+            return;
+        }
+        staged.requireFiles();
+        CommitOptions options =
+                CommitOptions.builder()
+                        .commitKey(key)
+                        .unchangedCommitKeys(unchanged.keys())
+                        .producer(
+                                Map.of(
+                                        "sink-id",
+                                        staged.sinkId(),
+                                        "checkpoint-id",
+                                        Long.toString(checkpointId),
+                                        "flink-job-id",
+                                        jobId))
+                        .message("flink checkpoint " + checkpointId)
+                        .retries(settings.commitRetries())
+                        .build();
+        long start = System.nanoTime();
+        TransactionResult result;
+        Set<String> adopted = new HashSet<>();
+        try (LakeTransaction tx = engine.openTransaction()) {
+            List<StagedSession> sessions = stage(tx, committables);
+            result = tx.commit(options);
+            sessions.forEach(s -> adopted.addAll(s.adoptedFiles()));
+        } catch (LakeConcurrencyException e) {
+            metrics.retriedWithoutSuccess(e.retries());
+            throw new FlinkRuntimeException(
+                    "Checkpoint "
+                            + checkpointId
+                            + " of the DuckLake change sink ("
+                            + tables.size()
+                            + " tables) lost the race with other writers' commits in all of its "
+                            + (e.retries() + 1)
+                            + " attempts. The job fails so that it restarts from its last checkpoint and"
+                            + " commits these rows then; nothing of them is in the lake. Look for the writer that keeps"
+                            + " changing these tables (compaction, another job, a SQL client).",
+                    e);
+        } catch (LakeException e) {
+            throw new FlinkRuntimeException(
+                    "Could not commit checkpoint "
+                            + checkpointId
+                            + " of the DuckLake change"
+                            + " sink ("
+                            + tables.size()
+                            + " tables); nothing of it is in the lake, and the job's restart"
+                            + " commits it again: "
+                            + e.getMessage(),
+                    e);
+        }
+        CommitResult total = total(result);
+        metrics.record(total, Duration.ofNanos(System.nanoTime() - start).toMillis());
+        observer.committed(checkpointId, total);
+        if (result.alreadyCommitted()) {
+            requests.forEach(CommitRequest::signalAlreadyCommitted);
+        }
+        LOG.debug("Checkpoint {} of change sink {}: {}", checkpointId, staged.sinkId(), result);
+        unchanged.settle(staged, total, adopted);
+    }
+
+    /**
+     * Adds each table's files to the transaction in order: the schema step of a file whose schema
+     * differs from the one before, then a merge (keyed tables) or append session that loads every
+     * following file of that schema.
+     */
+    private List<StagedSession> stage(LakeTransaction tx, List<TableCommittable> committables) {
+        List<StagedSession> sessions = new ArrayList<>();
+        StagedSession session = null;
+        String table = null;
+        ChangeSchema schema = null;
+        for (TableCommittable committable : committables) {
+            if (session == null
+                    || !committable.table().equals(table)
+                    || !committable.schema().equals(schema)) {
+                table = committable.table();
+                schema = committable.schema();
+                TableName name = TableName.parse(table);
+                try {
+                    SchemaEvolution.apply(tx, name, schema, settings.schemaChanges());
+                } catch (RuntimeException e) {
+                    // The restored committables would meet the same change after every restart.
+                    throw new SuppressRestartsException(e);
+                }
+                session =
+                        tx.schema(name).orElseThrow().hasPrimaryKey()
+                                ? tx.merge(name)
+                                : tx.append(name);
+                sessions.add(session);
+            }
+            session.importStaged(committable.file());
+        }
+        return sessions;
+    }
+
+    /** The whole transaction as one commit result, for the metrics and the observer. */
+    private static CommitResult total(TransactionResult result) {
+        Collection<CommitResult> tables = result.tables().values();
+        return new CommitResult(
+                result.committed(),
+                result.version(),
+                result.commitId(),
+                tables.stream().mapToLong(CommitResult::rowsWritten).sum(),
+                tables.stream().mapToLong(CommitResult::inserted).sum(),
+                tables.stream().mapToLong(CommitResult::updated).sum(),
+                tables.stream().mapToLong(CommitResult::deleted).sum(),
+                result.alreadyCommitted(),
+                result.retries());
+    }
+
+    @Override
+    public void close() {
+        try (EngineRegistry.Lease engine = lease) {
+            staging.close();
+        }
+    }
+}

@@ -1,0 +1,260 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.ducklake.flink.sink.internal.commit;
+
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.error.LakeConcurrencyException;
+import dev.ducklake.engine.error.LakeException;
+import dev.ducklake.engine.maintenance.MaintenanceReport;
+import dev.ducklake.engine.maintenance.MaintenanceRequest;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.write.CommitOptions;
+import dev.ducklake.engine.write.CommitResult;
+import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.engine.write.StagedSession;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.flink.sink.internal.CurrentRowColumns;
+import dev.ducklake.flink.sink.internal.SinkMode;
+import dev.ducklake.flink.sink.internal.SinkSettings;
+import dev.ducklake.flink.sink.internal.staging.StagedFiles;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.util.FlinkRuntimeException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies each checkpoint's staged files to the table in one engine commit, so in one DuckLake
+ * snapshot, whatever the writers' parallelism. The commit carries a key made of the sink's id, the
+ * checkpoint id and the names of its staged files; the engine checks the key inside the commit's
+ * transaction, so a committable replayed after a lost acknowledgement is answered with {@code
+ * signalAlreadyCommitted()} and never applied twice.
+ *
+ * <p>A commit that fails, conflicts that outlast the engine's retries included, throws: the task
+ * fails and the job restarts from its last checkpoint, whose committables it commits again. A
+ * checkpoint whose staged files are gone can never be committed, so it fails the job without
+ * restarts, with a message that names what was lost and how to resume. The committer never signals
+ * a failure with a known reason, since Flink drops such a committable without failing the job, and
+ * its rows would be lost.
+ */
+@Internal
+public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DuckLakeCommitter.class);
+
+    private final SinkSettings settings;
+    private final String jobId;
+    private final CommitterMetrics metrics;
+    private final CommitObserver observer;
+    private final EngineRegistry.Lease lease;
+    private final StagedFiles staging;
+    private final LineageInputs lineage;
+    private final UnchangedCheckpoints unchanged = new UnchangedCheckpoints();
+    private long lastCompactionNanos = System.nanoTime();
+
+    public DuckLakeCommitter(
+            SinkSettings settings,
+            String jobId,
+            CommitterMetrics metrics,
+            CommitObserver observer) {
+        this.settings = settings;
+        this.jobId = jobId;
+        this.metrics = metrics;
+        this.observer = observer;
+        this.lineage = new LineageInputs(settings.lineageInputs(), settings.tableName());
+        this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        try {
+            this.staging =
+                    new StagedFiles(settings.openStagingStore(), settings.engine().secrets());
+        } catch (RuntimeException e) {
+            lease.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void commit(Collection<CommitRequest<DuckLakeCommittable>> requests) {
+        StagedCheckpoint.byCheckpoint(requests).forEach(this::commitCheckpoint);
+        if (!requests.isEmpty()) {
+            compactWhenDue();
+        }
+    }
+
+    private void commitCheckpoint(
+            long checkpointId, List<CommitRequest<DuckLakeCommittable>> requests) {
+        requests.sort(Comparator.comparing(r -> r.getCommittable().file()));
+        List<DuckLakeCommittable> committables =
+                requests.stream().map(CommitRequest::getCommittable).toList();
+        LakeEngine engine = lease.engine();
+        TableName table = settings.tableName();
+        StagedCheckpoint staged =
+                new StagedCheckpoint(
+                        committables.get(0).sinkId(),
+                        checkpointId,
+                        committables.stream().map(DuckLakeCommittable::file).toList(),
+                        committables.stream().mapToLong(DuckLakeCommittable::rows).sum(),
+                        table.toString(),
+                        staging);
+        String key = staged.commitKey();
+        OptionalLong done = engine.committedVersion(key);
+        if (done.isPresent()) {
+            LOG.info(
+                    "Checkpoint {} of sink {} is already in {} at version {}; skipping its replay",
+                    checkpointId,
+                    staged.sinkId(),
+                    table,
+                    done.getAsLong());
+            metrics.alreadyCommitted();
+            requests.forEach(CommitRequest::signalAlreadyCommitted);
+            staged.deleteExcept(engine.referencedDataFiles(staged.files()));
+            return;
+        }
+        staged.requireFiles();
+        String sinkId = committables.get(0).sinkId();
+        CommitOptions.Builder options =
+                CommitOptions.builder()
+                        .commitKey(key)
+                        .unchangedCommitKeys(unchanged.keys())
+                        .producer(
+                                Map.of(
+                                        "sink-id",
+                                        sinkId,
+                                        "checkpoint-id",
+                                        Long.toString(checkpointId),
+                                        "flink-job-id",
+                                        jobId))
+                        .message("flink checkpoint " + checkpointId)
+                        .retries(settings.commitRetries());
+        // The sink's settings decide whether its writers stage current rows, so all its files
+        // agree.
+        boolean currentRows = committables.get(0).hasCurrentRows();
+        long asOf =
+                committables.stream()
+                        .mapToLong(DuckLakeCommittable::currentRowsAsOf)
+                        .min()
+                        .orElseThrow();
+        if (currentRows && asOf != CurrentRowColumns.UNKNOWN) {
+            options.currentRowsAsOf(asOf, Map.of("sink-id", sinkId, "flink-job-id", jobId));
+        }
+        options.inputs(
+                lineage.inputs(
+                        engine,
+                        checkpointId,
+                        committables.stream()
+                                .mapToLong(DuckLakeCommittable::inputSnapshot)
+                                .min()
+                                .orElseThrow()));
+        long start = System.nanoTime();
+        CommitResult result;
+        Set<String> adopted;
+        try (StagedSession session =
+                settings.mode() == SinkMode.UPSERT
+                        ? engine.openMergeSession(
+                                table,
+                                currentRows
+                                        ? MergeSession.CurrentRows.GIVEN
+                                        : MergeSession.CurrentRows.LOOKED_UP)
+                        : engine.openWriteSession(
+                                table,
+                                settings.mode() == SinkMode.OVERWRITE
+                                        ? WriteMode.SNAPSHOT
+                                        : WriteMode.APPEND)) {
+            for (DuckLakeCommittable committable : committables) {
+                session.importStaged(committable.file());
+            }
+            result = session.commit(options.build());
+            if (session instanceof MergeSession merge && merge.lookedUpCurrentRows()) {
+                metrics.lookedUpRows();
+            }
+            adopted = Set.copyOf(session.adoptedFiles());
+        } catch (LakeConcurrencyException e) {
+            metrics.retriedWithoutSuccess(e.retries());
+            throw new FlinkRuntimeException(
+                    "Checkpoint "
+                            + checkpointId
+                            + " of the DuckLake sink on "
+                            + table
+                            + " lost the race with other writers' commits in all of its "
+                            + (e.retries() + 1)
+                            + " attempts,"
+                            + " with doubling backoff ('sink.commit.retries', 'sink.commit.retry-backoff'). The job fails so"
+                            + " that it restarts from its last checkpoint and commits these rows then; nothing of them is in"
+                            + " the lake. Raise 'sink.commit.retries', or look for the writer that keeps changing "
+                            + table
+                            + " (compaction, another job, a SQL client).",
+                    e);
+        } catch (LakeException e) {
+            throw new FlinkRuntimeException(
+                    "Could not commit checkpoint "
+                            + checkpointId
+                            + " of the DuckLake sink to "
+                            + table
+                            + "; nothing of it is in the lake, and the job's restart commits it again: "
+                            + e.getMessage(),
+                    e);
+        }
+        metrics.record(result, Duration.ofNanos(System.nanoTime() - start).toMillis());
+        observer.committed(checkpointId, result);
+        if (result.alreadyCommitted()) {
+            requests.forEach(CommitRequest::signalAlreadyCommitted);
+        }
+        LOG.debug("Checkpoint {} for {}: {}", checkpointId, table, result);
+        unchanged.settle(staged, result, adopted);
+    }
+
+    private void compactWhenDue() {
+        if (settings.compactionInterval().isEmpty()
+                || System.nanoTime() - lastCompactionNanos
+                        < settings.compactionInterval().get().toNanos()) {
+            return;
+        }
+        lastCompactionNanos = System.nanoTime();
+        try {
+            MaintenanceReport report =
+                    lease.engine()
+                            .maintain(
+                                    MaintenanceRequest.builder()
+                                            .table(settings.tableName())
+                                            .flushInlinedData()
+                                            .rewriteFilesWithDeletes()
+                                            .mergeAdjacentFiles()
+                                            .build());
+            metrics.compacted(report);
+            LOG.info("Compacted {}: {}", settings.tableName(), report);
+        } catch (LakeException e) {
+            LOG.warn(
+                    "Compaction of {} failed; the next interval tries again",
+                    settings.tableName(),
+                    e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try (EngineRegistry.Lease engine = lease) {
+            staging.close();
+        }
+    }
+}

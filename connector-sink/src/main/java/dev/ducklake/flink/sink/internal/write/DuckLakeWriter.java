@@ -1,0 +1,223 @@
+/*
+ * Copyright 2026 The Flink connector for DuckLake authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.ducklake.flink.sink.internal.write;
+
+import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.sink.internal.CurrentRowColumns;
+import dev.ducklake.flink.sink.internal.SinkMode;
+import dev.ducklake.flink.sink.internal.SinkSettings;
+import dev.ducklake.flink.sink.internal.TableBinding;
+import dev.ducklake.flink.sink.internal.arrow.ArrowStaging;
+import dev.ducklake.flink.sink.internal.arrow.StagingResources;
+import dev.ducklake.flink.sink.internal.commit.DuckLakeCommittable;
+import dev.ducklake.flink.sink.internal.staging.StagingDirectory;
+import dev.ducklake.flink.sink.internal.upsert.CurrentRowIndex;
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.OptionalLong;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.eventtime.Watermark;
+import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
+import org.apache.flink.api.connector.sink2.InitContext;
+import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.function.SerializableFunction;
+
+/**
+ * Stages the records of one subtask as Parquet files in the staging directory (through {@link
+ * ArrowStaging}, off the Java heap) and, at each checkpoint barrier, emits one {@link
+ * DuckLakeCommittable} per file written since the last barrier. Nothing reaches the lake here; the
+ * committer applies the files once the checkpoint completes.
+ */
+@Internal
+public final class DuckLakeWriter<IN>
+        implements CommittingSinkWriter<IN, DuckLakeCommittable>,
+                StatefulSinkWriter<IN, DuckLakeWriterState> {
+
+    private final SinkSettings settings;
+
+    /** The sink's {@code RowDataConverter}. */
+    private final SerializableFunction<IN, RowData> converter;
+
+    private final String sinkId;
+    private final List<DuckLakeWriterState> state;
+    private final Counter recordsWritten;
+    private final EngineRegistry.Lease lease;
+    private final StagingResources resources;
+    private final ArrowStaging staging;
+    private final StagingDirectory directory;
+
+    /** Whether the rows come with their keys' current rows, which the staging keeps. */
+    private final boolean currentRows;
+
+    /** Whether the current rows are whole rows of the table (see {@link CurrentRowIndex#fits}). */
+    private final boolean wholeCurrentRows;
+
+    private final int asOfPosition;
+
+    /** The lowest version the current rows staged since the last barrier were valid at. */
+    private long currentRowsAsOf = Long.MAX_VALUE;
+
+    private long lastCheckpointId;
+    private boolean endOfInput;
+
+    /**
+     * The last watermark received, a lake snapshot when the job's sources are DuckLake change
+     * sources.
+     */
+    private long watermark = DuckLakeCommittable.NO_INPUT_SNAPSHOT;
+
+    public DuckLakeWriter(
+            SinkSettings settings,
+            SerializableFunction<IN, RowData> converter,
+            WriterInitContext context,
+            String sinkId) {
+        this.settings = settings;
+        this.converter = converter;
+        this.sinkId = sinkId;
+        this.state =
+                DuckLakeWriterState.copiesFor(
+                        sinkId,
+                        context.getTaskInfo().getNumberOfParallelSubtasks(),
+                        context.getTaskInfo().getMaxNumberOfParallelSubtasks());
+        int subtask = context.getTaskInfo().getIndexOfThisSubtask();
+        OptionalLong restored = context.getRestoredCheckpointId();
+        this.lastCheckpointId = restored.orElse(InitContext.INITIAL_CHECKPOINT_ID - 1);
+        this.recordsWritten = context.metricGroup().getNumRecordsSendCounter();
+        this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
+        StagingResources opened = null;
+        StagingDirectory directory = null;
+        try {
+            TableName table = settings.tableName();
+            try {
+                StagingDirectory.requireOutsideDataPaths(
+                        settings.stagingPath(), lease.engine().dataPaths(), table);
+            } catch (IllegalArgumentException e) {
+                throw new SuppressRestartsException(e); // every restart would refuse the same path
+            }
+            directory = new StagingDirectory(settings.openStagingStore(), sinkId);
+            StagingDirectory files = directory;
+            directory.removeUncheckpointed(
+                    subtask,
+                    context.getTaskInfo().getNumberOfParallelSubtasks(),
+                    restored,
+                    lease.engine()::referencedDataFiles);
+            TableBinding binding =
+                    TableBinding.createOrBind(
+                            lease.engine(),
+                            table,
+                            settings.rowType(),
+                            settings.primaryKey(),
+                            settings.partitionKeys());
+            this.currentRows = settings.currentRowIndex();
+            this.asOfPosition = CurrentRowColumns.asOfPosition(settings.rowType().getFieldCount());
+            this.wholeCurrentRows = CurrentRowIndex.fits(binding.lakeSchema(), settings.rowType());
+            // Appended files may be registered as the table's data files; other staging is read
+            // once.
+            opened =
+                    new StagingResources(
+                            lease.engine(), settings.mode() == SinkMode.APPEND, table.toString());
+            this.staging =
+                    new ArrowStaging(
+                            opened,
+                            table,
+                            binding.lakeSchema(),
+                            settings.rowType(),
+                            binding.lakePositions(),
+                            settings.mode(),
+                            currentRows,
+                            ArrowStaging.BATCH_ROWS,
+                            () -> files.newFile(subtask, lastCheckpointId + 1));
+            this.resources = opened;
+            this.directory = directory;
+        } catch (RuntimeException e) {
+            StagingResources.closeAfterFailure(opened, e);
+            if (directory != null) {
+                directory.close();
+            }
+            lease.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void write(IN element, Context context) throws IOException {
+        RowData row = converter.apply(element);
+        staging.stage(row.getRowKind(), row);
+        if (currentRows) {
+            currentRowsAsOf = Math.min(currentRowsAsOf, row.getLong(asOfPosition));
+        }
+        recordsWritten.inc();
+    }
+
+    /** The end of input's watermark says nothing about the lake: the last one before it stays. */
+    @Override
+    public void writeWatermark(Watermark watermark) {
+        if (watermark.getTimestamp() != Long.MAX_VALUE) {
+            this.watermark = Math.max(this.watermark, watermark.getTimestamp());
+        }
+    }
+
+    @Override
+    public void flush(boolean endOfInput) {
+        this.endOfInput |= endOfInput;
+    }
+
+    @Override
+    public Collection<DuckLakeCommittable> prepareCommit() throws IOException {
+        // An overwrite commits at the end of input even when empty: it empties the table.
+        boolean overwriteAtEnd = settings.mode() == SinkMode.OVERWRITE && endOfInput;
+        long asOf =
+                !currentRows
+                        ? DuckLakeCommittable.NO_CURRENT_ROWS
+                        : !wholeCurrentRows || currentRowsAsOf == Long.MAX_VALUE
+                                ? CurrentRowColumns.UNKNOWN
+                                : currentRowsAsOf;
+        currentRowsAsOf = Long.MAX_VALUE;
+        return staging.drain(overwriteAtEnd).stream()
+                .map(
+                        f ->
+                                new DuckLakeCommittable(
+                                        sinkId,
+                                        DuckLakeCommittable.UNSTAMPED,
+                                        f.file(),
+                                        f.rows(),
+                                        asOf,
+                                        watermark))
+                .toList();
+    }
+
+    @Override
+    public List<DuckLakeWriterState> snapshotState(long checkpointId) {
+        lastCheckpointId = checkpointId;
+        return state;
+    }
+
+    @Override
+    public void close() throws Exception {
+        try (EngineRegistry.Lease engine = lease;
+                StagingDirectory files = directory;
+                StagingResources shared = resources) {
+            staging.close();
+        }
+    }
+}
