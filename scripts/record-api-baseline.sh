@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(engine connector-common connector-sink connector-source connector-catalog)
+modules=(engine connector-common connector-cdc connector-sink connector-source connector-catalog)
 mvn -B -ntp -q install -DskipTests -Djapicmp.skip=true -pl "$(IFS=,; echo "${modules[*]}")" -am
 for module in "${modules[@]}"; do
     # The module's own artifactId: the first one after its parent's.

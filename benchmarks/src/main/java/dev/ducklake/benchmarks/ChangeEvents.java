@@ -16,8 +16,8 @@
 
 package dev.ducklake.benchmarks;
 
-import dev.ducklake.flink.sink.cdc.ChangeRecord;
-import dev.ducklake.flink.sink.cdc.ChangeSchema;
+import dev.ducklake.flink.cdc.ChangeRecord;
+import dev.ducklake.flink.cdc.ChangeSchema;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Locale;

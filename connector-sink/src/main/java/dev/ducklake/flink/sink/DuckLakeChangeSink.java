@@ -16,7 +16,7 @@
 
 package dev.ducklake.flink.sink;
 
-import dev.ducklake.flink.sink.cdc.ChangeRecord;
+import dev.ducklake.flink.cdc.ChangeRecord;
 import dev.ducklake.flink.sink.internal.change.ChangeRecordCommitter;
 import dev.ducklake.flink.sink.internal.change.ChangeRecordWriter;
 import dev.ducklake.flink.sink.internal.change.ChangeSinkSettings;

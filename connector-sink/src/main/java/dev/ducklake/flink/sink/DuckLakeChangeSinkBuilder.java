@@ -22,11 +22,11 @@ import static org.apache.flink.util.Preconditions.checkNotNull;
 
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.write.CommitRetries;
+import dev.ducklake.flink.cdc.SchemaChangePolicy;
+import dev.ducklake.flink.cdc.TableRouter;
 import dev.ducklake.flink.common.DuckLakeBuilderBase;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
 import dev.ducklake.flink.common.EngineSpec;
-import dev.ducklake.flink.sink.cdc.SchemaChangePolicy;
-import dev.ducklake.flink.sink.cdc.TableRouter;
 import dev.ducklake.flink.sink.internal.change.ChangeSinkSettings;
 import dev.ducklake.flink.sink.internal.commit.CommitObserver;
 import dev.ducklake.flink.sink.internal.staging.StagingDirectory;

@@ -120,9 +120,8 @@ public final class DuckLakeSink<IN>
     }
 
     /**
-     * A builder of a sink of {@link dev.ducklake.flink.sink.cdc.ChangeRecord}s: changes of many
-     * tables whose schemas change while the job runs, committed together (see {@link
-     * DuckLakeChangeSink}).
+     * A builder of a sink of {@link dev.ducklake.flink.cdc.ChangeRecord}s: changes of many tables
+     * whose schemas change while the job runs, committed together (see {@link DuckLakeChangeSink}).
      */
     public static DuckLakeChangeSinkBuilder forChangeRecords() {
         return new DuckLakeChangeSinkBuilder();

@@ -21,11 +21,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.TestLakes;
-import dev.ducklake.flink.sink.cdc.ChangeRecord;
-import dev.ducklake.flink.sink.cdc.ChangeRecordTypeInfo;
-import dev.ducklake.flink.sink.cdc.ChangeSchema;
-import dev.ducklake.flink.sink.cdc.SchemaChangePolicy;
-import dev.ducklake.flink.sink.cdc.debezium.DebeziumJsonDeserializationSchema;
+import dev.ducklake.flink.cdc.ChangeRecord;
+import dev.ducklake.flink.cdc.ChangeRecordTypeInfo;
+import dev.ducklake.flink.cdc.ChangeSchema;
+import dev.ducklake.flink.cdc.SchemaChangePolicy;
+import dev.ducklake.flink.cdc.debezium.DebeziumJsonDeserializationSchema;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.TestJobs;

@@ -20,11 +20,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.TestLakes;
-import dev.ducklake.flink.sink.cdc.ChangeRecord;
-import dev.ducklake.flink.sink.cdc.ChangeRecordTypeInfo;
-import dev.ducklake.flink.sink.cdc.OverdueTransactionPolicy;
-import dev.ducklake.flink.sink.cdc.SourceTransactionEvent;
-import dev.ducklake.flink.sink.cdc.SourceTransactionEventTypeInfo;
+import dev.ducklake.flink.cdc.ChangeRecord;
+import dev.ducklake.flink.cdc.ChangeRecordTypeInfo;
+import dev.ducklake.flink.cdc.transaction.OverdueTransactionPolicy;
+import dev.ducklake.flink.cdc.transaction.SourceTransactionEvent;
+import dev.ducklake.flink.cdc.transaction.SourceTransactionEventTypeInfo;
+import dev.ducklake.flink.cdc.transaction.SourceTransactions;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.LakeContents.SinkSnapshot;

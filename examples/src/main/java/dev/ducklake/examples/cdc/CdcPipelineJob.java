@@ -16,13 +16,13 @@
 
 package dev.ducklake.examples.cdc;
 
+import dev.ducklake.flink.cdc.ChangeRecord;
+import dev.ducklake.flink.cdc.debezium.DebeziumJsonDeserializationSchema;
+import dev.ducklake.flink.cdc.transaction.OverdueTransactionPolicy;
+import dev.ducklake.flink.cdc.transaction.SourceTransactionEvent;
+import dev.ducklake.flink.cdc.transaction.SourceTransactions;
 import dev.ducklake.flink.sink.DuckLakeChangeSink;
 import dev.ducklake.flink.sink.DuckLakeSink;
-import dev.ducklake.flink.sink.SourceTransactions;
-import dev.ducklake.flink.sink.cdc.ChangeRecord;
-import dev.ducklake.flink.sink.cdc.OverdueTransactionPolicy;
-import dev.ducklake.flink.sink.cdc.SourceTransactionEvent;
-import dev.ducklake.flink.sink.cdc.debezium.DebeziumJsonDeserializationSchema;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;

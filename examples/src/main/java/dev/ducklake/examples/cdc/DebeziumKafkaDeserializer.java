@@ -16,8 +16,8 @@
 
 package dev.ducklake.examples.cdc;
 
-import dev.ducklake.flink.sink.cdc.SourceTransactionEvent;
-import dev.ducklake.flink.sink.cdc.debezium.DebeziumTransactionalDeserializationSchema;
+import dev.ducklake.flink.cdc.debezium.DebeziumTransactionalDeserializationSchema;
+import dev.ducklake.flink.cdc.transaction.SourceTransactionEvent;
 import java.io.IOException;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;

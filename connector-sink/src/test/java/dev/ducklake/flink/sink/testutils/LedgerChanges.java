@@ -16,8 +16,8 @@
 
 package dev.ducklake.flink.sink.testutils;
 
-import dev.ducklake.flink.sink.cdc.ChangeRecord;
-import dev.ducklake.flink.sink.cdc.ChangeSchema;
+import dev.ducklake.flink.cdc.ChangeRecord;
+import dev.ducklake.flink.cdc.ChangeSchema;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

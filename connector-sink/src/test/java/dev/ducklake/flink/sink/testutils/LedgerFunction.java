@@ -16,7 +16,7 @@
 
 package dev.ducklake.flink.sink.testutils;
 
-import dev.ducklake.flink.sink.cdc.ChangeRecord;
+import dev.ducklake.flink.cdc.ChangeRecord;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.util.Collector;
 

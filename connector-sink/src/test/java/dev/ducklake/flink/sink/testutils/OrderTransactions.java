@@ -16,9 +16,9 @@
 
 package dev.ducklake.flink.sink.testutils;
 
-import dev.ducklake.flink.sink.cdc.ChangeRecord;
-import dev.ducklake.flink.sink.cdc.ChangeSchema;
-import dev.ducklake.flink.sink.cdc.SourceTransactionEvent;
+import dev.ducklake.flink.cdc.ChangeRecord;
+import dev.ducklake.flink.cdc.ChangeSchema;
+import dev.ducklake.flink.cdc.transaction.SourceTransactionEvent;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Map;

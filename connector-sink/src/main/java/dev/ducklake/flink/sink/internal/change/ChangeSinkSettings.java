@@ -17,9 +17,9 @@
 package dev.ducklake.flink.sink.internal.change;
 
 import dev.ducklake.engine.write.CommitRetries;
+import dev.ducklake.flink.cdc.SchemaChangePolicy;
+import dev.ducklake.flink.cdc.TableRouter;
 import dev.ducklake.flink.common.EngineSpec;
-import dev.ducklake.flink.sink.cdc.SchemaChangePolicy;
-import dev.ducklake.flink.sink.cdc.TableRouter;
 import dev.ducklake.flink.sink.internal.staging.StagingStore;
 import java.io.Serializable;
 import java.util.Objects;

@@ -16,8 +16,8 @@
 
 package dev.ducklake.flink.sink.internal.change;
 
-import dev.ducklake.flink.sink.cdc.ChangeRecord;
-import dev.ducklake.flink.sink.cdc.TableRouter;
+import dev.ducklake.flink.cdc.ChangeRecord;
+import dev.ducklake.flink.cdc.TableRouter;
 import java.util.Locale;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.java.functions.KeySelector;

@@ -16,7 +16,7 @@
 
 package dev.ducklake.flink.sink.internal.commit;
 
-import dev.ducklake.flink.sink.cdc.ChangeSchema;
+import dev.ducklake.flink.cdc.ChangeSchema;
 import java.util.Objects;
 import org.apache.flink.annotation.Internal;
 

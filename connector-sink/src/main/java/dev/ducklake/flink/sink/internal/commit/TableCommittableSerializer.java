@@ -16,8 +16,8 @@
 
 package dev.ducklake.flink.sink.internal.commit;
 
+import dev.ducklake.flink.cdc.ChangeSchemaCodec;
 import dev.ducklake.flink.common.SerializedBytes;
-import dev.ducklake.flink.sink.cdc.ChangeSchemaCodec;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.io.SimpleVersionedSerializer;

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.testutils.GoldenFiles;
-import dev.ducklake.flink.sink.cdc.ChangeSchema;
+import dev.ducklake.flink.cdc.ChangeSchema;
 import dev.ducklake.flink.sink.internal.write.DuckLakeWriterState;
 import dev.ducklake.flink.sink.internal.write.DuckLakeWriterStateSerializer;
 import java.io.IOException;
