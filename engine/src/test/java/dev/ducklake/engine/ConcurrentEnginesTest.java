@@ -72,11 +72,7 @@ class ConcurrentEnginesTest {
 
     static final TableName KV = TableName.of("kv");
     static final TableSchema KV_SCHEMA =
-            TableSchema.builder()
-                    .column("k", Primitive.VARCHAR)
-                    .column("v", Primitive.VARCHAR)
-                    .primaryKey("k")
-                    .build();
+            TestLakes.keyValueSchema("k", Primitive.VARCHAR, "v", Primitive.VARCHAR);
     static final int COMMITS = 15;
 
     @TempDir Path dir;

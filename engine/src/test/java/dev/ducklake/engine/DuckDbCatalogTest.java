@@ -69,7 +69,7 @@ class DuckDbCatalogTest extends LakeEngineContractTest {
     void aNewCatalogFileGetsItsMissingDirectories() {
         CatalogLocation nested =
                 CatalogLocation.duckDbFile(dir.resolve("new/lake/metadata.ducklake"));
-        try (LakeEngine created = LakeEngine.open(TestLakes.config(nested, dir).build())) {
+        try (LakeEngine created = TestLakes.open(nested, dir)) {
             created.createTable(ORDERS, ORDERS_SCHEMA);
             assertThat(created.tableExists(ORDERS)).isTrue();
         }

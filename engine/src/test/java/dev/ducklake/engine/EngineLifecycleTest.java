@@ -63,11 +63,7 @@ class EngineLifecycleTest {
 
     static final TableName EVENTS = TableName.of("events");
     static final TableSchema EVENTS_SCHEMA =
-            TableSchema.builder()
-                    .column("id", Primitive.BIGINT)
-                    .column("payload", Primitive.VARCHAR)
-                    .primaryKey("id")
-                    .build();
+            TestLakes.keyValueSchema("id", Primitive.BIGINT, "payload", Primitive.VARCHAR);
 
     /**
      * Rows of the big table: enough that a streaming read is still running when it is cancelled.
@@ -90,11 +86,28 @@ class EngineLifecycleTest {
     }
 
     LakeEngine open() {
-        return LakeEngine.open(TestLakes.config(catalog(), dir).build());
+        return TestLakes.open(catalog(), dir);
     }
 
     LakeEngine open(EngineConfig.Builder builder) {
         return LakeEngine.open(builder.build());
+    }
+
+    /** An engine with one read slot, waiting at most {@code acquireTimeout} for it, over rows. */
+    LakeEngine openWithOneReadSlot(Duration acquireTimeout, int rows) {
+        LakeEngine opened =
+                open(
+                        TestLakes.config(catalog(), dir)
+                                .maxConcurrentReads(1)
+                                .acquireTimeout(acquireTimeout));
+        try {
+            opened.createTable(EVENTS, EVENTS_SCHEMA);
+            appendRows(opened, rows);
+            return opened;
+        } catch (RuntimeException e) {
+            opened.close();
+            throw e;
+        }
     }
 
     /**
@@ -194,13 +207,7 @@ class EngineLifecycleTest {
      */
     @Test
     void closeFailsTheWorkWaitingAtItsGatesAtOnce() throws Exception {
-        engine =
-                open(
-                        TestLakes.config(catalog(), dir)
-                                .maxConcurrentReads(1)
-                                .acquireTimeout(Duration.ofSeconds(60)));
-        engine.createTable(EVENTS, EVENTS_SCHEMA);
-        appendRows(engine, 1_000);
+        engine = openWithOneReadSlot(Duration.ofSeconds(60), 1_000);
         RowReader holding = engine.read(EVENTS, ScanRequest.all());
         assertThat(holding.hasNext()).isTrue();
 
@@ -263,7 +270,7 @@ class EngineLifecycleTest {
         for (int round = 0; round < 3; round++) {
             Path lake = dir.resolve("race-" + round);
             CatalogLocation location = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake);
-            LakeEngine racing = LakeEngine.open(TestLakes.config(location, lake).build());
+            LakeEngine racing = TestLakes.open(location, lake);
             racing.createTable(EVENTS, EVENTS_SCHEMA);
             for (int file = 0; file < 20; file++) {
                 appendRows(racing, file * 50_000L, 50_000);
@@ -298,7 +305,7 @@ class EngineLifecycleTest {
                 caught++;
                 assertThat(failure.get()).as("round %s: maintenance closed under", round).isNull();
             }
-            try (LakeEngine reopened = LakeEngine.open(TestLakes.config(location, lake).build());
+            try (LakeEngine reopened = TestLakes.open(location, lake);
                     RowReader rows = reopened.read(EVENTS, ScanRequest.all())) {
                 assertThat(rows.toList()).hasSize(1_000_000);
             }
@@ -317,7 +324,7 @@ class EngineLifecycleTest {
         for (int round = 0; round < 3; round++) {
             Path lake = dir.resolve("commit-race-" + round);
             CatalogLocation location = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake);
-            LakeEngine racing = LakeEngine.open(TestLakes.config(location, lake).build());
+            LakeEngine racing = TestLakes.open(location, lake);
             racing.createTable(EVENTS, EVENTS_SCHEMA);
             appendRows(racing, 0, 300_000);
             AtomicReference<Object> outcome = new AtomicReference<>();
@@ -350,7 +357,7 @@ class EngineLifecycleTest {
                         .isInstanceOf(CommitResult.class);
             }
             long changed;
-            try (LakeEngine reopened = LakeEngine.open(TestLakes.config(location, lake).build());
+            try (LakeEngine reopened = TestLakes.open(location, lake);
                     RowReader rows = reopened.read(EVENTS, ScanRequest.all())) {
                 changed = rows.toList().stream().filter(row -> row[1].equals("changed")).count();
             }
@@ -609,13 +616,7 @@ class EngineLifecycleTest {
 
     @Test
     void readsBeyondTheBoundFailFastWithBusyAndSucceedOnceASlotIsFree() throws Exception {
-        engine =
-                open(
-                        TestLakes.config(catalog(), dir)
-                                .maxConcurrentReads(1)
-                                .acquireTimeout(Duration.ofMillis(200)));
-        engine.createTable(EVENTS, EVENTS_SCHEMA);
-        appendRows(engine, 10_000);
+        engine = openWithOneReadSlot(Duration.ofMillis(200), 10_000);
 
         RowReader first = engine.read(EVENTS, ScanRequest.all());
         assertThat(first.hasNext()).isTrue();
@@ -656,13 +657,7 @@ class EngineLifecycleTest {
 
     @Test
     void closingAReaderEarlyFreesItsSlotAndConnection() {
-        engine =
-                open(
-                        TestLakes.config(catalog(), dir)
-                                .maxConcurrentReads(1)
-                                .acquireTimeout(Duration.ofMillis(200)));
-        engine.createTable(EVENTS, EVENTS_SCHEMA);
-        appendRows(engine, 100_000);
+        engine = openWithOneReadSlot(Duration.ofMillis(200), 100_000);
 
         for (int i = 0; i < 5; i++) {
             try (RowReader rows = engine.read(EVENTS, ScanRequest.all())) {
@@ -682,13 +677,7 @@ class EngineLifecycleTest {
 
     @Test
     void aReadThatIsRefusedFreesItsSlotAndConnection() {
-        engine =
-                open(
-                        TestLakes.config(catalog(), dir)
-                                .maxConcurrentReads(1)
-                                .acquireTimeout(Duration.ofMillis(200)));
-        engine.createTable(EVENTS, EVENTS_SCHEMA);
-        appendRows(engine, 10);
+        engine = openWithOneReadSlot(Duration.ofMillis(200), 10);
 
         for (int i = 0; i < 3; i++) {
             assertThatThrownBy(

@@ -57,11 +57,7 @@ class EngineRegistryTest {
 
     static final TableName ITEMS = TableName.of("items");
     static final TableSchema ITEMS_SCHEMA =
-            TableSchema.builder()
-                    .column("id", Primitive.VARCHAR)
-                    .column("n", Primitive.INTEGER)
-                    .primaryKey("id")
-                    .build();
+            TestLakes.keyValueSchema("id", Primitive.VARCHAR, "n", Primitive.INTEGER);
     static final int THREADS = 8;
 
     @TempDir Path dir;

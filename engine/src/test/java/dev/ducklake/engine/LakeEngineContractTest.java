@@ -32,7 +32,6 @@ import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.version.TableVersion;
@@ -85,15 +84,13 @@ abstract class LakeEngineContractTest {
     @BeforeEach
     void openEngine() {
         catalog = TestLakes.catalog(kind(), dir);
-        engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+        engine = TestLakes.open(catalog, dir);
     }
 
     @AfterEach
     void closeEngine() {
         engine.close();
-        if (kind() == CatalogLocation.Kind.POSTGRES) {
-            PostgresServer.dropDatabase(catalog.location());
-        }
+        TestLakes.drop(catalog);
     }
 
     static Object[] order(String id, String amount, String status) {
@@ -426,11 +423,7 @@ abstract class LakeEngineContractTest {
         TableName ledger = TableName.of("ledger");
         engine.createTable(
                 ledger,
-                TableSchema.builder()
-                        .column("id", Primitive.BIGINT)
-                        .column("rowid", Primitive.BIGINT)
-                        .primaryKey("id")
-                        .build());
+                TestLakes.keyValueSchema("id", Primitive.BIGINT, "rowid", Primitive.BIGINT));
         append(ledger, new Object[] {1L, 7L}, new Object[] {2L, 7L}, new Object[] {3L, 7L});
         CommitResult result;
         try (MergeSession merge = engine.openMergeSession(ledger)) {
@@ -773,12 +766,7 @@ abstract class LakeEngineContractTest {
 
         TableName blobs = TableName.of("blob_keys");
         engine.createTable(
-                blobs,
-                TableSchema.builder()
-                        .column("k", Primitive.BLOB)
-                        .column("v", Primitive.INTEGER)
-                        .primaryKey("k")
-                        .build());
+                blobs, TestLakes.keyValueSchema("k", Primitive.BLOB, "v", Primitive.INTEGER));
         for (int round = 1; round <= 2; round++) {
             try (MergeSession merge = engine.openMergeSession(blobs)) {
                 merge.upsert(new Object[] {new byte[] {0}, round});
@@ -927,7 +915,7 @@ abstract class LakeEngineContractTest {
             }
             st.execute("INSERT INTO plain.sales.orders VALUES ('o-7', 7, 'by plain duckdb')");
         }
-        engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+        engine = TestLakes.open(catalog, dir);
         long v3 = engine.latestVersion(ORDERS);
         assertThat(v3).isGreaterThan(v2);
         assertThat(engine.version(ORDERS, v3).metadata()).isEmpty();

@@ -72,7 +72,7 @@ class LakeTransactionTest {
     @BeforeEach
     void open() {
         catalog = CatalogLocation.duckDbFile(dir.resolve("meta.ducklake"));
-        engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+        engine = TestLakes.open(catalog, dir);
         engine.createTable(
                 ORDERS,
                 TableSchema.builder()
@@ -475,10 +475,7 @@ class LakeTransactionTest {
         TableName source = TableName.of("shop", "source_events");
         engine.createTable(
                 source,
-                TableSchema.builder()
-                        .column("what", Primitive.VARCHAR)
-                        .column("n", Primitive.BIGINT)
-                        .build());
+                TestLakes.twoColumnSchema("what", Primitive.VARCHAR, "n", Primitive.BIGINT));
         try (WriteSession append = engine.openWriteSession(source, WriteMode.APPEND)) {
             append.write(new Object[] {"a", 1L});
             append.exportStaged(reordered);

@@ -25,7 +25,6 @@ import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -49,13 +48,10 @@ class LatestReadsTest {
     @Test
     void anotherWritersChangesAreSeenByTheNextRead() throws Exception {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.SQLITE, dir);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+        try (LakeEngine engine = TestLakes.open(catalog, dir)) {
             engine.createTable(
                     ITEMS,
-                    TableSchema.builder()
-                            .column("id", Primitive.BIGINT)
-                            .column("name", Primitive.VARCHAR)
-                            .build());
+                    TestLakes.twoColumnSchema("id", Primitive.BIGINT, "name", Primitive.VARCHAR));
             plain(catalog, "INSERT INTO plain.items VALUES (1, 'a')");
             assertThat(latest(engine, ITEMS)).containsExactly("1|a");
             assertThat(latest(engine, ITEMS))

@@ -29,7 +29,6 @@ import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
@@ -63,19 +62,9 @@ class MergeWithCurrentRowsTest {
 
     @BeforeEach
     void open() {
-        engine =
-                LakeEngine.open(
-                        TestLakes.config(
-                                        CatalogLocation.duckDbFile(dir.resolve("meta.ducklake")),
-                                        dir)
-                                .build());
+        engine = TestLakes.open(CatalogLocation.duckDbFile(dir.resolve("meta.ducklake")), dir);
         engine.createTable(
-                KV,
-                TableSchema.builder()
-                        .column("k", Primitive.VARCHAR)
-                        .column("n", Primitive.BIGINT)
-                        .primaryKey("k")
-                        .build());
+                KV, TestLakes.keyValueSchema("k", Primitive.VARCHAR, "n", Primitive.BIGINT));
         try (MergeSession merge = engine.openMergeSession(KV)) {
             merge.upsert(new Object[] {"a", 1L});
             merge.upsert(new Object[] {"b", 2L});

@@ -24,7 +24,6 @@ import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -103,9 +102,7 @@ class OneEngineManyTablesTest {
             assertThat(engine.commitRetries()).isZero();
         } finally {
             pool.shutdownNow();
-            if (kind == CatalogLocation.Kind.POSTGRES) {
-                PostgresServer.dropDatabase(catalog.location());
-            }
+            TestLakes.drop(catalog);
         }
     }
 }

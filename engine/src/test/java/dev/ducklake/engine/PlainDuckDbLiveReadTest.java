@@ -23,6 +23,7 @@ import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.MultiProcessCatalogs;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -46,17 +47,11 @@ class PlainDuckDbLiveReadTest {
 
     @TempDir Path dir;
 
-    @ParameterizedTest
-    @EnumSource(
-            value = CatalogLocation.Kind.class,
-            names = {"POSTGRES", "SQLITE"})
+    @MultiProcessCatalogs
     void plainDuckDbReadsEveryCommitWhileTheEngineHoldsTheLake(CatalogLocation.Kind kind)
             throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(
-                    TABLE, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
-            append(engine, 1L, 2L);
+        try (LakeEngine engine = openWithIdsOneAndTwo(catalog)) {
             try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
                     Statement sql = plain.createStatement()) {
                 assertThat(ids(sql)).isEqualTo("1,2");
@@ -73,10 +68,7 @@ class PlainDuckDbLiveReadTest {
     void aDuckDbFileCatalogIsReadableOnceTheEngineClosesIt(CatalogLocation.Kind kind)
             throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(
-                    TABLE, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
-            append(engine, 1L, 2L);
+        try (LakeEngine engine = openWithIdsOneAndTwo(catalog)) {
 
             // In this JVM DuckDB refuses a second handle on the file; another process gets a lock
             // error.
@@ -87,6 +79,20 @@ class PlainDuckDbLiveReadTest {
         try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
                 Statement sql = plain.createStatement()) {
             assertThat(ids(sql)).isEqualTo("1,2");
+        }
+    }
+
+    /** An engine on the catalog whose table holds the ids 1 and 2. */
+    private LakeEngine openWithIdsOneAndTwo(CatalogLocation catalog) {
+        LakeEngine engine = TestLakes.open(catalog, dir);
+        try {
+            engine.createTable(
+                    TABLE, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
+            append(engine, 1L, 2L);
+            return engine;
+        } catch (RuntimeException e) {
+            engine.close();
+            throw e;
         }
     }
 

@@ -23,7 +23,7 @@ import dev.ducklake.engine.error.UnsupportedChangeException;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLakes;
 import org.junit.jupiter.api.Test;
 
 /** The engine contract on a Sqlite catalog. */
@@ -46,21 +46,14 @@ class SqliteCatalogTest extends LakeEngineContractTest {
                         () ->
                                 engine.createTable(
                                         ledger,
-                                        TableSchema.builder()
-                                                .column("id", Primitive.BIGINT)
-                                                .column("RowId", Primitive.BIGINT)
-                                                .primaryKey("id")
-                                                .build()))
+                                        TestLakes.keyValueSchema(
+                                                "id", Primitive.BIGINT, "RowId", Primitive.BIGINT)))
                 .isInstanceOf(UnsupportedChangeException.class)
                 .hasMessageContaining("Table main.ledger, column 'RowId'")
                 .hasMessageContaining("SQLite");
         engine.createTable(
                 ledger,
-                TableSchema.builder()
-                        .column("id", Primitive.BIGINT)
-                        .column("note", Primitive.VARCHAR)
-                        .primaryKey("id")
-                        .build());
+                TestLakes.keyValueSchema("id", Primitive.BIGINT, "note", Primitive.VARCHAR));
         assertThatThrownBy(() -> engine.addColumn(ledger, Column.of("rowid", Primitive.BIGINT)))
                 .isInstanceOf(UnsupportedChangeException.class)
                 .hasMessageContaining("column 'rowid'");

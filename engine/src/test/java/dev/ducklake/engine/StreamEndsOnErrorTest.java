@@ -24,7 +24,6 @@ import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -58,11 +57,7 @@ class StreamEndsOnErrorTest {
                                 .build())) {
             engine.createTableIfNotExists(
                     TABLE,
-                    TableSchema.builder()
-                            .column("id", Primitive.BIGINT)
-                            .column("name", Primitive.VARCHAR)
-                            .primaryKey("id")
-                            .build());
+                    TestLakes.keyValueSchema("id", Primitive.BIGINT, "name", Primitive.VARCHAR));
             try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
                 for (long i = 0; i < ROWS; i++) {
                     session.write(new Object[] {i, "name-" + i});
@@ -70,16 +65,7 @@ class StreamEndsOnErrorTest {
                 session.commit();
             }
             // the filter fails at one row, after the first chunks of the stream have been read
-            ScanRequest failing =
-                    ScanRequest.builder()
-                            .filter(
-                                    column ->
-                                            "CASE WHEN "
-                                                    + column.apply("id")
-                                                    + " = "
-                                                    + FAILING_ID
-                                                    + " THEN error('boom')::BOOLEAN ELSE true END")
-                            .build();
+            ScanRequest failing = TestLakes.failingAtId(FAILING_ID);
             long read = 0;
             LakeException error = null;
             try (RowReader reader = engine.read(TABLE, failing)) {

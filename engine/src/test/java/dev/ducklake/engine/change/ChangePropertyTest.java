@@ -77,7 +77,7 @@ class ChangePropertyTest {
     @BeforeEach
     void open() throws Exception {
         catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
-        engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+        engine = TestLakes.open(catalog, dir);
         engine.createTable(
                 KEYED,
                 TableSchema.builder()
@@ -87,11 +87,7 @@ class ChangePropertyTest {
                         .primaryKey("k")
                         .build());
         engine.createTable(
-                UNKEYED,
-                TableSchema.builder()
-                        .column("k", Primitive.VARCHAR)
-                        .column("n", Primitive.INTEGER)
-                        .build());
+                UNKEYED, TestLakes.twoColumnSchema("k", Primitive.VARCHAR, "n", Primitive.INTEGER));
         plain = TestLakes.plainDuckDb(catalog, dir);
     }
 

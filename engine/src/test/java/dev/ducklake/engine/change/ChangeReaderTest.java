@@ -68,12 +68,7 @@ class ChangeReaderTest {
 
     @BeforeEach
     void open() {
-        engine =
-                LakeEngine.open(
-                        TestLakes.config(
-                                        CatalogLocation.duckDbFile(dir.resolve("lake.ducklake")),
-                                        dir)
-                                .build());
+        engine = TestLakes.open(CatalogLocation.duckDbFile(dir.resolve("lake.ducklake")), dir);
     }
 
     @AfterEach

@@ -32,7 +32,7 @@ import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import java.math.BigDecimal;
@@ -41,8 +41,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Columns dropped, renamed and widened, each a version; key and partition columns keep their role
@@ -65,14 +63,11 @@ class ColumnChangesTest {
 
     @TempDir Path dir;
 
-    @ParameterizedTest(name = "{0} catalog")
-    @EnumSource(
-            value = CatalogLocation.Kind.class,
-            names = {"DUCKDB", "POSTGRES"})
+    @DuckDbAndPostgresCatalogs
     void columnsChangeWithinWhatDuckLakeAllows(CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try {
-            try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            try (LakeEngine engine = TestLakes.open(catalog, dir)) {
                 engine.createTable(ORDERS, SCHEMA);
                 long before =
                         upsert(
@@ -178,9 +173,7 @@ class ColumnChangesTest {
             assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.main.orders"))
                     .containsExactly("1|eu|3|123456789.50|0.25");
         } finally {
-            if (kind == CatalogLocation.Kind.POSTGRES) {
-                PostgresServer.dropDatabase(catalog.location());
-            }
+            TestLakes.drop(catalog);
         }
     }
 

@@ -29,12 +29,10 @@ import dev.ducklake.engine.schema.LakeObject;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
 import dev.ducklake.engine.testutils.TestLakes;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Schemas (Flink's databases): listed, created and dropped by the engine as plain DuckDB sees them,
@@ -47,10 +45,7 @@ class SchemasTest {
 
     @TempDir Path dir;
 
-    @ParameterizedTest(name = "{0} catalog")
-    @EnumSource(
-            value = CatalogLocation.Kind.class,
-            names = {"DUCKDB", "POSTGRES"})
+    @DuckDbAndPostgresCatalogs
     void schemasAreCreatedListedAndDropped(CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try {
@@ -61,7 +56,7 @@ class SchemasTest {
                     "CREATE SCHEMA plain.shop",
                     "CREATE TABLE plain.shop.items (id INT)",
                     "CREATE VIEW plain.shop.cheap AS SELECT * FROM plain.shop.items");
-            try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            try (LakeEngine engine = TestLakes.open(catalog, dir)) {
                 assertThat(engine.listSchemas()).containsExactly("main", "shop");
 
                 engine.createSchema("sales", false);
@@ -122,9 +117,7 @@ class SchemasTest {
             assertThat(TestLakes.plainRows(catalog, dir, "SELECT count(*) FROM plain.snapshots()"))
                     .containsExactly("9");
         } finally {
-            if (kind == CatalogLocation.Kind.POSTGRES) {
-                PostgresServer.dropDatabase(catalog.location());
-            }
+            TestLakes.drop(catalog);
         }
     }
 }

@@ -30,6 +30,7 @@ import dev.ducklake.engine.schema.LakeObject;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
 import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
@@ -39,8 +40,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Tables listed, dropped and renamed; a renamed table keeps its history (versions, reads and
@@ -51,23 +50,16 @@ class TableDdlTest {
     static final TableName ORDERS = TableName.of("sales", "orders");
     static final TableName RENAMED = TableName.of("sales", "orders_v2");
     static final TableSchema SCHEMA =
-            TableSchema.builder()
-                    .column("id", Primitive.BIGINT)
-                    .column("status", Primitive.VARCHAR)
-                    .primaryKey("id")
-                    .build();
+            TestLakes.keyValueSchema("id", Primitive.BIGINT, "status", Primitive.VARCHAR);
 
     @TempDir Path dir;
 
-    @ParameterizedTest(name = "{0} catalog")
-    @EnumSource(
-            value = CatalogLocation.Kind.class,
-            names = {"DUCKDB", "POSTGRES"})
+    @DuckDbAndPostgresCatalogs
     void aRenamedTableKeepsItsHistoryPropertiesAndBeforeImages(CatalogLocation.Kind kind)
             throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try {
-            try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            try (LakeEngine engine = TestLakes.open(catalog, dir)) {
                 long created = engine.createTable(ORDERS, SCHEMA);
                 long first = upsert(engine, ORDERS, 1L, "new");
                 engine.setTableProperties(ORDERS, Map.of("owner", "team-a"));
@@ -128,17 +120,15 @@ class TableDdlTest {
                                             + " AND table_name LIKE 'before_images_%'"))
                     .containsExactly("1");
         } finally {
-            if (kind == CatalogLocation.Kind.POSTGRES) {
-                PostgresServer.dropDatabase(catalog.location());
-            }
+            TestLakes.drop(catalog);
         }
     }
 
     @Test
     void anotherEngineOnTheSamePostgresCatalogSeesDdlWithoutReopening() {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
-        try (LakeEngine writer = LakeEngine.open(TestLakes.config(catalog, dir).build());
-                LakeEngine reader = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+        try (LakeEngine writer = TestLakes.open(catalog, dir);
+                LakeEngine reader = TestLakes.open(catalog, dir)) {
             assertThat(reader.listSchemas()).containsExactly("main");
 
             writer.createSchema("sales", false);

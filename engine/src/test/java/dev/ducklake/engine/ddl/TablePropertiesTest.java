@@ -26,15 +26,13 @@ import dev.ducklake.engine.error.TableNotFoundException;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
 import dev.ducklake.engine.testutils.TestLakes;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A table's comment and properties live in the lake: another engine, and plain DuckDB, see them; a
@@ -48,14 +46,11 @@ class TablePropertiesTest {
 
     @TempDir Path dir;
 
-    @ParameterizedTest(name = "{0} catalog")
-    @EnumSource(
-            value = CatalogLocation.Kind.class,
-            names = {"DUCKDB", "POSTGRES"})
+    @DuckDbAndPostgresCatalogs
     void commentAndPropertiesAreKeptInTheLake(CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try {
-            try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            try (LakeEngine engine = TestLakes.open(catalog, dir)) {
                 long created = engine.createTable(EVENTS, SCHEMA);
                 assertThat(engine.tableProperties(EVENTS)).isEmpty();
                 assertThat(engine.tableComment(EVENTS)).isEmpty();
@@ -84,7 +79,7 @@ class TablePropertiesTest {
                 assertThat(engine.latestVersion(EVENTS))
                         .isEqualTo(commented); // a comment is part of the definition
             }
-            try (LakeEngine reopened = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            try (LakeEngine reopened = TestLakes.open(catalog, dir)) {
                 assertThat(reopened.tableProperties(EVENTS))
                         .containsExactly(
                                 Map.entry("owner", "it's me"), Map.entry("sink.parallelism", "4"));
@@ -104,7 +99,7 @@ class TablePropertiesTest {
                                     "SELECT key, value FROM plain.ducklake_engine.table_properties"
                                             + " ORDER BY key"))
                     .containsExactly("owner|it's me", "sink.parallelism|4");
-            try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            try (LakeEngine engine = TestLakes.open(catalog, dir)) {
                 engine.setTableComment(EVENTS, null);
                 assertThat(engine.tableComment(EVENTS)).isEmpty();
                 engine.dropTable(EVENTS, false);
@@ -118,9 +113,7 @@ class TablePropertiesTest {
                                     "SELECT count(*) FROM plain.ducklake_engine.table_properties"))
                     .containsExactly("0");
         } finally {
-            if (kind == CatalogLocation.Kind.POSTGRES) {
-                PostgresServer.dropDatabase(catalog.location());
-            }
+            TestLakes.drop(catalog);
         }
     }
 }

@@ -23,7 +23,6 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import java.nio.file.Files;
@@ -58,12 +57,7 @@ class FileDeletionTest {
                                 .dataInliningRowLimit(0)
                                 .build());
         engine.createTable(
-                ITEMS,
-                TableSchema.builder()
-                        .column("id", Primitive.INTEGER)
-                        .column("v", Primitive.VARCHAR)
-                        .primaryKey("id")
-                        .build());
+                ITEMS, TestLakes.keyValueSchema("id", Primitive.INTEGER, "v", Primitive.VARCHAR));
         for (String value : List.of("a", "b", "c")) {
             try (MergeSession merge = engine.openMergeSession(ITEMS)) {
                 merge.upsert(new Object[] {1, value});

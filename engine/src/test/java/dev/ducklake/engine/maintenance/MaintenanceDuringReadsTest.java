@@ -53,11 +53,7 @@ class MaintenanceDuringReadsTest {
 
     static final TableName ITEMS = TableName.of("items");
     static final TableSchema SCHEMA =
-            TableSchema.builder()
-                    .column("id", Primitive.INTEGER)
-                    .column("v", Primitive.VARCHAR)
-                    .primaryKey("id")
-                    .build();
+            TestLakes.keyValueSchema("id", Primitive.INTEGER, "v", Primitive.VARCHAR);
 
     @TempDir Path dir;
 

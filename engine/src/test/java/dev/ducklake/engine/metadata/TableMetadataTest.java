@@ -25,7 +25,7 @@ import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.WriteMode;
@@ -37,8 +37,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The snapshots and files of a table, as system tables show them, for commits of the engine and of
@@ -56,10 +54,7 @@ class TableMetadataTest {
 
     @TempDir Path dir;
 
-    @ParameterizedTest(name = "{0} catalog")
-    @EnumSource(
-            value = CatalogLocation.Kind.class,
-            names = {"DUCKDB", "POSTGRES"})
+    @DuckDbAndPostgresCatalogs
     void snapshotsAndFilesOfEngineAndPlainCommits(CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
         try {
@@ -88,7 +83,7 @@ class TableMetadataTest {
                             dir,
                             "SELECT data_file, data_file_size_bytes,"
                                     + " delete_file, delete_file_size_bytes FROM ducklake_list_files('plain', 'events')");
-            try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+            try (LakeEngine engine = TestLakes.open(catalog, dir)) {
                 List<TableSnapshot> snapshots = engine.snapshots(EVENTS);
 
                 assertThat(snapshots)
@@ -180,9 +175,7 @@ class TableMetadataTest {
                                 });
             }
         } finally {
-            if (kind == CatalogLocation.Kind.POSTGRES) {
-                PostgresServer.dropDatabase(catalog.location());
-            }
+            TestLakes.drop(catalog);
         }
     }
 

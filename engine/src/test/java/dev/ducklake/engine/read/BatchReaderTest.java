@@ -29,7 +29,6 @@ import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
@@ -74,12 +73,7 @@ class BatchReaderTest {
                                 .acquireTimeout(Duration.ofSeconds(5))
                                 .build());
         engine.createTableIfNotExists(
-                TABLE,
-                TableSchema.builder()
-                        .column("id", Primitive.BIGINT)
-                        .column("name", Primitive.VARCHAR)
-                        .primaryKey("id")
-                        .build());
+                TABLE, TestLakes.keyValueSchema("id", Primitive.BIGINT, "name", Primitive.VARCHAR));
         try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
             for (long i = 0; i < ROWS; i++) {
                 session.write(new Object[] {i, i % 7 == 0 ? null : "name-" + i});
@@ -216,16 +210,7 @@ class BatchReaderTest {
      * batches.
      */
     private void readFailingMidStream() {
-        ScanRequest failing =
-                ScanRequest.builder()
-                        .filter(
-                                column ->
-                                        "CASE WHEN "
-                                                + column.apply("id")
-                                                + " = "
-                                                + (ROWS - 10)
-                                                + " THEN error('boom')::BOOLEAN ELSE true END")
-                        .build();
+        ScanRequest failing = TestLakes.failingAtId(ROWS - 10);
         try (BatchReader reader = engine.readBatches(TABLE, failing, 100)) {
             while (reader.loadNextBatch()) {
                 reader.batch();

@@ -22,7 +22,6 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
@@ -56,11 +55,7 @@ class ScanPartsTest {
                                 .build())) {
             engine.createTableIfNotExists(
                     TABLE,
-                    TableSchema.builder()
-                            .column("id", Primitive.BIGINT)
-                            .column("name", Primitive.VARCHAR)
-                            .primaryKey("id")
-                            .build());
+                    TestLakes.keyValueSchema("id", Primitive.BIGINT, "name", Primitive.VARCHAR));
             append(engine, 0, 120_000);
             append(engine, 120_000, 150_000);
             append(engine, 150_000, 150_005); // inlined

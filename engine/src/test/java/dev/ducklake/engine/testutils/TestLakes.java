@@ -16,8 +16,12 @@
 
 package dev.ducklake.engine.testutils;
 
+import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
+import dev.ducklake.engine.read.ScanRequest;
+import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableSchema;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -41,12 +45,59 @@ public final class TestLakes {
         };
     }
 
+    /**
+     * Drops what {@link #catalog} made outside {@code dir}: a PostgreSQL catalog's database. The
+     * other catalogs are files under {@code dir}.
+     */
+    public static void drop(CatalogLocation catalog) {
+        if (catalog.kind() == CatalogLocation.Kind.POSTGRES) {
+            PostgresServer.dropDatabase(catalog.location());
+        }
+    }
+
     /** Engine settings with the data files under {@code dir}. */
     public static EngineConfig.Builder config(CatalogLocation catalog, Path dir) {
         return EngineConfig.builder(catalog)
                 .dataPath(dir.resolve("data").toString() + "/")
                 .temporaryDirectory(dir.resolve("tmp"))
                 .memoryLimit("512MB");
+    }
+
+    /** An engine on the catalog with the {@link #config default test settings}. */
+    public static LakeEngine open(CatalogLocation catalog, Path dir) {
+        return LakeEngine.open(config(catalog, dir).build());
+    }
+
+    /** A table of a key column and one value column, keyed by the first. */
+    public static TableSchema keyValueSchema(
+            String key, LakeType keyType, String value, LakeType valueType) {
+        return TableSchema.builder()
+                .column(key, keyType)
+                .column(value, valueType)
+                .primaryKey(key)
+                .build();
+    }
+
+    /** A table of two columns and no key. */
+    public static TableSchema twoColumnSchema(
+            String first, LakeType firstType, String second, LakeType secondType) {
+        return TableSchema.builder().column(first, firstType).column(second, secondType).build();
+    }
+
+    /**
+     * A scan whose filter fails at the row whose {@code id} column holds {@code id}: a query that
+     * fails after the rows before that one have streamed.
+     */
+    public static ScanRequest failingAtId(long id) {
+        return ScanRequest.builder()
+                .filter(
+                        column ->
+                                "CASE WHEN "
+                                        + column.apply("id")
+                                        + " = "
+                                        + id
+                                        + " THEN error('boom')::BOOLEAN ELSE true END")
+                .build();
     }
 
     /**

@@ -70,7 +70,7 @@ class SqlTransformTest {
     @BeforeEach
     void openDuckDbFileLake() {
         catalog = CatalogLocation.duckDbFile(dir.resolve("meta.ducklake"));
-        engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+        engine = TestLakes.open(catalog, dir);
         createTables();
     }
 
@@ -136,7 +136,7 @@ class SqlTransformTest {
                 .containsExactly(
                         latest.version() + "|{\"shop.orders\":" + third + "}",
                         pinned.version() + "|{\"shop.orders\":" + first + "}");
-        engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+        engine = TestLakes.open(catalog, dir);
     }
 
     @Test
@@ -170,11 +170,8 @@ class SqlTransformTest {
     void appendAddsAndMergeUpsertsByKey() {
         engine.createTable(
                 REGIONS,
-                TableSchema.builder()
-                        .column("customer", Primitive.VARCHAR)
-                        .column("region", Primitive.VARCHAR)
-                        .primaryKey("customer")
-                        .build());
+                TestLakes.keyValueSchema(
+                        "customer", Primitive.VARCHAR, "region", Primitive.VARCHAR));
         try (MergeSession merge = engine.openMergeSession(REGIONS)) {
             merge.upsert(new Object[] {"ada", "north"});
             merge.upsert(new Object[] {"bob", "south"});
@@ -183,27 +180,19 @@ class SqlTransformTest {
         TableName log = TableName.of("shop", "order_log");
         engine.createTable(
                 log,
-                TableSchema.builder()
-                        .column("id", Primitive.BIGINT)
-                        .column("region", Primitive.VARCHAR)
-                        .build());
+                TestLakes.twoColumnSchema("id", Primitive.BIGINT, "region", Primitive.VARCHAR));
         String joined = "SELECT o.id, r.region FROM {orders} o JOIN {regions} r USING (customer)";
-        long v1 = order(1, "ada", "1.00");
-        TransformResult firstAppend =
-                engine.transform(
-                        TransformRequest.builder(joined)
-                                .input("orders", ORDERS)
-                                .input("regions", REGIONS)
-                                .output(log, TransformMode.APPEND)
-                                .build());
-        assertThat(firstAppend.inputs()).containsEntry(ORDERS, v1).containsKey(REGIONS);
-        order(2, "bob", "1.00");
-        engine.transform(
+        TransformRequest appendJoined =
                 TransformRequest.builder(joined)
                         .input("orders", ORDERS)
                         .input("regions", REGIONS)
                         .output(log, TransformMode.APPEND)
-                        .build());
+                        .build();
+        long v1 = order(1, "ada", "1.00");
+        TransformResult firstAppend = engine.transform(appendJoined);
+        assertThat(firstAppend.inputs()).containsEntry(ORDERS, v1).containsKey(REGIONS);
+        order(2, "bob", "1.00");
+        engine.transform(appendJoined);
         assertThat(rows(log, engine.latestVersion(log)))
                 .as("each run's rows added")
                 .containsExactlyInAnyOrder("1|north", "1|north", "2|south");
@@ -233,7 +222,7 @@ class SqlTransformTest {
     void inputsArePinnedWhileAnotherClientCommitsToThem() throws Exception {
         engine.close();
         catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
-        engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+        engine = TestLakes.open(catalog, dir);
         createTables();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -243,7 +232,7 @@ class SqlTransformTest {
         // pause would win every race for DuckLake's next snapshot id and starve the transform's
         // commits.
         Semaphore commits = new Semaphore(2);
-        try (LakeEngine other = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+        try (LakeEngine other = TestLakes.open(catalog, dir)) {
             Thread writer =
                     new Thread(
                             () -> {

@@ -49,7 +49,7 @@ class VersionErrorsTest {
     @Test
     void anExpiredVersionNamesTheTablesOldestVersionKept() {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+        try (LakeEngine engine = TestLakes.open(catalog, dir)) {
             engine.createTable(
                     TableName.of("other"),
                     TableSchema.builder().column("n", Primitive.BIGINT).build());
@@ -79,7 +79,7 @@ class VersionErrorsTest {
     void aVersionOfATableThatWasDroppedAndCreatedAgainSaysSo() throws Exception {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         long old;
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+        try (LakeEngine engine = TestLakes.open(catalog, dir)) {
             engine.createTable(EVENTS, TableSchema.builder().column("n", Primitive.BIGINT).build());
             old = append(engine, 1);
         }
@@ -89,7 +89,7 @@ class VersionErrorsTest {
             sql.execute("CREATE TABLE plain.events (n BIGINT)");
             sql.execute("INSERT INTO plain.events VALUES (2)");
         }
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+        try (LakeEngine engine = TestLakes.open(catalog, dir)) {
             long latest = engine.latestVersion(EVENTS);
             String dropped =
                     "Version "

@@ -58,7 +58,7 @@ class KeyedAppendTest {
     @BeforeEach
     void open() {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        engine = LakeEngine.open(TestLakes.config(catalog, dir).build());
+        engine = TestLakes.open(catalog, dir);
         TableSchema schema =
                 TableSchema.builder()
                         .column(Column.notNull("id", Primitive.VARCHAR))

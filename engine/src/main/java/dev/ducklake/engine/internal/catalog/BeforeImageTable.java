@@ -65,12 +65,7 @@ public final class BeforeImageTable {
     public static void create(Connection connection, TableName table, TableSchema schema)
             throws SQLException {
         String images = of(table).sql(EngineContext.LAKE_ALIAS);
-        Jdbc.execute(
-                connection,
-                "CREATE SCHEMA IF NOT EXISTS "
-                        + EngineContext.LAKE_ALIAS
-                        + "."
-                        + Identifiers.quote(SCHEMA));
+        LakeStatements.createSchemaIfNotExists(connection, SCHEMA);
         Jdbc.execute(connection, "DROP TABLE IF EXISTS " + images);
         Jdbc.execute(
                 connection,

@@ -71,12 +71,7 @@ public final class PropertiesTable {
      */
     public static void put(Connection connection, long tableId, Map<String, String> properties)
             throws SQLException {
-        Jdbc.execute(
-                connection,
-                "CREATE SCHEMA IF NOT EXISTS "
-                        + EngineContext.LAKE_ALIAS
-                        + "."
-                        + Identifiers.quote(BeforeImageTable.SCHEMA));
+        LakeStatements.createSchemaIfNotExists(connection, BeforeImageTable.SCHEMA);
         Jdbc.execute(
                 connection,
                 "CREATE TABLE IF NOT EXISTS "

@@ -143,20 +143,23 @@ final class ChangeQuery {
         return "SELECT " + extra + columnList("") + " FROM " + at(to);
     }
 
+    /** The condition that before-image {@code b} and after-image {@code a} differ in a column. */
+    private String anyColumnDiffers() {
+        return IntStream.range(0, width)
+                .mapToObj(
+                        i ->
+                                "b."
+                                        + quote(atTo.column(i))
+                                        + " IS DISTINCT FROM a."
+                                        + quote(atTo.column(i)))
+                .collect(Collectors.joining(" OR "));
+    }
+
     private String fullDiffByKey() {
         String on =
                 atTo.primaryKey().stream()
                         .map(k -> "b." + Identifiers.quote(k) + " = a." + Identifiers.quote(k))
                         .collect(Collectors.joining(" AND "));
-        String differs =
-                IntStream.range(0, width)
-                        .mapToObj(
-                                i ->
-                                        "b."
-                                                + quote(atTo.column(i))
-                                                + " IS DISTINCT FROM a."
-                                                + quote(atTo.column(i)))
-                        .collect(Collectors.joining(" OR "));
         return "SELECT b."
                 + PRESENT
                 + " IS NOT NULL AS bp, a."
@@ -174,7 +177,7 @@ final class ChangeQuery {
                 + " IS NULL OR a."
                 + PRESENT
                 + " IS NULL OR "
-                + differs;
+                + anyColumnDiffers();
     }
 
     private String fullDiffOfMultisets() {
@@ -281,15 +284,6 @@ final class ChangeQuery {
                 atTo.primaryKey().stream()
                         .map(Identifiers::quote)
                         .collect(Collectors.joining(", "));
-        String differs =
-                IntStream.range(0, width)
-                        .mapToObj(
-                                i ->
-                                        "b."
-                                                + quote(atTo.column(i))
-                                                + " IS DISTINCT FROM a."
-                                                + quote(atTo.column(i)))
-                        .collect(Collectors.joining(" OR "));
         return "WITH "
                 + EVENTS
                 + " AS MATERIALIZED (SELECT row_number() OVER () AS "
@@ -338,7 +332,7 @@ final class ChangeQuery {
                 + " = k."
                 + LAST
                 + " WHERE bp <> ap OR (bp AND ap AND ("
-                + differs
+                + anyColumnDiffers()
                 + "))";
     }
 

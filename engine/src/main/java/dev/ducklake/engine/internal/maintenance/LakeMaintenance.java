@@ -21,6 +21,7 @@ import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.ReadGate;
 import dev.ducklake.engine.internal.catalog.BeforeImageTable;
+import dev.ducklake.engine.internal.catalog.LakeStatements;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.catalog.TableIdentity;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
@@ -259,13 +260,7 @@ public final class LakeMaintenance {
     private static <T> T inMaintenanceTransaction(Connection c, Step<T> step) throws SQLException {
         Jdbc.execute(c, "BEGIN TRANSACTION");
         try {
-            Jdbc.execute(
-                    c,
-                    "CALL "
-                            + EngineContext.LAKE_ALIAS
-                            + ".set_commit_message("
-                            + Identifiers.literal(CommitMetadata.MAINTENANCE_AUTHOR)
-                            + ", 'compaction')");
+            LakeStatements.setCommitMessage(c, CommitMetadata.MAINTENANCE_AUTHOR, "compaction");
             T result = step.run();
             Jdbc.execute(c, "COMMIT");
             return result;

@@ -25,6 +25,7 @@ import dev.ducklake.engine.error.SchemaNotFoundException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.BeforeImageTable;
+import dev.ducklake.engine.internal.catalog.LakeStatements;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.LakeObject;
@@ -175,15 +176,8 @@ public final class SchemaCatalog {
                             Jdbc.execute(connection, "BEGIN TRANSACTION");
                             try {
                                 statements.run(connection);
-                                Jdbc.execute(
-                                        connection,
-                                        "CALL "
-                                                + EngineContext.LAKE_ALIAS
-                                                + ".set_commit_message("
-                                                + Identifiers.literal(CommitMetadata.AUTHOR)
-                                                + ", "
-                                                + Identifiers.literal(what)
-                                                + ")");
+                                LakeStatements.setCommitMessage(
+                                        connection, CommitMetadata.AUTHOR, what);
                                 Jdbc.execute(connection, "COMMIT");
                             } catch (SQLException | RuntimeException e) {
                                 Jdbc.execute(connection, "ROLLBACK");

@@ -24,6 +24,7 @@ import dev.ducklake.engine.error.UnsupportedChangeException;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.catalog.BeforeImageTable;
+import dev.ducklake.engine.internal.catalog.LakeStatements;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.catalog.TableIdentity;
 import dev.ducklake.engine.internal.catalog.TypeParser;
@@ -96,12 +97,7 @@ public final class TableCatalog {
      */
     public static void createIn(Connection connection, TableName name, TableSchema schema)
             throws SQLException {
-        Jdbc.execute(
-                connection,
-                "CREATE SCHEMA IF NOT EXISTS "
-                        + EngineContext.LAKE_ALIAS
-                        + "."
-                        + Identifiers.quote(name.schema()));
+        LakeStatements.createSchemaIfNotExists(connection, name.schema());
         String columns =
                 schema.columns().stream().map(Column::ddl).collect(Collectors.joining(", "));
         Jdbc.execute(

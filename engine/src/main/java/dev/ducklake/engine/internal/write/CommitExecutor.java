@@ -24,10 +24,10 @@ import dev.ducklake.engine.internal.BoundedGate;
 import dev.ducklake.engine.internal.CatalogContention;
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
+import dev.ducklake.engine.internal.catalog.LakeStatements;
 import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.catalog.SnapshotHistory;
 import dev.ducklake.engine.internal.catalog.TableIdentity;
-import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.secret.SecretMasking;
 import dev.ducklake.engine.version.CommitMetadata;
@@ -320,17 +320,8 @@ public final class CommitExecutor {
                             : outcomes.size() == 1
                                     ? metadata.mode() + " " + metadata.table()
                                     : "commit to " + what;
-            Jdbc.execute(
-                    connection,
-                    "CALL "
-                            + EngineContext.LAKE_ALIAS
-                            + ".set_commit_message("
-                            + Identifiers.literal(CommitMetadata.AUTHOR)
-                            + ", "
-                            + Identifiers.literal(message)
-                            + ", extra_info => "
-                            + Identifiers.literal(toJson(metadata))
-                            + ")");
+            LakeStatements.setCommitMessage(
+                    connection, CommitMetadata.AUTHOR, message, toJson(metadata));
             Jdbc.execute(connection, "COMMIT");
             open = false;
             // Committed, so the catalog's own tables hold it: read them, not the whole history

@@ -145,8 +145,7 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
 
     /** Stages an insert-or-update of a whole row, values in column order. */
     public void upsert(Object[] row) {
-        require(CurrentRows.LOOKED_UP);
-        append(new Object[] {sequence++, false}, validator.validateRow(row));
+        stageLookedUp(false, row);
     }
 
     public void upsert(Map<String, ?> row) {
@@ -155,26 +154,37 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
 
     /** Stages the delete of the row's key; the row's other values are ignored. */
     public void delete(Object[] row) {
-        require(CurrentRows.LOOKED_UP);
-        append(new Object[] {sequence++, true}, validator.validateKeyOf(row));
+        stageLookedUp(true, row);
     }
 
     @Override
     public void upsert(Object[] row, Object[] current) {
-        require(CurrentRows.GIVEN);
-        append(
-                new Object[] {sequence++, false, current != null},
-                currentValues(current),
-                validator.validateRow(row));
+        stageGiven(false, row, current);
     }
 
     @Override
     public void delete(Object[] row, Object[] current) {
+        stageGiven(true, row, current);
+    }
+
+    /** Stages a change whose key's current row the commit looks up in the table. */
+    private void stageLookedUp(boolean delete, Object[] row) {
+        require(CurrentRows.LOOKED_UP);
+        append(new Object[] {sequence++, delete}, validated(delete, row));
+    }
+
+    /** Stages a change with its key's current row ({@code null}: the key has none). */
+    private void stageGiven(boolean delete, Object[] row, Object[] current) {
         require(CurrentRows.GIVEN);
         append(
-                new Object[] {sequence++, true, current != null},
+                new Object[] {sequence++, delete, current != null},
                 currentValues(current),
-                validator.validateKeyOf(row));
+                validated(delete, row));
+    }
+
+    /** The row's key for a delete, the whole row for an upsert, both checked. */
+    private Object[] validated(boolean delete, Object[] row) {
+        return delete ? validator.validateKeyOf(row) : validator.validateRow(row);
     }
 
     private Object[] currentValues(Object[] current) {

@@ -303,6 +303,20 @@ final class StagingTable implements AutoCloseable {
     }
 
     /**
+     * How a refusal of the query's column starts: the table's column and type, the query's column.
+     */
+    private static String misfitPrefix(TableName table, Column column, String[] yielded) {
+        return "Column "
+                + column.name()
+                + " of "
+                + table
+                + " is "
+                + column.type().sql()
+                + "; the query's "
+                + yielded[0];
+    }
+
+    /**
      * Fails, naming the first value, unless every value of the query's column converts to the
      * table's type and back unchanged.
      */
@@ -333,14 +347,7 @@ final class StagingTable implements AutoCloseable {
                             rs -> rs.getString(1));
         } catch (SQLException e) {
             throw new LakeValidationException(
-                    "Column "
-                            + column.name()
-                            + " of "
-                            + table
-                            + " is "
-                            + column.type().sql()
-                            + "; the query's "
-                            + yielded[0]
+                    misfitPrefix(table, column, yielded)
                             + " is "
                             + yielded[1]
                             + ", which cannot be converted to it",
@@ -348,14 +355,7 @@ final class StagingTable implements AutoCloseable {
         }
         if (misfit.isPresent()) {
             throw new LakeValidationException(
-                    "Column "
-                            + column.name()
-                            + " of "
-                            + table
-                            + " is "
-                            + column.type().sql()
-                            + "; the query's "
-                            + yielded[0]
+                    misfitPrefix(table, column, yielded)
                             + " ("
                             + yielded[1]
                             + ") yields "

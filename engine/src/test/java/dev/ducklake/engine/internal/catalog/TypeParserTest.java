@@ -39,6 +39,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Unit tests of {@link TypeParser}: DuckDB's type text back into {@link LakeType}. */
 class TypeParserTest {
 
+    /** A map whose values are structs, one field of which has a space in its name. */
+    static final LakeType MAP_OF_STRUCT =
+            new MapOf(
+                    Primitive.VARCHAR,
+                    new Struct(
+                            List.of(
+                                    new Field("a", Primitive.INTEGER),
+                                    new Field("b c", new ListOf(Primitive.VARCHAR)))));
+
     @ParameterizedTest
     @EnumSource(Primitive.class)
     void parsesEveryPrimitiveFromItsSql(Primitive type) {
@@ -63,13 +72,7 @@ class TypeParserTest {
         assertThat(TypeParser.parse("MAP(VARCHAR, INTEGER)"))
                 .isEqualTo(new MapOf(Primitive.VARCHAR, Primitive.INTEGER));
         assertThat(TypeParser.parse("MAP(VARCHAR, STRUCT(a INTEGER, \"b c\" VARCHAR[]))"))
-                .isEqualTo(
-                        new MapOf(
-                                Primitive.VARCHAR,
-                                new Struct(
-                                        List.of(
-                                                new Field("a", Primitive.INTEGER),
-                                                new Field("b c", new ListOf(Primitive.VARCHAR))))));
+                .isEqualTo(MAP_OF_STRUCT);
         assertThat(TypeParser.parse("STRUCT(street VARCHAR, \"zip codes\" INTEGER[])"))
                 .isEqualTo(
                         new Struct(
@@ -112,13 +115,7 @@ class TypeParserTest {
         types.add(new ListOf(new Decimal(12, 2)));
         types.add(new MapOf(Primitive.VARCHAR, Primitive.INTEGER));
         types.add(new MapOf(Primitive.BIGINT, new ListOf(Primitive.TIMESTAMP_NS)));
-        types.add(
-                new MapOf(
-                        Primitive.VARCHAR,
-                        new Struct(
-                                List.of(
-                                        new Field("a", Primitive.INTEGER),
-                                        new Field("b c", new ListOf(Primitive.VARCHAR))))));
+        types.add(MAP_OF_STRUCT);
         types.add(
                 new ListOf(
                         new MapOf(Primitive.DATE, new MapOf(Primitive.VARCHAR, Primitive.BLOB))));

@@ -27,6 +27,7 @@ import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.MultiProcessCatalogs;
 import dev.ducklake.engine.testutils.PlainSqlProcess;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.CommitOptions;
@@ -37,8 +38,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The engine keeps each table's latest description between uses; a plain DuckDB writer in another
@@ -54,20 +53,14 @@ class CachedDescriptionsTest {
 
     @TempDir Path dir;
 
-    @ParameterizedTest
-    @EnumSource(
-            value = CatalogLocation.Kind.class,
-            names = {"SQLITE", "POSTGRES"})
+    @MultiProcessCatalogs
     void aDefinitionChangedByAnotherProcessIsSeenByTheNextDescriptionAndTransaction(
             CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+        try (LakeEngine engine = TestLakes.open(catalog, dir)) {
             engine.createTable(
                     ORDERS,
-                    TableSchema.builder()
-                            .column("id", Primitive.BIGINT)
-                            .column("amount", Primitive.BIGINT)
-                            .build());
+                    TestLakes.twoColumnSchema("id", Primitive.BIGINT, "amount", Primitive.BIGINT));
             append(engine, new Object[] {1L, 10L});
             assertThat(engine.describeTable(ORDERS).names()).containsExactly("id", "amount");
 
@@ -105,14 +98,11 @@ class CachedDescriptionsTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(
-            value = CatalogLocation.Kind.class,
-            names = {"SQLITE", "POSTGRES"})
+    @MultiProcessCatalogs
     void readsAndCommitsGoOnAfterAnotherProcessFlushedInlinedRowsOfOlderColumns(
             CatalogLocation.Kind kind) throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+        try (LakeEngine engine = TestLakes.open(catalog, dir)) {
             createOrdersWithTwoRows(engine);
             engine.addColumn(ORDERS, Column.of("note", Primitive.VARCHAR));
             PlainSqlProcess.run(catalog, dir, "INSERT INTO plain.orders VALUES (3, 30, 'x')");
@@ -140,14 +130,11 @@ class CachedDescriptionsTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(
-            value = CatalogLocation.Kind.class,
-            names = {"SQLITE", "POSTGRES"})
+    @MultiProcessCatalogs
     void aMergeAfterAnotherProcessAddedAColumnKeepsBeforeImagesWithIt(CatalogLocation.Kind kind)
             throws Exception {
         CatalogLocation catalog = TestLakes.catalog(kind, dir);
-        try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
+        try (LakeEngine engine = TestLakes.open(catalog, dir)) {
             createOrdersWithTwoRows(engine);
             PlainSqlProcess.run(
                     catalog,
@@ -178,11 +165,7 @@ class CachedDescriptionsTest {
     private static void createOrdersWithTwoRows(LakeEngine engine) {
         engine.createTable(
                 ORDERS,
-                TableSchema.builder()
-                        .column("id", Primitive.BIGINT)
-                        .column("amount", Primitive.BIGINT)
-                        .primaryKey("id")
-                        .build());
+                TestLakes.keyValueSchema("id", Primitive.BIGINT, "amount", Primitive.BIGINT));
         append(engine, new Object[] {1L, 10L});
         append(engine, new Object[] {2L, 20L});
     }
