@@ -48,6 +48,7 @@ class MavenConsumerIT {
                     "duckdb-extensions:ducklake-duckdb-extensions",
                     "engine:ducklake-engine",
                     "connector-common:flink-connector-ducklake-common",
+                    "connector-cdc:flink-connector-ducklake-cdc",
                     "connector-sink:flink-connector-ducklake-sink",
                     "connector-source:flink-connector-ducklake-source");
 
