@@ -16,13 +16,9 @@
 
 package dev.ducklake.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.ducklake.engine.testutils.CommandRun;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /** A command the tests run to its end, as a user would in a shell. */
 final class Command {
@@ -30,29 +26,13 @@ final class Command {
     private Command() {}
 
     /**
-     * Runs a command, with these environment variables on top of this JVM's, its output going to a
-     * log under {@code dir}; returns the output and fails unless it exits with 0 within the
-     * timeout.
+     * Runs a command with these environment variables on top of this JVM's; returns its output and
+     * fails with it unless it exits with 0 within the timeout.
      */
-    static String run(
-            String what,
-            Path dir,
-            Duration timeout,
-            Map<String, String> environment,
-            String... command)
+    static String run(Duration timeout, Map<String, String> environment, String... command)
             throws Exception {
-        Path log = Files.createTempFile(dir, "process", ".log");
-        ProcessBuilder builder =
-                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);
-        Process process = builder.start();
-        boolean ended = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        if (!ended) {
-            process.destroyForcibly().waitFor();
-        }
-        String output = Files.readString(log);
-        assertThat(ended).as("%s ended within %s:%n%s", what, timeout, output).isTrue();
-        assertThat(process.exitValue()).as("%s:%n%s", what, output).isZero();
-        return output;
+        return CommandRun.runToSuccess(builder, timeout);
     }
 }

@@ -18,6 +18,7 @@ package dev.ducklake.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ducklake.engine.testutils.CommandRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -25,14 +26,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -606,33 +605,11 @@ final class FlinkCluster implements AutoCloseable {
      * it must not.
      */
     private String run(Duration timeout, boolean mustSucceed, String... command) throws Exception {
-        Path output = Files.createTempFile(work, "client-", ".out");
-        ProcessBuilder builder =
-                new ProcessBuilder(command)
-                        .directory(work.toFile())
-                        .redirectErrorStream(true)
-                        .redirectOutput(output.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile());
         environment(builder);
-        Process process = builder.start();
-        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            process.destroyForcibly().waitFor();
-            throw new AssertionError(
-                    String.join(" ", command)
-                            + " did not end within "
-                            + timeout
-                            + ":\n"
-                            + Files.readString(output, StandardCharsets.UTF_8));
-        }
-        String text = Files.readString(output, StandardCharsets.UTF_8);
-        if (mustSucceed && process.exitValue() != 0) {
-            throw new AssertionError(
-                    String.join(" ", command)
-                            + " exited with "
-                            + process.exitValue()
-                            + ":\n"
-                            + text);
-        }
-        return text;
+        return mustSucceed
+                ? CommandRun.runToSuccess(builder, timeout)
+                : CommandRun.run(builder, timeout).output();
     }
 
     private void environment(ProcessBuilder builder) {
@@ -642,8 +619,7 @@ final class FlinkCluster implements AutoCloseable {
         env.put("FLINK_PID_DIR", work.toString());
         env.put("JAVA_HOME", System.getProperty("java.home"));
         // A host where no DuckDB extension is installed (DuckDB looks in $HOME/.duckdb/extensions):
-        // the
-        // connector's jar in lib/ is all the cluster and its clients have.
+        // the connector's jar in lib/ is all the cluster and its clients have.
         env.put("HOME", work.resolve("home").toString());
         env.remove("FLINK_HOME");
         env.putAll(environment);

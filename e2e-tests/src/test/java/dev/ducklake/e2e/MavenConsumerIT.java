@@ -91,8 +91,6 @@ class MavenConsumerIT {
 
         Path classpath = dir.resolve("classpath.txt");
         Command.run(
-                "the consumer's build",
-                dir,
                 TIMEOUT,
                 Map.of(),
                 "mvn",
@@ -107,13 +105,10 @@ class MavenConsumerIT {
                 "dependency:build-classpath",
                 "-Dmdep.outputFile=" + classpath);
         // The one JVM option the connector asks for (Arrow's memory access), as its error message
-        // says; a
-        // home without DuckDB extensions, as on a host where only the dependencies are.
+        // says; a home without DuckDB extensions, as on a host where only the dependencies are.
         Path home = Files.createDirectories(dir.resolve("home"));
         String output =
                 Command.run(
-                        "the consumer's job",
-                        dir,
                         TIMEOUT,
                         Map.of("HOME", home.toString()),
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),

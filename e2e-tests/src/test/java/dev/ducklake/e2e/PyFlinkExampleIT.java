@@ -46,8 +46,6 @@ class PyFlinkExampleIT {
         Path root = ProjectRoot.containing("connector-dist");
         String installed =
                 Command.run(
-                                "installing PyFlink",
-                                dir,
                                 Duration.ofMinutes(10),
                                 Map.of(),
                                 root.resolve("scripts/install-pyflink.sh").toString())
@@ -58,8 +56,6 @@ class PyFlinkExampleIT {
 
         String output =
                 Command.run(
-                        "the PyFlink example",
-                        dir,
                         Duration.ofMinutes(5),
                         Map.of("HOME", home.toString()),
                         python,

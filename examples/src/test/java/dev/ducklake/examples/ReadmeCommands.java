@@ -16,13 +16,13 @@
 
 package dev.ducklake.examples;
 
+import dev.ducklake.engine.testutils.CommandRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The commands the README and the docs pages give, and a way to run one as a user would, from the
@@ -64,7 +64,7 @@ public final class ReadmeCommands {
      * Runs a command line with bash from the repository's root; its output, stdout and stderr
      * merged.
      */
-    public static Result run(String command, Duration timeout)
+    public static CommandRun.Result run(String command, Duration timeout)
             throws IOException, InterruptedException {
         return run(command, timeout, Map.of());
     }
@@ -72,34 +72,11 @@ public final class ReadmeCommands {
     /**
      * Runs a command line as {@link #run(String, Duration)} does, with these environment variables.
      */
-    public static Result run(String command, Duration timeout, Map<String, String> environment)
+    public static CommandRun.Result run(
+            String command, Duration timeout, Map<String, String> environment)
             throws IOException, InterruptedException {
-        Path output = Files.createTempFile("readme-command", ".log");
-        try {
-            ProcessBuilder builder =
-                    new ProcessBuilder("bash", "-c", command)
-                            .directory(ROOT.toFile())
-                            .redirectErrorStream(true)
-                            .redirectOutput(output.toFile());
-            builder.environment().putAll(environment);
-            Process process = builder.start();
-            if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly().waitFor();
-                throw new AssertionError(
-                        "'"
-                                + command
-                                + "' did not end within "
-                                + timeout
-                                + ":\n"
-                                + Files.readString(output));
-            }
-            return new Result(process.exitValue(), Files.readString(output));
-        } finally {
-            Files.delete(output);
-        }
+        ProcessBuilder builder = new ProcessBuilder("bash", "-c", command).directory(ROOT.toFile());
+        builder.environment().putAll(environment);
+        return CommandRun.run(builder, timeout);
     }
-
-    /** A command's exit code and its output, stdout and stderr merged. */
-    public record Result(int exitCode, String output) {}
 }

@@ -18,6 +18,7 @@ package dev.ducklake.examples.cdc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.testutils.CommandRun;
 import dev.ducklake.examples.ReadmeCommands;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,7 +40,7 @@ class PostgresCdcPipelineCommandTest {
                 .isEqualTo(ReadmeCommands.after(Path.of("docs", "cdc.md"), "Run the CDC pipeline"))
                 .contains("-Dexec.mainClass=" + PostgresCdcPipeline.class.getName());
 
-        ReadmeCommands.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
+        CommandRun.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
 
         String output = run.output();
         assertThat(run.exitCode()).as(output).isZero();

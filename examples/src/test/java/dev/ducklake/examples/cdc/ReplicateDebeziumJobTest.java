@@ -18,6 +18,7 @@ package dev.ducklake.examples.cdc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.testutils.CommandRun;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.examples.ReadmeCommands;
 import java.nio.file.Path;
@@ -51,7 +52,7 @@ class ReplicateDebeziumJobTest {
                 ReadmeCommands.after(Path.of("docs", "cdc.md"), "Run the replication example");
         assertThat(command).endsWith("-Dexec.mainClass=" + ReplicateDebeziumJob.class.getName());
 
-        ReadmeCommands.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
+        CommandRun.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
 
         String output = run.output();
         assertThat(run.exitCode()).as(output).isZero();
@@ -126,7 +127,7 @@ class ReplicateDebeziumJobTest {
 
         Matcher query = Pattern.compile("(?m)plain DuckDB: (python3 -c .*)$").matcher(output);
         assertThat(query.find()).as(output).isTrue();
-        ReadmeCommands.Result python = ReadmeCommands.run(query.group(1), Duration.ofMinutes(1));
+        CommandRun.Result python = ReadmeCommands.run(query.group(1), Duration.ofMinutes(1));
         assertThat(python.exitCode()).as(python.output()).isZero();
         assertThat(python.output())
                 .containsPattern(

@@ -18,6 +18,7 @@ package dev.ducklake.examples.datastream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.testutils.CommandRun;
 import dev.ducklake.examples.ReadmeCommands;
 import java.time.Duration;
 import java.util.regex.Matcher;
@@ -36,7 +37,7 @@ class PageViewsJobTest {
                 ReadmeCommands.after(ReadmeCommands.GETTING_STARTED, "Run the DataStream job");
         assertThat(command).endsWith("-Dexec.mainClass=" + PageViewsJob.class.getName());
 
-        ReadmeCommands.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
+        CommandRun.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
 
         String output = run.output();
         assertThat(run.exitCode()).as(output).isZero();
@@ -54,7 +55,7 @@ class PageViewsJobTest {
 
         Matcher query = Pattern.compile("(?m)plain DuckDB: (python3 -c .*)$").matcher(output);
         assertThat(query.find()).as(output).isTrue();
-        ReadmeCommands.Result duckdb = ReadmeCommands.run(query.group(1), Duration.ofMinutes(1));
+        CommandRun.Result duckdb = ReadmeCommands.run(query.group(1), Duration.ofMinutes(1));
         assertThat(duckdb.exitCode()).as(duckdb.output()).isZero();
         for (String country : PageView.COUNTRIES) {
             assertThat(duckdb.output()).containsPattern("│ " + country + " +│ +2500 │");

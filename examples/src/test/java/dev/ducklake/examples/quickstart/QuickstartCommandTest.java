@@ -18,6 +18,7 @@ package dev.ducklake.examples.quickstart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.testutils.CommandRun;
 import dev.ducklake.examples.ReadmeCommands;
 import java.time.Duration;
 import java.util.regex.Matcher;
@@ -35,7 +36,7 @@ class QuickstartCommandTest {
         String command = ReadmeCommands.after("Run the main job");
         assertThat(command).endsWith("mvn -q -pl examples exec:exec");
 
-        ReadmeCommands.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
+        CommandRun.Result run = ReadmeCommands.run(command, Duration.ofMinutes(8));
 
         String output = run.output();
         assertThat(run.exitCode()).as(output).isZero();
@@ -55,7 +56,7 @@ class QuickstartCommandTest {
         assertThat(orders).isPositive();
 
         String query = group(output, "(?m)^ *(python3 -c .*)$");
-        ReadmeCommands.Result duckdb = ReadmeCommands.run(query, Duration.ofMinutes(1));
+        CommandRun.Result duckdb = ReadmeCommands.run(query, Duration.ofMinutes(1));
         assertThat(duckdb.exitCode()).as(duckdb.output()).isZero();
         long counted = 0;
         for (String status : new String[] {"new", "paid", "packed", "shipped", "delivered"}) {

@@ -18,6 +18,7 @@ package dev.ducklake.examples.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.testutils.CommandRun;
 import dev.ducklake.examples.ReadmeCommands;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ class SqlScriptExampleTest {
                         ReadmeCommands.GETTING_STARTED, "Run the SQL script on connector tables");
         assertThat(command).endsWith("scripts/sql-client.sh examples/sql/orders.sql");
 
-        ReadmeCommands.Result run = ReadmeCommands.run(clientStep(command), Duration.ofMinutes(8));
+        CommandRun.Result run = ReadmeCommands.run(clientStep(command), Duration.ofMinutes(8));
 
         String output = run.output();
         assertThat(run.exitCode()).as(output).isZero();
@@ -120,7 +121,7 @@ class SqlScriptExampleTest {
 
         // An empty home, where DuckDB finds no extension of its own: the connector's jar is all
         // there is.
-        ReadmeCommands.Result run =
+        CommandRun.Result run =
                 ReadmeCommands.run(
                         clientStep(command),
                         Duration.ofMinutes(8),
@@ -180,7 +181,7 @@ class SqlScriptExampleTest {
                 Path.of(SqlScriptExampleTest.class.getResource("/sql/failing-insert.sql").toURI());
         Path workdir = ReadmeCommands.ROOT.resolve("examples/target/sql-failing-insert");
 
-        ReadmeCommands.Result run =
+        CommandRun.Result run =
                 ReadmeCommands.run(
                         "scripts/sql-client.sh " + script + " " + workdir, Duration.ofMinutes(4));
 
