@@ -116,8 +116,7 @@ class ObjectStorageClusterBenchmark {
     private Result run(FlinkCluster cluster, Lake lake, String kind) throws Exception {
         long rows = kind.equals("append") ? APPENDS : UPSERTS;
         // Random values, bounded by a row count: a datagen sequence of millions of values keeps
-        // them all in
-        // its state, whose checkpoint acknowledgements outgrow Flink's RPC frame.
+        // them all in its state, whose checkpoint acknowledgements outgrow Flink's RPC frame.
         String generator =
                 "CREATE TABLE gen (seq BIGINT, r INT) WITH ('connector' = 'datagen', 'number-of-rows' = '"
                         + rows

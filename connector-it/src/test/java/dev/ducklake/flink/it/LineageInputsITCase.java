@@ -198,8 +198,8 @@ class LineageInputsITCase {
                 }
             }
             // Each phase ends caught up; its last commit records its last version unless the
-            // restart came
-            // just before it (a restored reader's announcement may come after its last changes).
+            // restart came just before it (a restored reader's announcement may come after its last
+            // changes).
             assertThat(checked)
                     .as("versions of totals whose job had caught up")
                     .isGreaterThanOrEqualTo(PHASES - 1);

@@ -92,8 +92,7 @@ public final class DuckDbInstance implements AutoCloseable {
             properties.setProperty("autoinstall_known_extensions", "false");
             properties.setProperty("autoload_known_extensions", "true");
             // The driver directly, not DriverManager: DriverManager does not see a driver that sits
-            // in
-            // a Flink user-code class loader (a job jar, or the SQL client's --jar).
+            // in a Flink user-code class loader (a job jar, or the SQL client's --jar).
             root = (DuckDBConnection) new DuckDBDriver().connect("jdbc:duckdb:", properties);
             String version = checkVersion(root);
             try (Statement st = root.createStatement()) {
@@ -111,15 +110,13 @@ public final class DuckDbInstance implements AutoCloseable {
             load(root, "ducklake", version);
             try (Statement st = root.createStatement()) {
                 // DuckLake retries a commit that lost the race for the next snapshot by replaying
-                // it
-                // on the new snapshot; with another process committing to the PostgreSQL catalog, a
-                // replayed merge (deletes and inserts) left rows twice (MultiProcessSoakITCase).
-                // The
-                // engine's own retry runs the whole commit again in a new transaction instead.
+                // it on the new snapshot; with another process committing to the PostgreSQL
+                // catalog, a replayed merge (deletes and inserts) left rows twice
+                // (MultiProcessSoakITCase). The engine's own retry runs the whole commit again in a
+                // new transaction instead.
                 st.execute("SET ducklake_max_retry_count = 0");
                 // DuckDB's setting, not an option of the attach: the engine's deletes turn it off
-                // for
-                // their statement (FileDeletes), which an option of the attach would take
+                // for their statement (FileDeletes), which an option of the attach would take
                 // precedence over.
                 if (config.dataInliningRowLimit().isPresent()) {
                     st.execute(
@@ -135,12 +132,9 @@ public final class DuckDbInstance implements AutoCloseable {
                     || config.dataPath().map(DuckDbInstance::isRemote).orElse(false)) {
                 load(root, "httpfs", version);
                 // DuckDB buffers one part of each file it uploads to object storage in memory; the
-                // part
-                // is the largest file allowed over 10,000 parts: 80 MB for DuckDB's default of 800
-                // GB,
-                // which a few writers staging at once exceed in a TaskManager's memory limit. Files
-                // of up
-                // to 50 GB take parts of 5 MB, S3's minimum.
+                // part is the largest file allowed over 10,000 parts: 80 MB for DuckDB's default of
+                // 800 GB, which a few writers staging at once exceed in a TaskManager's memory
+                // limit. Files of up to 50 GB take parts of 5 MB, S3's minimum.
                 Jdbc.execute(root, "SET s3_uploader_max_filesize = '50GB'");
             }
             createSecrets(root, config.secrets());

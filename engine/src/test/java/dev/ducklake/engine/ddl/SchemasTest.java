@@ -112,8 +112,7 @@ class SchemasTest {
                                             + " WHERE database_name = 'plain' AND schema_name = 'ducklake_engine'"))
                     .isEmpty();
             // 0 main, 1-3 shop, 4 create sales, 5 create orders, 6 drop sales, 7 create empty, 8
-            // drop empty:
-            // the refusals and the no-ops made no snapshot.
+            // drop empty: the refusals and the no-ops made no snapshot.
             assertThat(TestLakes.plainRows(catalog, dir, "SELECT count(*) FROM plain.snapshots()"))
                     .containsExactly("9");
         } finally {

@@ -118,8 +118,7 @@ class TableMetadataTest {
                 List<LakeFile> data =
                         files.stream().filter(f -> f.content() == LakeFile.Content.DATA).toList();
                 // The engine's eu file (ids 1, 3; 1 deleted) and plain DuckDB's eu, ap and us
-                // files; the engine's
-                // us file went when the update deleted its only row.
+                // files; the engine's us file went when the update deleted its only row.
                 assertThat(data)
                         .extracting(LakeFile::recordCount)
                         .containsExactlyInAnyOrder(2L, 1L, 1L, 1L);

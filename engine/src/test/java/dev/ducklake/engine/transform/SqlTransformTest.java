@@ -228,9 +228,8 @@ class SqlTransformTest {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         List<Long> seen = new ArrayList<>();
         // Two commits of the other client per transform, made while it runs: a client committing
-        // without
-        // pause would win every race for DuckLake's next snapshot id and starve the transform's
-        // commits.
+        // without pause would win every race for DuckLake's next snapshot id and starve the
+        // transform's commits.
         Semaphore commits = new Semaphore(2);
         try (LakeEngine other = TestLakes.open(catalog, dir)) {
             Thread writer =

@@ -97,8 +97,7 @@ public final class Quickstart {
                     events, EVENTS_PER_SECOND, catalog);
             long started = System.nanoTime();
             // The writer's result, not its status: a local job's MiniCluster shuts down as the job
-            // ends,
-            // after which its status can no longer be asked.
+            // ends, after which its status can no longer be asked.
             CompletableFuture<JobExecutionResult> writer =
                     writeOrders(catalog.toString(), events)
                             .executeAsync("quickstart: write orders")

@@ -43,8 +43,7 @@ final class FileDeletes {
      */
     static long run(Connection connection, String delete) throws SQLException {
         // Set back to the value in force, not reset: DuckDB resets a session setting to its
-        // default,
-        // not to the engine's global value.
+        // default, not to the engine's global value.
         long limit = Jdbc.queryLong(connection, "SELECT current_setting('" + INLINING_LIMIT + "')");
         Jdbc.execute(connection, "SET SESSION " + INLINING_LIMIT + " = 0");
         try {
