@@ -34,7 +34,7 @@ import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
  * keeps the row kind. Each instance caches the row serializers of the schemas it met recently.
  */
 @Internal
-public final class ChangeRecordSerializer extends TypeSerializer<ChangeRecord> {
+public final class ChangeRecordSerializer extends OpaqueTypeSerializer<ChangeRecord> {
 
     private static final long serialVersionUID = 1L;
     private static final int CACHED_SCHEMAS = 256;
@@ -42,34 +42,13 @@ public final class ChangeRecordSerializer extends TypeSerializer<ChangeRecord> {
     private transient Map<ChangeSchema, RowDataSerializer> rows;
 
     @Override
-    public boolean isImmutableType() {
-        return false;
-    }
-
-    @Override
     public TypeSerializer<ChangeRecord> duplicate() {
         return new ChangeRecordSerializer();
-    }
-
-    /** None: a change record has no empty form, and nothing of it is reused. */
-    @Override
-    public ChangeRecord createInstance() {
-        return null;
     }
 
     @Override
     public ChangeRecord copy(ChangeRecord from) {
         return new ChangeRecord(from.table(), rows(from.schema()).copy(from.row()), from.schema());
-    }
-
-    @Override
-    public ChangeRecord copy(ChangeRecord from, ChangeRecord reuse) {
-        return copy(from);
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
     }
 
     /**
@@ -96,26 +75,6 @@ public final class ChangeRecordSerializer extends TypeSerializer<ChangeRecord> {
         ChangeSchema schema = ChangeSchemaCodec.read(source);
         RowData row = rows(schema).deserialize(source);
         return new ChangeRecord(table, row, schema);
-    }
-
-    @Override
-    public ChangeRecord deserialize(ChangeRecord reuse, DataInputView source) throws IOException {
-        return deserialize(source);
-    }
-
-    @Override
-    public void copy(DataInputView source, DataOutputView target) throws IOException {
-        serialize(deserialize(source), target);
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        return obj instanceof ChangeRecordSerializer;
-    }
-
-    @Override
-    public int hashCode() {
-        return ChangeRecordSerializer.class.hashCode();
     }
 
     @Override

@@ -23,7 +23,6 @@ import dev.ducklake.flink.sink.internal.change.ChangeSinkSettings;
 import dev.ducklake.flink.sink.internal.change.TableHashSelector;
 import dev.ducklake.flink.sink.internal.commit.CheckpointStamper;
 import dev.ducklake.flink.sink.internal.commit.CommitObserver;
-import dev.ducklake.flink.sink.internal.commit.CommitterMetrics;
 import dev.ducklake.flink.sink.internal.commit.TableCommittable;
 import dev.ducklake.flink.sink.internal.commit.TableCommittableSerializer;
 import dev.ducklake.flink.sink.internal.write.DuckLakeWriterState;
@@ -110,11 +109,7 @@ public final class DuckLakeChangeSink
 
     @Override
     public Committer<TableCommittable> createCommitter(CommitterInitContext context) {
-        return new ChangeRecordCommitter(
-                settings,
-                context.getJobInfo().getJobId().toString(),
-                new CommitterMetrics(context.metricGroup()),
-                observer);
+        return new ChangeRecordCommitter(settings, context, observer);
     }
 
     @Override

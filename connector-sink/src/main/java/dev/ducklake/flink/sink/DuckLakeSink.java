@@ -24,7 +24,6 @@ import dev.ducklake.flink.sink.internal.SinkMode;
 import dev.ducklake.flink.sink.internal.SinkSettings;
 import dev.ducklake.flink.sink.internal.commit.CheckpointStamper;
 import dev.ducklake.flink.sink.internal.commit.CommitObserver;
-import dev.ducklake.flink.sink.internal.commit.CommitterMetrics;
 import dev.ducklake.flink.sink.internal.commit.DuckLakeCommittable;
 import dev.ducklake.flink.sink.internal.commit.DuckLakeCommittableSerializer;
 import dev.ducklake.flink.sink.internal.commit.DuckLakeCommitter;
@@ -168,11 +167,7 @@ public final class DuckLakeSink<IN>
 
     @Override
     public Committer<DuckLakeCommittable> createCommitter(CommitterInitContext context) {
-        return new DuckLakeCommitter(
-                settings,
-                context.getJobInfo().getJobId().toString(),
-                new CommitterMetrics(context.metricGroup()),
-                observer);
+        return new DuckLakeCommitter(settings, context, observer);
     }
 
     @Override

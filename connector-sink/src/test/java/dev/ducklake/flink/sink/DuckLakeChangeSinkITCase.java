@@ -82,6 +82,16 @@ class DuckLakeChangeSinkITCase {
     private static final int TABLES = 22;
     private static final long TRANSACTIONS = 6_000;
 
+    /** {@code shop.orders}: {@code id BIGINT NOT NULL} (its key), {@code status STRING}. */
+    private static final ChangeSchema ORDERS =
+            ChangeSchema.of(
+                    RowType.of(
+                            new LogicalType[] {
+                                new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
+                            },
+                            new String[] {"id", "status"}),
+                    List.of("id"));
+
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
 
     @TempDir Path dir;
@@ -149,31 +159,18 @@ class DuckLakeChangeSinkITCase {
      */
     @Test
     void anUpdateBeforeWithoutItsUpdateAfterDeletesItsKey() throws Exception {
-        ChangeSchema schema =
-                ChangeSchema.of(
-                        RowType.of(
-                                new LogicalType[] {
-                                    new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
-                                },
-                                new String[] {"id", "status"}),
-                        List.of("id"));
         List<ChangeRecord> changes =
                 List.of(
-                        change(RowKind.INSERT, 1, "new", schema),
-                        change(RowKind.INSERT, 2, "new", schema),
-                        change(RowKind.INSERT, 3, "new", schema),
-                        change(RowKind.UPDATE_BEFORE, 1, "new", schema),
-                        change(RowKind.UPDATE_BEFORE, 2, "new", schema),
-                        change(RowKind.UPDATE_AFTER, 2, "paid", schema),
-                        change(RowKind.UPDATE_BEFORE, 3, "new", schema),
-                        change(RowKind.UPDATE_AFTER, 4, "moved", schema));
+                        change(RowKind.INSERT, 1, "new"),
+                        change(RowKind.INSERT, 2, "new"),
+                        change(RowKind.INSERT, 3, "new"),
+                        change(RowKind.UPDATE_BEFORE, 1, "new"),
+                        change(RowKind.UPDATE_BEFORE, 2, "new"),
+                        change(RowKind.UPDATE_AFTER, 2, "paid"),
+                        change(RowKind.UPDATE_BEFORE, 3, "new"),
+                        change(RowKind.UPDATE_AFTER, 4, "moved"));
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromData(changes, ChangeRecordTypeInfo.INSTANCE)
-                .sinkTo(
-                        DuckLakeSink.forChangeRecords()
-                                .catalog(catalog.key())
-                                .dataPath(dir.resolve("data") + "/")
-                                .build());
+        env.fromData(changes, ChangeRecordTypeInfo.INSTANCE).sinkTo(sink().build());
         env.execute("a lone update-before");
 
         assertThat(rowsByKey("shop.orders"))
@@ -190,14 +187,6 @@ class DuckLakeChangeSinkITCase {
     @Test
     void aCheckpointThatChangedNothingIsNotLostWhenAFailureReplaysIt() throws Exception {
         FailAfterUnchangedCommits.reset();
-        ChangeSchema schema =
-                ChangeSchema.of(
-                        RowType.of(
-                                new LogicalType[] {
-                                    new BigIntType(false), new VarCharType(VarCharType.MAX_LENGTH)
-                                },
-                                new String[] {"id", "status"}),
-                        List.of("id"));
         long absent = 6_000;
         long inserts = 2_000;
         StreamExecutionEnvironment env = TestJobs.environment();
@@ -205,20 +194,15 @@ class DuckLakeChangeSinkITCase {
                 new DataGeneratorSource<>(
                         i ->
                                 i < absent
-                                        ? change(RowKind.DELETE, -1 - i, "absent", schema)
-                                        : change(RowKind.INSERT, i - absent, "new", schema),
+                                        ? change(RowKind.DELETE, -1 - i, "absent")
+                                        : change(RowKind.INSERT, i - absent, "new"),
                         absent + inserts,
                         RateLimiterStrategy.perSecond(2_000),
                         ChangeRecordTypeInfo.INSTANCE);
         env.fromSource(changes, WatermarkStrategy.noWatermarks(), "deletes, then inserts")
                 .map(FailAfterUnchangedCommits.<ChangeRecord>failAfter(1))
                 .returns(ChangeRecordTypeInfo.INSTANCE)
-                .sinkTo(
-                        DuckLakeSink.forChangeRecords()
-                                .catalog(catalog.key())
-                                .dataPath(dir.resolve("data") + "/")
-                                .observer(FailAfterUnchangedCommits.observer())
-                                .build());
+                .sinkTo(sink().observer(FailAfterUnchangedCommits.observer()).build());
         env.execute("checkpoints that change nothing, then a failure");
 
         assertThat(FailAfterUnchangedCommits.failures())
@@ -233,11 +217,17 @@ class DuckLakeChangeSinkITCase {
         assertThat(rowsByKey("shop.orders")).isEqualTo(expected);
     }
 
-    private static ChangeRecord change(RowKind kind, long id, String status, ChangeSchema schema) {
+    private static ChangeRecord change(RowKind kind, long id, String status) {
         return new ChangeRecord(
                 "shop.orders",
                 GenericRowData.ofKind(kind, id, StringData.fromString(status)),
-                schema);
+                ORDERS);
+    }
+
+    private DuckLakeChangeSinkBuilder sink() {
+        return DuckLakeSink.forChangeRecords()
+                .catalog(catalog.key())
+                .dataPath(dir.resolve("data") + "/");
     }
 
     /**
@@ -258,13 +248,7 @@ class DuckLakeChangeSinkITCase {
                 .returns(ChangeRecordTypeInfo.INSTANCE)
                 .map(new FailOnce<ChangeRecord>(1_000))
                 .returns(ChangeRecordTypeInfo.INSTANCE)
-                .sinkTo(
-                        DuckLakeSink.forChangeRecords()
-                                .catalog(catalog.key())
-                                .dataPath(dir.resolve("data") + "/")
-                                .memoryLimit("512MB")
-                                .observer(observer)
-                                .build())
+                .sinkTo(sink().memoryLimit("512MB").observer(observer).build())
                 .setParallelism(parallelism);
         return env;
     }

@@ -47,7 +47,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -102,10 +101,7 @@ class DuckLakeSinkITCase {
     void appendsEveryRowOnceAcrossAFailureAfterACheckpoint(int parallelism) throws Exception {
         long count = 30_000;
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(
-                        OrderEvents.source(OrderEvents::append, count, 10_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
+        OrderEvents.stream(env, "orders", OrderEvents::append, count, 10_000)
                 .map(new FailOnce<>(count / 2))
                 .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(sink("orders").build())
@@ -114,7 +110,7 @@ class DuckLakeSinkITCase {
 
         assertThat(FailOnce.failures()).isEqualTo(1);
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
-                .isEqualTo(expectedRows(OrderEvents.expectedAppend(count)));
+                .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedAppend(count)));
         assertOneSnapshotPerCheckpoint();
         LakeContents.assertStagingEmpty(catalog, dir);
     }
@@ -170,10 +166,7 @@ class DuckLakeSinkITCase {
     private JobExecutionResult upsertAcrossAFailure(
             long count, int keys, int writers, UpsertIndex index) throws Exception {
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(
-                        OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 10_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "order changes")
+        OrderEvents.stream(env, "order changes", i -> OrderEvents.upsert(i, keys), count, 10_000)
                 .map(new FailOnce<>(count / 2))
                 .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(sink("orders").primaryKey("order_id").upsertIndex(index).build())
@@ -183,7 +176,7 @@ class DuckLakeSinkITCase {
 
         assertThat(FailOnce.failures()).isEqualTo(1);
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
-                .isEqualTo(expectedRows(OrderEvents.expectedUpsert(count, keys)));
+                .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedUpsert(count, keys)));
         assertOneSnapshotPerCheckpoint();
         LakeContents.assertStagingEmpty(catalog, dir);
         return result;
@@ -220,7 +213,7 @@ class DuckLakeSinkITCase {
         env.execute("user records, inlined and compacted");
 
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
-                .isEqualTo(expectedRows(OrderEvents.expectedAppend(count)));
+                .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedAppend(count)));
         long commits = LakeContents.sinkSnapshots(catalog, dir).size();
         List<List<Object>> files =
                 LakeContents.rows(
@@ -256,15 +249,12 @@ class DuckLakeSinkITCase {
         long count = 40_000;
         StreamExecutionEnvironment env = TestJobs.environment();
         env.enableCheckpointing(100);
-        env.fromSource(
-                        OrderEvents.source(OrderEvents::append, count, 10_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
+        OrderEvents.stream(env, "orders", OrderEvents::append, count, 10_000)
                 .sinkTo(sink("orders").compactionInterval(Duration.ofMillis(500)).build());
         env.execute("append, compacted");
 
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
-                .isEqualTo(expectedRows(OrderEvents.expectedAppend(count)));
+                .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedAppend(count)));
         long commits = LakeContents.sinkSnapshots(catalog, dir).size();
         long files =
                 (Long)
@@ -309,7 +299,7 @@ class DuckLakeSinkITCase {
 
         assertThat(LakeContents.sinkSnapshots(catalog, dir)).hasSize(1);
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
-                .isEqualTo(expectedRows(OrderEvents.expectedUpsert(count, keys)));
+                .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedUpsert(count, keys)));
     }
 
     @Test
@@ -317,10 +307,7 @@ class DuckLakeSinkITCase {
             throws Exception {
         StreamExecutionEnvironment env = TestJobs.environment();
         env.enableCheckpointing(100);
-        env.fromSource(
-                        OrderEvents.source(OrderEvents::append, 6, 2),
-                        WatermarkStrategy.noWatermarks(),
-                        "slow orders")
+        OrderEvents.stream(env, "slow orders", OrderEvents::append, 6, 2)
                 .map(new CountCheckpoints<>())
                 .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(sink("orders").build())
@@ -339,17 +326,14 @@ class DuckLakeSinkITCase {
     void aCommitWhoseAcknowledgementIsLostIsNotAppliedTwice() throws Exception {
         long count = 20_000;
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(
-                        OrderEvents.source(OrderEvents::append, count, 10_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
+        OrderEvents.stream(env, "orders", OrderEvents::append, count, 10_000)
                 .sinkTo(sink("orders").commitObserver(new LoseAcknowledgementOnce()).build())
                 .setParallelism(2);
         JobExecutionResult result = env.execute("lost acknowledgement");
 
         assertThat(LoseAcknowledgementOnce.lost()).isEqualTo(1);
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
-                .isEqualTo(expectedRows(OrderEvents.expectedAppend(count)));
+                .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedAppend(count)));
         assertOneSnapshotPerCheckpoint();
         assertThat(
                         JOB_METRICS.counter(
@@ -373,16 +357,15 @@ class DuckLakeSinkITCase {
         long count = 4_000;
         int keys = 100;
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(
-                        OrderEvents.source(
-                                i ->
-                                        i < absent
-                                                ? deleteOfAbsentKey(i)
-                                                : OrderEvents.upsert(i - absent, keys),
-                                absent + count,
-                                2_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "deletes, then order changes")
+        OrderEvents.stream(
+                        env,
+                        "deletes, then order changes",
+                        i ->
+                                i < absent
+                                        ? deleteOfAbsentKey(i)
+                                        : OrderEvents.upsert(i - absent, keys),
+                        absent + count,
+                        2_000)
                 .map(FailAfterUnchangedCommits.failAfter(1))
                 .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(
@@ -398,7 +381,7 @@ class DuckLakeSinkITCase {
                         FailAfterUnchangedCommits.unchangedCommits())
                 .isEqualTo(1);
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
-                .isEqualTo(expectedRows(OrderEvents.expectedUpsert(count, keys)));
+                .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedUpsert(count, keys)));
         List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
         assertThat(snapshots).extracting(SinkSnapshot::checkpointId).doesNotHaveDuplicates();
     }
@@ -411,10 +394,7 @@ class DuckLakeSinkITCase {
     void reportsRecordsCommitsDurationsVersionsAndRetries() throws Exception {
         long count = 5_000;
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(
-                        OrderEvents.source(OrderEvents::append, count, 5_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
+        OrderEvents.stream(env, "orders", OrderEvents::append, count, 5_000)
                 .sinkTo(sink("orders").build())
                 .setParallelism(2);
         JobExecutionResult result = env.execute("metrics");
@@ -468,7 +448,7 @@ class DuckLakeSinkITCase {
 
         assertThat(stray).doesNotExist();
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
-                .isEqualTo(expectedRows(OrderEvents.expectedUpsert(count, keys)));
+                .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedUpsert(count, keys)));
         List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);
         assertThat(snapshots.stream().map(SinkSnapshot::sinkId).distinct()).containsExactly(sinkId);
         try (Stream<Path> sinkIds = Files.list(staging)) {
@@ -493,13 +473,12 @@ class DuckLakeSinkITCase {
         long bad = 5_000;
         String value = key.equals("null") ? null : key;
         StreamExecutionEnvironment env = TestJobs.environment(0);
-        env.fromSource(
-                        OrderEvents.source(
-                                i -> i == bad ? withKey(i, value) : OrderEvents.upsert(i, 100_000),
-                                10_000,
-                                5_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
+        OrderEvents.stream(
+                        env,
+                        "orders",
+                        i -> i == bad ? withKey(i, value) : OrderEvents.upsert(i, 100_000),
+                        10_000,
+                        5_000)
                 .sinkTo(sink("orders").primaryKey("order_id").build())
                 .setParallelism(2);
 
@@ -531,11 +510,12 @@ class DuckLakeSinkITCase {
         }
         long bad = 5_000;
         StreamExecutionEnvironment env = TestJobs.environment(0);
-        env.fromSource(
-                        OrderEvents.source(
-                                i -> i == bad ? tooLarge(i) : OrderEvents.append(i), 10_000, 5_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
+        OrderEvents.stream(
+                        env,
+                        "orders",
+                        i -> i == bad ? tooLarge(i) : OrderEvents.append(i),
+                        10_000,
+                        5_000)
                 .sinkTo(sink("orders").build())
                 .setParallelism(2);
 
@@ -552,10 +532,7 @@ class DuckLakeSinkITCase {
 
     private StreamExecutionEnvironment upsertJob(
             StreamExecutionEnvironment env, long count, int keys, int writers, UpsertIndex index) {
-        env.fromSource(
-                        OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 8_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "order changes")
+        OrderEvents.stream(env, "order changes", i -> OrderEvents.upsert(i, keys), count, 8_000)
                 .uid("order-changes")
                 .sinkTo(sink("orders").primaryKey("order_id").upsertIndex(index).build())
                 .setParallelism(writers)
@@ -603,7 +580,7 @@ class DuckLakeSinkITCase {
         long committed =
                 rows.values().stream().mapToLong(r -> (Long) r.get(1)).max().orElse(-1) + 1;
         assertThat(committed).isLessThanOrEqualTo(bad);
-        assertThat(rows).isEqualTo(expectedRows(model.apply(committed)));
+        assertThat(rows).isEqualTo(OrderEvents.queriedRows(model.apply(committed)));
     }
 
     private static RowData withKey(long i, String key) {
@@ -619,27 +596,7 @@ class DuckLakeSinkITCase {
     }
 
     private DuckLakeSinkBuilder<RowData> sink(String table) {
-        return DuckLakeSink.forRowData()
-                .catalog(catalog.key())
-                .dataPath(dir.resolve("data") + "/")
-                .table(table)
-                .rowType(OrderEvents.ROW_TYPE)
-                .memoryLimit("256MB");
-    }
-
-    /** The model's rows as plain DuckDB returns them (DECIMAL as BigDecimal, BIGINT as Long). */
-    private static Map<String, List<Object>> expectedRows(Map<String, List<Object>> model) {
-        return model.entrySet().stream()
-                .collect(
-                        Collectors.toMap(
-                                Map.Entry::getKey,
-                                e ->
-                                        List.of(
-                                                e.getValue().get(0),
-                                                e.getValue().get(1),
-                                                (BigDecimal) e.getValue().get(2)),
-                                (a, b) -> a,
-                                java.util.TreeMap::new));
+        return OrderEvents.sink(catalog, dir, table).memoryLimit("256MB");
     }
 
     private void assertOneSnapshotPerCheckpoint() throws Exception {

@@ -62,11 +62,7 @@ class LargeCheckpointITCase {
                         WatermarkStrategy.noWatermarks(),
                         "orders")
                 .sinkTo(
-                        DuckLakeSink.forRowData()
-                                .catalog(catalog.key())
-                                .dataPath(dir.resolve("data") + "/")
-                                .table("orders")
-                                .rowType(OrderEvents.ROW_TYPE)
+                        OrderEvents.sink(catalog, dir, "orders")
                                 .memoryLimit("256MB")
                                 .temporaryDirectory(dir.resolve("spill").toString())
                                 .build());

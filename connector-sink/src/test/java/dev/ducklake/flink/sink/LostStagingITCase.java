@@ -35,7 +35,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -78,46 +77,31 @@ class LostStagingITCase {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         Path staging = dir.resolve("staging");
         StreamExecutionEnvironment env = restartingForever();
-        env.fromSource(
-                        OrderEvents.source(OrderEvents::append, Long.MAX_VALUE, 2_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
+        OrderEvents.stream(env, "orders", OrderEvents::append, Long.MAX_VALUE, 2_000)
                 .sinkTo(
-                        DuckLakeSink.forRowData()
-                                .catalog(catalog.key())
-                                .dataPath(dir.resolve("data") + "/")
+                        OrderEvents.sink(catalog, dir, "orders")
                                 .stagingPath(staging.toString())
-                                .table("orders")
-                                .rowType(OrderEvents.ROW_TYPE)
                                 .build());
         env.fromSequence(0, Long.MAX_VALUE)
                 .map(new DeleteStagedFileAtCheckpoint(staging.toString()))
                 .sinkTo(new DiscardingSink<>());
 
-        JobClient job = env.executeAsync("a staged file deleted before its commit");
-        try {
-            Throwable failure = failureOf(job);
-            String deleted = DELETED.get();
-            assertThat(deleted).as("a staged file was deleted").isNotNull();
-            String checkpoint = deleted.substring(0, deleted.indexOf(' '));
-            String file = deleted.substring(deleted.indexOf(' ') + 1);
-            assertThat(ExceptionUtils.findThrowable(failure, SuppressRestartsException.class))
-                    .isPresent();
-            assertThat(ExceptionUtils.stringifyException(failure))
-                    .contains("checkpoint " + checkpoint + " of the DuckLake sink")
-                    .contains("main.orders")
-                    .contains(file)
-                    .contains("are lost")
-                    .contains(
-                            "restore the job from the newest retained checkpoint or savepoint taken before"
-                                    + " checkpoint "
-                                    + checkpoint
-                                    + ",");
-        } finally {
-            if (!job.getJobStatus().get().isGloballyTerminalState()) {
-                TestJobs.cancel(job);
-            }
-        }
+        String failure =
+                failureWithoutRestarts(env.executeAsync("a staged file deleted before its commit"));
+        String deleted = DELETED.get();
+        assertThat(deleted).as("a staged file was deleted").isNotNull();
+        String checkpoint = deleted.substring(0, deleted.indexOf(' '));
+        String file = deleted.substring(deleted.indexOf(' ') + 1);
+        assertThat(failure)
+                .contains("checkpoint " + checkpoint + " of the DuckLake sink")
+                .contains("main.orders")
+                .contains(file)
+                .contains("are lost")
+                .contains(
+                        "restore the job from the newest retained checkpoint or savepoint taken before"
+                                + " checkpoint "
+                                + checkpoint
+                                + ",");
     }
 
     @Test
@@ -128,10 +112,7 @@ class LostStagingITCase {
         LakeEngine.open(TestLakes.config(catalog, dir).build()).close();
         Path staging = dir.resolve("data").resolve("staging");
         StreamExecutionEnvironment env = restartingForever();
-        env.fromSource(
-                        OrderEvents.source(OrderEvents::append, Long.MAX_VALUE, 2_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
+        OrderEvents.stream(env, "orders", OrderEvents::append, Long.MAX_VALUE, 2_000)
                 .sinkTo(
                         DuckLakeSink.forRowData()
                                 .catalog(catalog.key())
@@ -140,19 +121,9 @@ class LostStagingITCase {
                                 .rowType(OrderEvents.ROW_TYPE)
                                 .build());
 
-        JobClient job = env.executeAsync("a staging path inside the data path");
-        try {
-            Throwable failure = failureOf(job);
-            assertThat(ExceptionUtils.findThrowable(failure, SuppressRestartsException.class))
-                    .isPresent();
-            assertThat(ExceptionUtils.stringifyException(failure))
-                    .contains("The staging path '" + staging + "'")
-                    .contains("inside the lake's data path");
-        } finally {
-            if (!job.getJobStatus().get().isGloballyTerminalState()) {
-                TestJobs.cancel(job);
-            }
-        }
+        assertThat(failureWithoutRestarts(env.executeAsync("a staging path inside the data path")))
+                .contains("The staging path '" + staging + "'")
+                .contains("inside the lake's data path");
     }
 
     /** A job that restarts a failing job for as long as it fails, checkpointing every 200 ms. */
@@ -165,6 +136,21 @@ class LostStagingITCase {
         env.enableCheckpointing(200);
         env.setParallelism(1);
         return env;
+    }
+
+    /**
+     * The text of the job's failure, which must fail it without restarts; a job still running is
+     * cancelled.
+     */
+    private static String failureWithoutRestarts(JobClient job) throws Exception {
+        try {
+            Throwable failure = failureOf(job);
+            assertThat(ExceptionUtils.findThrowable(failure, SuppressRestartsException.class))
+                    .isPresent();
+            return ExceptionUtils.stringifyException(failure);
+        } finally {
+            TestJobs.cancelIfRunning(job);
+        }
     }
 
     /** The job's failure; a job still running after the deadline is restarting forever. */

@@ -27,7 +27,6 @@ import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import dev.ducklake.flink.sink.testutils.TestJobs;
 import dev.ducklake.testing.s3.S3Server;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -40,8 +39,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
@@ -117,10 +114,7 @@ class ObjectStorageSinkITCase {
     void appendsStageToObjectStorageAndCommitEveryRowOnceAcrossAFailure() throws Exception {
         long count = 30_000;
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(
-                        OrderEvents.source(OrderEvents::append, count, PER_SECOND),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
+        OrderEvents.stream(env, "orders", OrderEvents::append, count, PER_SECOND)
                 .map(new FailOnce<>(count / 2))
                 .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(sink().build())
@@ -128,7 +122,8 @@ class ObjectStorageSinkITCase {
         env.execute("append to S3 with a failure");
 
         assertThat(FailOnce.failures()).isEqualTo(1);
-        assertThat(rowsByKey()).isEqualTo(expected(OrderEvents.expectedAppend(count)));
+        assertThat(rowsByKey())
+                .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedAppend(count)));
         assertThat(dataFiles())
                 .as("appends adopt their staged files as data files on S3")
                 .anyMatch(file -> file.startsWith(stagingRoot()));
@@ -141,10 +136,8 @@ class ObjectStorageSinkITCase {
         long count = 20_000;
         int keys = 500;
         StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(
-                        OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, PER_SECOND),
-                        WatermarkStrategy.noWatermarks(),
-                        "order changes")
+        OrderEvents.stream(
+                        env, "order changes", i -> OrderEvents.upsert(i, keys), count, PER_SECOND)
                 .map(new FailOnce<>(count / 2))
                 .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
                 .sinkTo(sink().primaryKey("order_id").build())
@@ -152,7 +145,8 @@ class ObjectStorageSinkITCase {
         env.execute("upsert to S3 with a failure");
 
         assertThat(FailOnce.failures()).isEqualTo(1);
-        assertThat(rowsByKey()).isEqualTo(expected(OrderEvents.expectedUpsert(count, keys)));
+        assertThat(rowsByKey())
+                .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedUpsert(count, keys)));
         assertThat(dataFiles())
                 .as("the lake's data files are on S3")
                 .isNotEmpty()
@@ -169,10 +163,7 @@ class ObjectStorageSinkITCase {
         long count = 40_000;
         int keys = 500;
         StreamExecutionEnvironment env = TestJobs.environment(100);
-        env.fromSource(
-                        OrderEvents.source(i -> OrderEvents.upsert(i, keys), count, 4_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "order changes")
+        OrderEvents.stream(env, "order changes", i -> OrderEvents.upsert(i, keys), count, 4_000)
                 .sinkTo(sink().primaryKey("order_id").build())
                 .setParallelism(2);
         JobClient job = env.executeAsync("upsert to S3 through an outage");
@@ -196,14 +187,13 @@ class ObjectStorageSinkITCase {
             }
             job.getJobExecutionResult().get(180, TimeUnit.SECONDS);
         } finally {
-            if (!job.getJobStatus().get().isGloballyTerminalState()) {
-                TestJobs.cancel(job);
-            }
+            TestJobs.cancelIfRunning(job);
         }
         System.out.printf(
                 "S3 outage: %d restarts, %d sink snapshots%n",
                 JOB_METRICS.gauge(job.getJobID(), "numRestarts"), sinkSnapshots());
-        assertThat(rowsByKey()).isEqualTo(expected(OrderEvents.expectedUpsert(count, keys)));
+        assertThat(rowsByKey())
+                .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedUpsert(count, keys)));
         assertStagingHoldsOnlyLakeData();
     }
 
@@ -275,19 +265,5 @@ class ObjectStorageSinkITCase {
             statement.execute("ATTACH 'ducklake:postgres:" + catalog + "' AS plain (READ_ONLY)");
             return TestLakes.rows(statement, sql);
         }
-    }
-
-    private static Map<String, List<Object>> expected(Map<String, List<Object>> model) {
-        return model.entrySet().stream()
-                .collect(
-                        Collectors.toMap(
-                                Map.Entry::getKey,
-                                e ->
-                                        List.of(
-                                                e.getValue().get(0),
-                                                e.getValue().get(1),
-                                                (BigDecimal) e.getValue().get(2)),
-                                (a, b) -> a,
-                                TreeMap::new));
     }
 }

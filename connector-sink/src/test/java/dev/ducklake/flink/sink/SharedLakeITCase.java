@@ -35,7 +35,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
@@ -119,19 +118,9 @@ class SharedLakeITCase {
         env.enableCheckpointing(100);
         env.setParallelism(1);
         DataStream<RowData> orders =
-                env.fromSource(
-                        OrderEvents.source(OrderEvents::append, COUNT, 4_000),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders");
+                OrderEvents.stream(env, "orders", OrderEvents::append, COUNT, 4_000);
         for (String table : List.of("shop.orders_a", "shop.orders_b")) {
-            orders.sinkTo(
-                            DuckLakeSink.forRowData()
-                                    .catalog(catalog.key())
-                                    .dataPath(dir.resolve("data") + "/")
-                                    .table(table)
-                                    .rowType(OrderEvents.ROW_TYPE)
-                                    .build())
-                    .name(table);
+            orders.sinkTo(OrderEvents.sink(catalog, dir, table).build()).name(table);
         }
         return env;
     }

@@ -206,11 +206,7 @@ class UpsertsBesideOtherWritersITCase {
                         WatermarkStrategy.noWatermarks(),
                         "orders")
                 .sinkTo(
-                        DuckLakeSink.forRowData()
-                                .catalog(catalog.key())
-                                .dataPath(dir.resolve("data") + "/")
-                                .table("shop.orders")
-                                .rowType(OrderEvents.ROW_TYPE)
+                        OrderEvents.sink(catalog, dir, "shop.orders")
                                 .primaryKey("order_id")
                                 .commitRetries(50, Duration.ofMillis(20))
                                 .upsertIndex(index)

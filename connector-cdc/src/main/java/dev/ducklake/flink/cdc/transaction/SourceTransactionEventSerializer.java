@@ -18,6 +18,7 @@ package dev.ducklake.flink.cdc.transaction;
 
 import dev.ducklake.flink.cdc.ChangeRecord;
 import dev.ducklake.flink.cdc.ChangeRecordSerializer;
+import dev.ducklake.flink.cdc.OpaqueTypeSerializer;
 import dev.ducklake.flink.cdc.transaction.SourceTransactionEvent.Change;
 import dev.ducklake.flink.cdc.transaction.SourceTransactionEvent.End;
 import java.io.IOException;
@@ -38,7 +39,8 @@ import org.apache.flink.core.memory.DataOutputView;
  * counts.
  */
 @Internal
-public final class SourceTransactionEventSerializer extends TypeSerializer<SourceTransactionEvent> {
+public final class SourceTransactionEventSerializer
+        extends OpaqueTypeSerializer<SourceTransactionEvent> {
 
     private static final long serialVersionUID = 1L;
     private static final byte CHANGE = 0;
@@ -47,19 +49,8 @@ public final class SourceTransactionEventSerializer extends TypeSerializer<Sourc
     private final ChangeRecordSerializer records = new ChangeRecordSerializer();
 
     @Override
-    public boolean isImmutableType() {
-        return false;
-    }
-
-    @Override
     public TypeSerializer<SourceTransactionEvent> duplicate() {
         return new SourceTransactionEventSerializer();
-    }
-
-    /** None: an event has no empty form, and nothing of it is reused. */
-    @Override
-    public SourceTransactionEvent createInstance() {
-        return null;
     }
 
     @Override
@@ -72,16 +63,6 @@ public final class SourceTransactionEventSerializer extends TypeSerializer<Sourc
                     change.records().stream().map(records::copy).toList());
         }
         return from;
-    }
-
-    @Override
-    public SourceTransactionEvent copy(SourceTransactionEvent from, SourceTransactionEvent reuse) {
-        return copy(from);
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
     }
 
     @Override
@@ -136,27 +117,6 @@ public final class SourceTransactionEventSerializer extends TypeSerializer<Sourc
             counts.put(source.readUTF(), source.readLong());
         }
         return new End(id, position, counts);
-    }
-
-    @Override
-    public SourceTransactionEvent deserialize(SourceTransactionEvent reuse, DataInputView source)
-            throws IOException {
-        return deserialize(source);
-    }
-
-    @Override
-    public void copy(DataInputView source, DataOutputView target) throws IOException {
-        serialize(deserialize(source), target);
-    }
-
-    @Override
-    public boolean equals(Object obj) {
-        return obj instanceof SourceTransactionEventSerializer;
-    }
-
-    @Override
-    public int hashCode() {
-        return SourceTransactionEventSerializer.class.hashCode();
     }
 
     @Override

@@ -109,10 +109,7 @@ class DebeziumJsonDeserializationSchemaTest {
 
         List<ChangeRecord> records = readAll(schema, lines("debezium-data-schema-include.txt"));
 
-        assertThat(records).extracting(ChangeRecord::table).containsOnly("inventory.products");
-        assertThat(records)
-                .extracting(ChangeRecord::schema)
-                .containsOnly(ChangeSchema.of(PRODUCTS, List.of("id")));
+        assertAllOf(records, "inventory.products", ChangeSchema.of(PRODUCTS, List.of("id")));
         assertThat(records)
                 .extracting(record -> record.row().toString())
                 .containsExactly(
@@ -151,10 +148,7 @@ class DebeziumJsonDeserializationSchemaTest {
                 readAll(schema, lines("debezium-postgres-data-schema-include.txt"));
 
         // PostgreSQL names the table by its schema, not its database ("postgres").
-        assertThat(records).extracting(ChangeRecord::table).containsOnly("inventory.products");
-        assertThat(records)
-                .extracting(ChangeRecord::schema)
-                .containsOnly(ChangeSchema.of(PRODUCTS, List.of("id")));
+        assertAllOf(records, "inventory.products", ChangeSchema.of(PRODUCTS, List.of("id")));
         assertThat(records)
                 .extracting(record -> record.row().toString())
                 .containsExactly(
@@ -225,10 +219,7 @@ class DebeziumJsonDeserializationSchemaTest {
 
     @Test
     void readsThePaimonAllTypesSample() throws IOException {
-        List<ChangeRecord> records =
-                readAll(
-                        DebeziumJsonDeserializationSchema.builder().build(),
-                        lines("paimon-alltype-debezium-data-1.txt"));
+        List<ChangeRecord> records = readAll(lines("paimon-alltype-debezium-data-1.txt"));
 
         assertThat(records)
                 .singleElement()
@@ -449,95 +440,66 @@ class DebeziumJsonDeserializationSchemaTest {
         GenericRowData after = new GenericRowData(RowKind.UPDATE_AFTER, allTypes.getFieldCount());
         after.setField(0, 1);
 
-        assertThat(records).extracting(ChangeRecord::table).containsOnly("public.all_types");
-        assertThat(records)
-                .extracting(ChangeRecord::schema)
-                .containsOnly(ChangeSchema.of(allTypes, List.of("id")));
+        assertAllOf(records, "public.all_types", ChangeSchema.of(allTypes, List.of("id")));
         assertThat(records).extracting(ChangeRecord::row).containsExactly(created, before, after);
         assertLakeAcceptsEveryColumn(records.get(0).schema());
     }
 
     @Test
     void readsTheSqlServerTemporalTypesSample() throws IOException {
-        List<ChangeRecord> records =
-                readAll(
-                        DebeziumJsonDeserializationSchema.builder().build(),
-                        lines("handmade-sqlserver-types.txt"));
+        List<ChangeRecord> records = readAll(lines("handmade-sqlserver-types.txt"));
 
-        assertThat(records)
-                .singleElement()
-                .satisfies(
-                        record -> {
-                            assertThat(record.table()).isEqualTo("dbo.measurements");
-                            assertThat(record.schema().rowType())
-                                    .isEqualTo(
-                                            rowType(
-                                                    field("id", new IntType(false)),
-                                                    field("taken_at", new TimestampType(9)),
-                                                    field("at_time", new TimeType(3)),
-                                                    field("logged_at", new TimestampType(3)),
-                                                    field("short_time", new TimeType(3)),
-                                                    field(
-                                                            "offset_at",
-                                                            new LocalZonedTimestampType(6)),
-                                                    field("level", new SmallIntType())));
-                            assertThat(record.row())
-                                    .isEqualTo(
-                                            GenericRowData.ofKind(
-                                                    RowKind.INSERT,
-                                                    1,
-                                                    timestamp("2019-01-01T10:20:30.1234567"),
-                                                    millisOfDay("10:20:30.123"),
-                                                    timestamp("2019-01-01T10:20:30.123"),
-                                                    millisOfDay("10:20:30.123"),
-                                                    instant("2019-01-01T08:20:30.123456Z"), // 7
-                                                    // digits: the lake keeps microseconds
-                                                    (short) 5));
-                            assertLakeAcceptsEveryColumn(record.schema());
-                        });
+        assertSingleRecord(
+                records,
+                "dbo.measurements",
+                rowType(
+                        field("id", new IntType(false)),
+                        field("taken_at", new TimestampType(9)),
+                        field("at_time", new TimeType(3)),
+                        field("logged_at", new TimestampType(3)),
+                        field("short_time", new TimeType(3)),
+                        field("offset_at", new LocalZonedTimestampType(6)),
+                        field("level", new SmallIntType())),
+                GenericRowData.ofKind(
+                        RowKind.INSERT,
+                        1,
+                        timestamp("2019-01-01T10:20:30.1234567"),
+                        millisOfDay("10:20:30.123"),
+                        timestamp("2019-01-01T10:20:30.123"),
+                        millisOfDay("10:20:30.123"),
+                        instant("2019-01-01T08:20:30.123456Z"), // 7
+                        // digits: the lake keeps microseconds
+                        (short) 5));
     }
 
     @Test
     void readsTheMySqlConnectTypesSample() throws IOException {
-        List<ChangeRecord> records =
-                readAll(
-                        DebeziumJsonDeserializationSchema.builder().build(),
-                        lines("handmade-mysql-connect-types.txt"));
+        List<ChangeRecord> records = readAll(lines("handmade-mysql-connect-types.txt"));
 
-        assertThat(records)
-                .singleElement()
-                .satisfies(
-                        record -> {
-                            assertThat(record.table()).isEqualTo("inventory.readings");
-                            assertThat(record.schema().rowType())
-                                    .isEqualTo(
-                                            rowType(
-                                                    field("id", new IntType(false)),
-                                                    field("tiny", new TinyIntType()),
-                                                    field("counter", new DecimalType(38, 0)),
-                                                    field("day", new DateType()),
-                                                    field("at_time", new TimeType(3)),
-                                                    field("at", new TimestampType(3)),
-                                                    field("year", new IntType()),
-                                                    field("sizes", STRING),
-                                                    field("ratio", new DoubleType())));
-                            assertThat(record.row())
-                                    .isEqualTo(
-                                            GenericRowData.ofKind(
-                                                    RowKind.INSERT,
-                                                    7,
-                                                    (byte) -5,
-                                                    decimal("18446744073709551615", 38, 0),
-                                                    (int)
-                                                            LocalDate.parse("2023-03-23")
-                                                                    .toEpochDay(),
-                                                    millisOfDay("10:13:23.123"),
-                                                    timestamp("2023-03-23T14:30:05.123"),
-                                                    2023,
-                                                    StringData.fromString("s,l"),
-                                                    Double.NaN));
-                            assertLakeAcceptsEveryColumn(record.schema());
-                        });
+        assertSingleRecord(
+                records,
+                "inventory.readings",
+                rowType(
+                        field("id", new IntType(false)),
+                        field("tiny", new TinyIntType()),
+                        field("counter", new DecimalType(38, 0)),
+                        field("day", new DateType()),
+                        field("at_time", new TimeType(3)),
+                        field("at", new TimestampType(3)),
+                        field("year", new IntType()),
+                        field("sizes", STRING),
+                        field("ratio", new DoubleType())),
+                GenericRowData.ofKind(
+                        RowKind.INSERT,
+                        7,
+                        (byte) -5,
+                        decimal("18446744073709551615", 38, 0),
+                        (int) LocalDate.parse("2023-03-23").toEpochDay(),
+                        millisOfDay("10:13:23.123"),
+                        timestamp("2023-03-23T14:30:05.123"),
+                        2023,
+                        StringData.fromString("s,l"),
+                        Double.NaN));
     }
 
     @Test
@@ -1165,6 +1127,26 @@ class DebeziumJsonDeserializationSchemaTest {
     }
 
     // ---- helpers ----
+
+    /** Every record is of the table and has the schema. */
+    private static void assertAllOf(List<ChangeRecord> records, String table, ChangeSchema schema) {
+        assertThat(records).extracting(ChangeRecord::table).containsOnly(table);
+        assertThat(records).extracting(ChangeRecord::schema).containsOnly(schema);
+    }
+
+    /** A sample's one record: its table, its columns (each of which the lake accepts) and row. */
+    private static void assertSingleRecord(
+            List<ChangeRecord> records, String table, RowType rowType, RowData row) {
+        assertThat(records)
+                .singleElement()
+                .satisfies(
+                        record -> {
+                            assertThat(record.table()).isEqualTo(table);
+                            assertThat(record.schema().rowType()).isEqualTo(rowType);
+                            assertThat(record.row()).isEqualTo(row);
+                            assertLakeAcceptsEveryColumn(record.schema());
+                        });
+    }
 
     private static void assertColumn(
             ChangeRecord record, String name, LogicalType type, Object expected) {

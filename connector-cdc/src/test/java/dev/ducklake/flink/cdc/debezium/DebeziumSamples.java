@@ -88,6 +88,11 @@ final class DebeziumSamples {
         return records;
     }
 
+    /** The records of many messages, in order, read by a schema with the default settings. */
+    static List<ChangeRecord> readAll(List<String> values) throws IOException {
+        return readAll(DebeziumJsonDeserializationSchema.builder().build(), values);
+    }
+
     /**
      * A hand-made PostgreSQL event of table {@code public.t}.
      *

@@ -82,15 +82,7 @@ class SchemaEvolutionTest {
 
     @Test
     void aNewTableHasItsKeyNotNullAndEveryOtherColumnNullable() {
-        assertThat(engine.describeTable(ORDERS))
-                .isEqualTo(
-                        TableSchema.builder()
-                                .column(Column.notNull("id", Primitive.BIGINT))
-                                .column("qty", Primitive.INTEGER)
-                                .column("s", Primitive.VARCHAR)
-                                .column("note", Primitive.VARCHAR)
-                                .primaryKey("id")
-                                .build());
+        assertOrdersTable(Primitive.INTEGER, "s", "note");
     }
 
     @Test
@@ -103,15 +95,7 @@ class SchemaEvolutionTest {
                         .withRename("s", "label"),
                 SchemaChangePolicy.FAIL);
 
-        assertThat(engine.describeTable(ORDERS))
-                .isEqualTo(
-                        TableSchema.builder()
-                                .column(Column.notNull("id", Primitive.BIGINT))
-                                .column("qty", Primitive.BIGINT)
-                                .column("label", Primitive.VARCHAR)
-                                .column("added", Primitive.VARCHAR)
-                                .primaryKey("id")
-                                .build());
+        assertOrdersTable(Primitive.BIGINT, "label", "added");
     }
 
     @Test
@@ -195,5 +179,21 @@ class SchemaEvolutionTest {
         return ChangeSchema.of(
                 RowType.of(types.toArray(LogicalType[]::new), names.toArray(String[]::new)),
                 List.of(key));
+    }
+
+    /**
+     * The lake's orders table is keyed by its not-null BIGINT {@code id}, followed by nullable
+     * {@code qty} of the given type and two nullable VARCHAR columns.
+     */
+    private void assertOrdersTable(Primitive qty, String third, String fourth) {
+        assertThat(engine.describeTable(ORDERS))
+                .isEqualTo(
+                        TableSchema.builder()
+                                .column(Column.notNull("id", Primitive.BIGINT))
+                                .column("qty", qty)
+                                .column(third, Primitive.VARCHAR)
+                                .column(fourth, Primitive.VARCHAR)
+                                .primaryKey("id")
+                                .build());
     }
 }

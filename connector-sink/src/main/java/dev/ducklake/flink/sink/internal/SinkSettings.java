@@ -58,7 +58,7 @@ public record SinkSettings(
         @Nullable Duration compaction,
         boolean currentRowIndex,
         List<String> lineageInputs)
-        implements Serializable {
+        implements CommitterSettings, Serializable {
 
     public SinkSettings {
         Objects.requireNonNull(engine, "engine");

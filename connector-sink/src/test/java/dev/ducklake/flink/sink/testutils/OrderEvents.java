@@ -16,16 +16,24 @@
 
 package dev.ducklake.flink.sink.testutils;
 
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.flink.common.FlinkLakeTypes;
+import dev.ducklake.flink.sink.DuckLakeSink;
+import dev.ducklake.flink.sink.DuckLakeSinkBuilder;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
+import org.apache.flink.streaming.api.datastream.DataStreamSource;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -102,6 +110,30 @@ public final class OrderEvents {
                 InternalTypeInfo.of(ROW_TYPE));
     }
 
+    /** The job's stream of the events, at most {@code perSecond} a second, without watermarks. */
+    public static DataStreamSource<RowData> stream(
+            StreamExecutionEnvironment env,
+            String name,
+            GeneratorFunction<Long, RowData> events,
+            long count,
+            double perSecond) {
+        return env.fromSource(
+                source(events, count, perSecond), WatermarkStrategy.noWatermarks(), name);
+    }
+
+    /**
+     * A sink of these rows to a table of the lake in {@code catalog}, whose data path is {@code
+     * data} in {@code dir}.
+     */
+    public static DuckLakeSinkBuilder<RowData> sink(
+            CatalogLocation catalog, Path dir, String table) {
+        return DuckLakeSink.forRowData()
+                .catalog(catalog.key())
+                .dataPath(dir.resolve("data") + "/")
+                .table(table)
+                .rowType(ROW_TYPE);
+    }
+
     /** The rows an append of events {@code 0..count-1} leaves, by order id. */
     public static Map<String, List<Object>> expectedAppend(long count) {
         Map<String, List<Object>> rows = new TreeMap<>();
@@ -123,6 +155,21 @@ public final class OrderEvents {
             }
         }
         return rows;
+    }
+
+    /** The model's rows as plain DuckDB returns them (DECIMAL as BigDecimal, BIGINT as Long). */
+    public static Map<String, List<Object>> queriedRows(Map<String, List<Object>> model) {
+        return model.entrySet().stream()
+                .collect(
+                        Collectors.toMap(
+                                Map.Entry::getKey,
+                                e ->
+                                        List.of(
+                                                e.getValue().get(0),
+                                                e.getValue().get(1),
+                                                (BigDecimal) e.getValue().get(2)),
+                                (a, b) -> a,
+                                TreeMap::new));
     }
 
     private static RowData row(RowKind kind, String key, long i) {

@@ -117,6 +117,13 @@ public final class TestJobs {
     }
 
     /** Waits until the job reached a terminal state (its tasks closed their sources and sinks). */
+    /** Cancels the job unless it has already ended for good, as a test's last step. */
+    public static void cancelIfRunning(JobClient job) throws Exception {
+        if (!job.getJobStatus().get().isGloballyTerminalState()) {
+            cancel(job);
+        }
+    }
+
     public static void awaitTermination(JobClient job) throws Exception {
         await("job " + job.getJobID() + " ended")
                 .atMost(TERMINATION)

@@ -16,8 +16,6 @@
 
 package dev.ducklake.flink.sink.internal.change;
 
-import dev.ducklake.engine.EngineRegistry;
-import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.error.LakeConcurrencyException;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.schema.TableName;
@@ -28,24 +26,20 @@ import dev.ducklake.engine.write.StagedSession;
 import dev.ducklake.engine.write.TransactionResult;
 import dev.ducklake.flink.cdc.ChangeSchema;
 import dev.ducklake.flink.cdc.schema.SchemaEvolution;
+import dev.ducklake.flink.sink.internal.commit.CheckpointCommitter;
 import dev.ducklake.flink.sink.internal.commit.CommitObserver;
-import dev.ducklake.flink.sink.internal.commit.CommitterMetrics;
 import dev.ducklake.flink.sink.internal.commit.DuckLakeCommitter;
 import dev.ducklake.flink.sink.internal.commit.StagedCheckpoint;
 import dev.ducklake.flink.sink.internal.commit.TableCommittable;
-import dev.ducklake.flink.sink.internal.commit.UnchangedCheckpoints;
-import dev.ducklake.flink.sink.internal.staging.StagedFiles;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.util.FlinkRuntimeException;
 import org.slf4j.Logger;
@@ -61,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * once (as in {@link DuckLakeCommitter}, whose failure handling this shares).
  */
 @Internal
-public final class ChangeRecordCommitter implements Committer<TableCommittable> {
+public final class ChangeRecordCommitter extends CheckpointCommitter<TableCommittable> {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChangeRecordCommitter.class);
     private static final Comparator<TableCommittable> APPLY_ORDER =
@@ -71,38 +65,15 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
                     .thenComparing(TableCommittable::file);
 
     private final ChangeSinkSettings settings;
-    private final String jobId;
-    private final CommitterMetrics metrics;
-    private final CommitObserver observer;
-    private final EngineRegistry.Lease lease;
-    private final StagedFiles staging;
-    private final UnchangedCheckpoints unchanged = new UnchangedCheckpoints();
 
     public ChangeRecordCommitter(
-            ChangeSinkSettings settings,
-            String jobId,
-            CommitterMetrics metrics,
-            CommitObserver observer) {
+            ChangeSinkSettings settings, CommitterInitContext context, CommitObserver observer) {
+        super(settings, context, observer);
         this.settings = settings;
-        this.jobId = jobId;
-        this.metrics = metrics;
-        this.observer = observer;
-        this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
-        try {
-            this.staging =
-                    new StagedFiles(settings.openStagingStore(), settings.engine().secrets());
-        } catch (RuntimeException e) {
-            lease.close();
-            throw e;
-        }
     }
 
     @Override
-    public void commit(Collection<CommitRequest<TableCommittable>> requests) {
-        StagedCheckpoint.byCheckpoint(requests).forEach(this::commitCheckpoint);
-    }
-
-    private void commitCheckpoint(
+    protected void commitCheckpoint(
             long checkpointId, List<CommitRequest<TableCommittable>> requests) {
         requests.sort(Comparator.comparing(CommitRequest::getCommittable, APPLY_ORDER));
         List<TableCommittable> committables =
@@ -110,52 +81,21 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
         Set<String> tables =
                 new HashSet<>(committables.stream().map(TableCommittable::table).toList());
         StagedCheckpoint staged =
-                new StagedCheckpoint(
-                        committables.get(0).sinkId(),
-                        checkpointId,
-                        committables.stream().map(TableCommittable::file).toList(),
-                        committables.stream().mapToLong(TableCommittable::rows).sum(),
-                        tables.size() + " tables",
-                        staging);
-        LakeEngine engine = lease.engine();
-        String key = staged.commitKey();
-        OptionalLong done = engine.committedVersion(key);
-        if (done.isPresent()) {
-            LOG.info(
-                    "Checkpoint {} of change sink {} is already in the lake at version {}; skipping its replay",
-                    checkpointId,
-                    staged.sinkId(),
-                    done.getAsLong());
-            metrics.alreadyCommitted();
-            requests.forEach(CommitRequest::signalAlreadyCommitted);
-            staged.deleteExcept(engine.referencedDataFiles(staged.files()));
+                stagedCheckpoint(checkpointId, committables, tables.size() + " tables");
+        if (alreadyInLake(staged, requests)) {
             return;
         }
         staged.requireFiles();
-        CommitOptions options =
-                CommitOptions.builder()
-                        .commitKey(key)
-                        .unchangedCommitKeys(unchanged.keys())
-                        .producer(
-                                Map.of(
-                                        "sink-id",
-                                        staged.sinkId(),
-                                        "checkpoint-id",
-                                        Long.toString(checkpointId),
-                                        "flink-job-id",
-                                        jobId))
-                        .message("flink checkpoint " + checkpointId)
-                        .retries(settings.commitRetries())
-                        .build();
+        CommitOptions options = commitOptions(staged).build();
         long start = System.nanoTime();
         TransactionResult result;
         Set<String> adopted = new HashSet<>();
-        try (LakeTransaction tx = engine.openTransaction()) {
+        try (LakeTransaction tx = engine().openTransaction()) {
             List<StagedSession> sessions = stage(tx, committables);
             result = tx.commit(options);
             sessions.forEach(s -> adopted.addAll(s.adoptedFiles()));
         } catch (LakeConcurrencyException e) {
-            metrics.retriedWithoutSuccess(e.retries());
+            metrics().retriedWithoutSuccess(e.retries());
             throw new FlinkRuntimeException(
                     "Checkpoint "
                             + checkpointId
@@ -179,14 +119,8 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
                             + e.getMessage(),
                     e);
         }
-        CommitResult total = total(result);
-        metrics.record(total, Duration.ofNanos(System.nanoTime() - start).toMillis());
-        observer.committed(checkpointId, total);
-        if (result.alreadyCommitted()) {
-            requests.forEach(CommitRequest::signalAlreadyCommitted);
-        }
         LOG.debug("Checkpoint {} of change sink {}: {}", checkpointId, staged.sinkId(), result);
-        unchanged.settle(staged, total, adopted);
+        committed(staged, requests, total(result), adopted, start);
     }
 
     /**
@@ -236,12 +170,5 @@ public final class ChangeRecordCommitter implements Committer<TableCommittable> 
                 tables.stream().mapToLong(CommitResult::deleted).sum(),
                 result.alreadyCommitted(),
                 result.retries());
-    }
-
-    @Override
-    public void close() {
-        try (EngineRegistry.Lease engine = lease) {
-            staging.close();
-        }
     }
 }

@@ -119,17 +119,14 @@ public final class ChangeRecordWriter
         this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
         StagingDirectory directory = null;
         try {
-            try {
-                StagingDirectory.requireOutsideDataPaths(
-                        settings.stagingPath(),
-                        lease.engine().dataPaths(),
-                        TableName.of("change-records"));
-            } catch (IllegalArgumentException e) {
-                throw new SuppressRestartsException(e); // every restart would refuse the same path
-            }
-            directory = new StagingDirectory(settings.openStagingStore(), sinkId);
-            directory.removeUncheckpointed(
-                    subtask, parallelism, restored, lease.engine()::referencedDataFiles);
+            directory =
+                    StagingDirectory.openForWriter(
+                            settings.stagingPath(),
+                            settings::openStagingStore,
+                            lease.engine(),
+                            TableName.of("change-records"),
+                            sinkId,
+                            context);
             // Appended files may be registered as tables' data files.
             this.resources =
                     new StagingResources(lease.engine(), true, "change-records-" + subtask);

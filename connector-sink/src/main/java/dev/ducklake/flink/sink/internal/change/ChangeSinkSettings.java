@@ -20,6 +20,7 @@ import dev.ducklake.engine.write.CommitRetries;
 import dev.ducklake.flink.cdc.SchemaChangePolicy;
 import dev.ducklake.flink.cdc.TableRouter;
 import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.sink.internal.CommitterSettings;
 import dev.ducklake.flink.sink.internal.staging.StagingStore;
 import java.io.Serializable;
 import java.util.Objects;
@@ -47,7 +48,7 @@ public record ChangeSinkSettings(
         CommitRetries commitRetries,
         String sinkId,
         int maxOpenTables)
-        implements Serializable {
+        implements CommitterSettings, Serializable {
 
     public ChangeSinkSettings {
         Objects.requireNonNull(engine, "engine");

@@ -16,7 +16,6 @@
 
 package dev.ducklake.flink.sink.internal.commit;
 
-import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.error.LakeConcurrencyException;
 import dev.ducklake.engine.error.LakeException;
@@ -31,16 +30,14 @@ import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.flink.sink.internal.CurrentRowColumns;
 import dev.ducklake.flink.sink.internal.SinkMode;
 import dev.ducklake.flink.sink.internal.SinkSettings;
-import dev.ducklake.flink.sink.internal.staging.StagedFiles;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.util.FlinkRuntimeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,93 +57,43 @@ import org.slf4j.LoggerFactory;
  * its rows would be lost.
  */
 @Internal
-public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
+public final class DuckLakeCommitter extends CheckpointCommitter<DuckLakeCommittable> {
 
     private static final Logger LOG = LoggerFactory.getLogger(DuckLakeCommitter.class);
 
     private final SinkSettings settings;
-    private final String jobId;
-    private final CommitterMetrics metrics;
-    private final CommitObserver observer;
-    private final EngineRegistry.Lease lease;
-    private final StagedFiles staging;
     private final LineageInputs lineage;
-    private final UnchangedCheckpoints unchanged = new UnchangedCheckpoints();
     private long lastCompactionNanos = System.nanoTime();
 
     public DuckLakeCommitter(
-            SinkSettings settings,
-            String jobId,
-            CommitterMetrics metrics,
-            CommitObserver observer) {
+            SinkSettings settings, CommitterInitContext context, CommitObserver observer) {
+        super(settings, context, observer);
         this.settings = settings;
-        this.jobId = jobId;
-        this.metrics = metrics;
-        this.observer = observer;
         this.lineage = new LineageInputs(settings.lineageInputs(), settings.tableName());
-        this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
-        try {
-            this.staging =
-                    new StagedFiles(settings.openStagingStore(), settings.engine().secrets());
-        } catch (RuntimeException e) {
-            lease.close();
-            throw e;
-        }
     }
 
     @Override
     public void commit(Collection<CommitRequest<DuckLakeCommittable>> requests) {
-        StagedCheckpoint.byCheckpoint(requests).forEach(this::commitCheckpoint);
+        super.commit(requests);
         if (!requests.isEmpty()) {
             compactWhenDue();
         }
     }
 
-    private void commitCheckpoint(
+    @Override
+    protected void commitCheckpoint(
             long checkpointId, List<CommitRequest<DuckLakeCommittable>> requests) {
         requests.sort(Comparator.comparing(r -> r.getCommittable().file()));
         List<DuckLakeCommittable> committables =
                 requests.stream().map(CommitRequest::getCommittable).toList();
-        LakeEngine engine = lease.engine();
+        LakeEngine engine = engine();
         TableName table = settings.tableName();
-        StagedCheckpoint staged =
-                new StagedCheckpoint(
-                        committables.get(0).sinkId(),
-                        checkpointId,
-                        committables.stream().map(DuckLakeCommittable::file).toList(),
-                        committables.stream().mapToLong(DuckLakeCommittable::rows).sum(),
-                        table.toString(),
-                        staging);
-        String key = staged.commitKey();
-        OptionalLong done = engine.committedVersion(key);
-        if (done.isPresent()) {
-            LOG.info(
-                    "Checkpoint {} of sink {} is already in {} at version {}; skipping its replay",
-                    checkpointId,
-                    staged.sinkId(),
-                    table,
-                    done.getAsLong());
-            metrics.alreadyCommitted();
-            requests.forEach(CommitRequest::signalAlreadyCommitted);
-            staged.deleteExcept(engine.referencedDataFiles(staged.files()));
+        StagedCheckpoint staged = stagedCheckpoint(checkpointId, committables, table.toString());
+        if (alreadyInLake(staged, requests)) {
             return;
         }
         staged.requireFiles();
-        String sinkId = committables.get(0).sinkId();
-        CommitOptions.Builder options =
-                CommitOptions.builder()
-                        .commitKey(key)
-                        .unchangedCommitKeys(unchanged.keys())
-                        .producer(
-                                Map.of(
-                                        "sink-id",
-                                        sinkId,
-                                        "checkpoint-id",
-                                        Long.toString(checkpointId),
-                                        "flink-job-id",
-                                        jobId))
-                        .message("flink checkpoint " + checkpointId)
-                        .retries(settings.commitRetries());
+        CommitOptions.Builder options = commitOptions(staged);
         // The sink's settings decide whether its writers stage current rows, so all its files
         // agree.
         boolean currentRows = committables.get(0).hasCurrentRows();
@@ -156,7 +103,8 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
                         .min()
                         .orElseThrow();
         if (currentRows && asOf != CurrentRowColumns.UNKNOWN) {
-            options.currentRowsAsOf(asOf, Map.of("sink-id", sinkId, "flink-job-id", jobId));
+            options.currentRowsAsOf(
+                    asOf, Map.of("sink-id", staged.sinkId(), "flink-job-id", jobId()));
         }
         options.inputs(
                 lineage.inputs(
@@ -186,11 +134,11 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
             }
             result = session.commit(options.build());
             if (session instanceof MergeSession merge && merge.lookedUpCurrentRows()) {
-                metrics.lookedUpRows();
+                metrics().lookedUpRows();
             }
             adopted = Set.copyOf(session.adoptedFiles());
         } catch (LakeConcurrencyException e) {
-            metrics.retriedWithoutSuccess(e.retries());
+            metrics().retriedWithoutSuccess(e.retries());
             throw new FlinkRuntimeException(
                     "Checkpoint "
                             + checkpointId
@@ -215,13 +163,8 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
                             + e.getMessage(),
                     e);
         }
-        metrics.record(result, Duration.ofNanos(System.nanoTime() - start).toMillis());
-        observer.committed(checkpointId, result);
-        if (result.alreadyCommitted()) {
-            requests.forEach(CommitRequest::signalAlreadyCommitted);
-        }
         LOG.debug("Checkpoint {} for {}: {}", checkpointId, table, result);
-        unchanged.settle(staged, result, adopted);
+        committed(staged, requests, result, adopted, start);
     }
 
     private void compactWhenDue() {
@@ -233,28 +176,20 @@ public final class DuckLakeCommitter implements Committer<DuckLakeCommittable> {
         lastCompactionNanos = System.nanoTime();
         try {
             MaintenanceReport report =
-                    lease.engine()
-                            .maintain(
+                    engine().maintain(
                                     MaintenanceRequest.builder()
                                             .table(settings.tableName())
                                             .flushInlinedData()
                                             .rewriteFilesWithDeletes()
                                             .mergeAdjacentFiles()
                                             .build());
-            metrics.compacted(report);
+            metrics().compacted(report);
             LOG.info("Compacted {}: {}", settings.tableName(), report);
         } catch (LakeException e) {
             LOG.warn(
                     "Compaction of {} failed; the next interval tries again",
                     settings.tableName(),
                     e);
-        }
-    }
-
-    @Override
-    public void close() {
-        try (EngineRegistry.Lease engine = lease) {
-            staging.close();
         }
     }
 }

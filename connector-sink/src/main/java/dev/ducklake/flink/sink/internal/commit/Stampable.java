@@ -24,10 +24,16 @@ import org.apache.flink.annotation.Internal;
 @Internal
 public interface Stampable<C> {
 
+    /** The id of the sink that staged the file. */
+    String sinkId();
+
     long checkpointId();
 
     /** The staged file the committable carries, which names it within its sink. */
     String file();
+
+    /** The rows the staged file holds. */
+    long rows();
 
     /** This committable, of the given checkpoint. */
     C withCheckpointId(long checkpointId);

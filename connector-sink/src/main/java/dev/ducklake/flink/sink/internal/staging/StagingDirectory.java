@@ -16,6 +16,7 @@
 
 package dev.ducklake.flink.sink.internal.staging;
 
+import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions;
@@ -29,8 +30,11 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -124,6 +128,42 @@ public final class StagingDirectory implements AutoCloseable {
             return Optional.of(file.resolveSibling(file.getFileName() + DEFAULT_SUFFIX).toString());
         }
         return Optional.empty();
+    }
+
+    /**
+     * The staging directory of a sink's writer, opened once the root proved to be outside the
+     * lake's data paths ({@link #requireOutsideDataPaths}), with the writer's staging of no
+     * completed checkpoint removed ({@link #removeUncheckpointed}). A root inside a data path fails
+     * the job without restarts: every restart would refuse the same path.
+     *
+     * @param root the staging root, for the check
+     * @param store opens the store of the staging root; the directory closes it
+     * @param table what the sink writes, for the message
+     */
+    public static StagingDirectory openForWriter(
+            String root,
+            Supplier<StagingStore> store,
+            LakeEngine engine,
+            TableName table,
+            String sinkId,
+            WriterInitContext context) {
+        try {
+            requireOutsideDataPaths(root, engine.dataPaths(), table);
+        } catch (IllegalArgumentException e) {
+            throw new SuppressRestartsException(e);
+        }
+        StagingDirectory directory = new StagingDirectory(store.get(), sinkId);
+        try {
+            directory.removeUncheckpointed(
+                    context.getTaskInfo().getIndexOfThisSubtask(),
+                    context.getTaskInfo().getNumberOfParallelSubtasks(),
+                    context.getRestoredCheckpointId(),
+                    engine::referencedDataFiles);
+        } catch (RuntimeException e) {
+            directory.close();
+            throw e;
+        }
+        return directory;
     }
 
     /**

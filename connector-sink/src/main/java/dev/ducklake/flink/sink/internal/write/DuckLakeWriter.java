@@ -38,7 +38,6 @@ import org.apache.flink.api.connector.sink2.InitContext;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.function.SerializableFunction;
 
@@ -108,19 +107,15 @@ public final class DuckLakeWriter<IN>
         StagingDirectory directory = null;
         try {
             TableName table = settings.tableName();
-            try {
-                StagingDirectory.requireOutsideDataPaths(
-                        settings.stagingPath(), lease.engine().dataPaths(), table);
-            } catch (IllegalArgumentException e) {
-                throw new SuppressRestartsException(e); // every restart would refuse the same path
-            }
-            directory = new StagingDirectory(settings.openStagingStore(), sinkId);
+            directory =
+                    StagingDirectory.openForWriter(
+                            settings.stagingPath(),
+                            settings::openStagingStore,
+                            lease.engine(),
+                            table,
+                            sinkId,
+                            context);
             StagingDirectory files = directory;
-            directory.removeUncheckpointed(
-                    subtask,
-                    context.getTaskInfo().getNumberOfParallelSubtasks(),
-                    restored,
-                    lease.engine()::referencedDataFiles);
             TableBinding binding =
                     TableBinding.createOrBind(
                             lease.engine(),
