@@ -22,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
@@ -127,39 +128,19 @@ class DuckLakeSourceITCase {
         } finally {
             TestJobs.cancel(reader);
         }
-        Map<String, String> expected = changes.expected(count);
 
-        assertThat(model.problems()).isEmpty();
-        assertThat(model.rows()).isEqualTo(expected);
-        assertThat(tableRows()).isEqualTo(expected);
+        assertReplaysTheTable(model, changes.expected(count));
     }
 
     @Test
     void aFailureInTheMiddleOfALargeRangeResumesWithNothingLostOrRepeated() throws Exception {
         long created = createOrders();
         RandomChangelog changes = new RandomChangelog(7, 20_000);
-        long last = merge(changes, 0, 30_000);
-        last = merge(changes, 30_000, 60_000);
+        long last = mergeInBatches(changes, 2, 30_000);
 
-        StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(
-                        source().startAfterVersion(created).endVersion(last).build(),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders changelog")
-                .setParallelism(2)
-                .map(new Throttle<>(20))
-                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .map(new FailOnce<>(10_000))
-                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .setParallelism(1)
-                .sinkTo(new ChangelogModel("restore", OrderEvents.ROW_TYPE))
-                .setParallelism(1);
-        env.execute("read with a failure");
+        ChangelogModel.Result model =
+                readWithOneFailure(changesBetween(created, last), 10_000, "restore");
 
-        ChangelogModel.Result model = ChangelogModel.published("restore");
-        assertThat(FailOnce.failures()).isEqualTo(1);
-        assertThat(model.ended()).isTrue();
-        assertThat(model.problems()).isEmpty();
         assertThat(model.rows()).isEqualTo(changes.expected(60_000)).isEqualTo(tableRows());
     }
 
@@ -171,25 +152,10 @@ class DuckLakeSourceITCase {
         merge(changes, 40_000, 80_000);
         merge(changes, 80_000, 80_004); // few enough rows to be inlined into the catalog
 
-        StreamExecutionEnvironment env = TestJobs.environment();
-        env.fromSource(
-                        source().snapshot().batchSize(1_000).build(),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders snapshot")
-                .setParallelism(2)
-                .map(new Throttle<>(20))
-                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .map(new FailOnce<>(25_000))
-                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .setParallelism(1)
-                .sinkTo(new ChangelogModel("snapshot parts", OrderEvents.ROW_TYPE))
-                .setParallelism(1);
-        env.execute("snapshot read in parts with a failure");
+        ChangelogModel.Result model =
+                readWithOneFailure(
+                        source().snapshot().batchSize(1_000).build(), 25_000, "snapshot parts");
 
-        ChangelogModel.Result model = ChangelogModel.published("snapshot parts");
-        assertThat(FailOnce.failures()).isEqualTo(1);
-        assertThat(model.ended()).isTrue();
-        assertThat(model.problems()).isEmpty();
         assertThat(model.rows()).isEqualTo(tableRows()).hasSizeGreaterThan(50_000);
     }
 
@@ -197,46 +163,24 @@ class DuckLakeSourceITCase {
     void aSavepointResumesAtAnotherParallelismWithNothingLostOrRepeated() throws Exception {
         long created = createOrders();
         RandomChangelog changes = new RandomChangelog(11, 20_000);
-        long last = 0;
-        for (int batch = 0; batch < 6; batch++) {
-            last = merge(changes, batch * 2_000L, (batch + 1) * 2_000L);
-        }
-        DuckLakeSource bounded = source().startAfterVersion(created).endVersion(last).build();
+        long last = mergeInBatches(changes, 6, 2_000);
+        DuckLakeSource bounded = changesBetween(created, last);
 
         StreamExecutionEnvironment first = TestJobs.environment();
-        first.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog")
-                .uid("source")
-                .setParallelism(2)
-                .map(new Throttle<>(1))
-                .uid("throttle")
-                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .setParallelism(2)
-                .sinkTo(new ChangelogModel("savepoint", OrderEvents.ROW_TYPE))
-                .uid("model")
-                .setParallelism(1);
+        readThrottledWithUids(first, bounded, 2, "savepoint");
         JobClient job = first.executeAsync("read until the savepoint");
         ChangelogModel.awaitChanges("savepoint", 2_000, MODEL_TIMEOUT);
         String savepoint = TestJobs.stopWithSavepoint(job, dir);
         ChangelogModel.Result atSavepoint = ChangelogModel.published("savepoint");
 
         StreamExecutionEnvironment second = TestJobs.resumedFrom(savepoint);
-        second.fromSource(bounded, WatermarkStrategy.noWatermarks(), "orders changelog")
-                .uid("source")
-                .setParallelism(3)
-                .map(new Throttle<>(1))
-                .uid("throttle")
-                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .setParallelism(3)
-                .sinkTo(new ChangelogModel("savepoint", OrderEvents.ROW_TYPE))
-                .uid("model")
-                .setParallelism(1);
+        readThrottledWithUids(second, bounded, 3, "savepoint");
         second.execute("resume from the savepoint");
 
         ChangelogModel.Result model = ChangelogModel.published("savepoint");
         assertThat(model.ended()).isTrue();
         assertThat(model.changes()).isGreaterThan(atSavepoint.changes());
-        assertThat(model.problems()).isEmpty();
-        assertThat(model.rows()).isEqualTo(changes.expected(12_000)).isEqualTo(tableRows());
+        assertReplaysTheTable(model, changes.expected(12_000));
     }
 
     /**
@@ -249,13 +193,7 @@ class DuckLakeSourceITCase {
         RandomChangelog changes = new RandomChangelog(13, 5_000);
         String name = "restored splits";
         StreamExecutionEnvironment first = TestJobs.environment();
-        first.fromSource(following(created), WatermarkStrategy.noWatermarks(), "orders changelog")
-                .uid("source")
-                .map(new Throttle<>(1))
-                .uid("throttle")
-                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE))
-                .uid("model");
+        readThrottledWithUids(first, following(created), 1, name);
         JobClient job = first.executeAsync("read while versions pile up");
         long last = merge(changes, 0, 10_000);
         ChangelogModel.awaitChanges(name, 1, MODEL_TIMEOUT);
@@ -279,22 +217,12 @@ class DuckLakeSourceITCase {
                 .isLessThan(changes.expected(10_000).size());
 
         StreamExecutionEnvironment second = TestJobs.resumedFrom(savepoint);
-        second.fromSource(
-                        source().startAfterVersion(created).endVersion(last).build(),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders changelog")
-                .uid("source")
-                .map(new Throttle<>(1))
-                .uid("throttle")
-                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
-                .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE))
-                .uid("model");
+        readThrottledWithUids(second, changesBetween(created, last), 1, name);
         second.execute("resume from the savepoint");
 
         ChangelogModel.Result model = ChangelogModel.published(name);
         assertThat(model.ended()).isTrue();
-        assertThat(model.problems()).isEmpty();
-        assertThat(model.rows()).isEqualTo(changes.expected(20_000)).isEqualTo(tableRows());
+        assertReplaysTheTable(model, changes.expected(20_000));
     }
 
     @Test
@@ -316,8 +244,7 @@ class DuckLakeSourceITCase {
             // The enumerator resolves the latest version when it starts; a checkpoint comes after
             // that.
             ChangelogModel.awaitPublished("latest", MODEL_TIMEOUT);
-            try (EngineRegistry.Lease lease =
-                            EngineRegistry.shared().acquire(engineSpec().toEngineConfig());
+            try (EngineRegistry.Lease lease = lease();
                     MergeSession merge = lease.engine().openMergeSession(ORDERS)) {
                 merge.upsert(new Object[] {"new", 1L, BigDecimal.ONE});
                 merge.commit();
@@ -392,7 +319,7 @@ class DuckLakeSourceITCase {
 
         StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(
-                        source().startAfterVersion(created).endVersion(last).build(),
+                        changesBetween(created, last),
                         WatermarkStrategy.noWatermarks(),
                         "orders changelog")
                 .setParallelism(2)
@@ -409,14 +336,10 @@ class DuckLakeSourceITCase {
     void theVersionsASourceStillNeedsSurviveExpiry() throws Exception {
         long created = createOrders();
         RandomChangelog changes = new RandomChangelog(3, 2_000);
-        long last = 0;
-        for (int batch = 0; batch < 5; batch++) {
-            last = merge(changes, batch * 4_000L, (batch + 1) * 4_000L);
-        }
-        long end = last;
+        long end = mergeInBatches(changes, 5, 4_000);
         StreamExecutionEnvironment env = TestJobs.environment();
         env.fromSource(
-                        source().startAfterVersion(created).endVersion(end).build(),
+                        changesBetween(created, end),
                         WatermarkStrategy.noWatermarks(),
                         "orders changelog")
                 .setParallelism(1)
@@ -427,22 +350,15 @@ class DuckLakeSourceITCase {
         JobClient job = env.executeAsync("read while snapshots expire");
         ChangelogModel.awaitChanges("pinned", 500, MODEL_TIMEOUT);
         MaintenanceReport report;
-        try (EngineRegistry.Lease lease =
-                EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
-            report =
-                    lease.engine()
-                            .maintain(
-                                    MaintenanceRequest.builder()
-                                            .expireSnapshotsOlderThan(Duration.ZERO)
-                                            .build());
+        try (EngineRegistry.Lease lease = lease()) {
+            report = expireAllSnapshots(lease.engine());
             assertThat(lease.engine().version(ORDERS, created).id()).isEqualTo(created);
         }
         job.getJobExecutionResult().get(120, TimeUnit.SECONDS);
 
         ChangelogModel.Result model = ChangelogModel.published("pinned");
         assertThat(report.expiredSnapshots()).doesNotContain(created);
-        assertThat(model.problems()).isEmpty();
-        assertThat(model.rows()).isEqualTo(changes.expected(20_000)).isEqualTo(tableRows());
+        assertReplaysTheTable(model, changes.expected(20_000));
     }
 
     /**
@@ -467,15 +383,10 @@ class DuckLakeSourceITCase {
         AtomicInteger expiries = new AtomicInteger();
         ScheduledExecutorService expiry = Executors.newSingleThreadScheduledExecutor();
         ChangelogModel.Result model;
-        try (EngineRegistry.Lease lease =
-                EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease = lease()) {
             expiry.scheduleWithFixedDelay(
                     () -> {
-                        lease.engine()
-                                .maintain(
-                                        MaintenanceRequest.builder()
-                                                .expireSnapshotsOlderThan(Duration.ZERO)
-                                                .build());
+                        expireAllSnapshots(lease.engine());
                         expiries.incrementAndGet();
                     },
                     0,
@@ -498,8 +409,7 @@ class DuckLakeSourceITCase {
 
         assertThat(FailOnce.failures()).as("the induced failure").isEqualTo(1);
         assertThat(expiries.get()).as("expiry runs").isGreaterThan(10);
-        assertThat(model.problems()).isEmpty();
-        assertThat(model.rows()).isEqualTo(changes.expected(16_000)).isEqualTo(tableRows());
+        assertReplaysTheTable(model, changes.expected(16_000));
     }
 
     @Test
@@ -508,60 +418,87 @@ class DuckLakeSourceITCase {
         long created = createOrders();
         long older = merge(new RandomChangelog(1, 10), 0, 10);
         long last = merge(new RandomChangelog(2, 10), 0, 10);
-        StreamExecutionEnvironment env = TestJobs.environment(0);
-        env.fromSource(
-                        source().startAfterVersion(last + 100).build(),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
-                .sinkTo(new ChangelogModel("missing", OrderEvents.ROW_TYPE));
-        assertThatThrownBy(() -> env.execute("start at a future version"))
-                .satisfies(
-                        e ->
-                                assertThat(ExceptionUtils.stringifyException(e))
-                                        .contains(
-                                                "Version "
-                                                        + (last + 100)
-                                                        + " is not a version of main.orders: no such snapshot yet"));
-        StreamExecutionEnvironment early = TestJobs.environment(0);
-        early.fromSource(
-                        source().endVersion(created - 1).build(),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
-                .sinkTo(new ChangelogModel("early end", OrderEvents.ROW_TYPE));
-        assertThatThrownBy(() -> early.execute("end before the table was created"))
-                .satisfies(
-                        e ->
-                                assertThat(ExceptionUtils.stringifyException(e))
-                                        .contains(
-                                                "The end version "
-                                                        + (created - 1)
-                                                        + " of the source on main.orders is before the table's first version"));
+        assertJobFailsAtStart(
+                source().startAfterVersion(last + 100).build(),
+                "start at a future version",
+                "Version "
+                        + (last + 100)
+                        + " is not a version of main.orders: no such snapshot yet");
+        assertJobFailsAtStart(
+                source().endVersion(created - 1).build(),
+                "end before the table was created",
+                "The end version "
+                        + (created - 1)
+                        + " of the source on main.orders is before the table's first version");
 
         MaintenanceReport report;
-        try (EngineRegistry.Lease lease =
-                EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
-            report =
-                    lease.engine()
-                            .maintain(
-                                    MaintenanceRequest.builder()
-                                            .expireSnapshotsOlderThan(Duration.ZERO)
-                                            .build());
+        try (EngineRegistry.Lease lease = lease()) {
+            report = expireAllSnapshots(lease.engine());
         }
         assertThat(report.expiredSnapshots()).contains(older);
-        StreamExecutionEnvironment expired = TestJobs.environment(0);
-        expired.fromSource(
-                        source().startAfterVersion(older).endVersion(last).build(),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
-                .sinkTo(new ChangelogModel("expired", OrderEvents.ROW_TYPE));
-        assertThatThrownBy(() -> expired.execute("start at an expired version"))
-                .satisfies(
-                        e ->
-                                assertThat(ExceptionUtils.stringifyException(e))
-                                        .contains(
-                                                "Version "
-                                                        + older
-                                                        + " is not a version of main.orders: the snapshot was expired"));
+        assertJobFailsAtStart(
+                changesBetween(older, last),
+                "start at an expired version",
+                "Version " + older + " is not a version of main.orders: the snapshot was expired");
+    }
+
+    /**
+     * Runs {@code source} to its end through a throttle and an operator that fails once after
+     * {@code failAfter} records, into the model {@code name}; asserts that the job failed once and
+     * its model ended without problems.
+     */
+    private static ChangelogModel.Result readWithOneFailure(
+            DuckLakeSource source, int failAfter, String name) throws Exception {
+        StreamExecutionEnvironment env = TestJobs.environment();
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "orders changelog")
+                .setParallelism(2)
+                .map(new Throttle<>(20))
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .map(new FailOnce<>(failAfter))
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .setParallelism(1)
+                .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE))
+                .setParallelism(1);
+        env.execute(name + " with a failure");
+
+        ChangelogModel.Result model = ChangelogModel.published(name);
+        assertThat(FailOnce.failures()).isEqualTo(1);
+        assertThat(model.ended()).isTrue();
+        assertThat(model.problems()).isEmpty();
+        return model;
+    }
+
+    /**
+     * Adds to {@code env} a job reading {@code source} through a throttle into the model {@code
+     * name}, with uids that let a savepoint of it resume at another parallelism.
+     */
+    private static void readThrottledWithUids(
+            StreamExecutionEnvironment env, DuckLakeSource source, int parallelism, String name) {
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "orders changelog")
+                .uid("source")
+                .setParallelism(parallelism)
+                .map(new Throttle<>(1))
+                .uid("throttle")
+                .returns(InternalTypeInfo.of(OrderEvents.ROW_TYPE))
+                .setParallelism(parallelism)
+                .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE))
+                .uid("model")
+                .setParallelism(1);
+    }
+
+    /** Asserts that a job reading {@code source}, without restarts, fails with {@code message}. */
+    private static void assertJobFailsAtStart(DuckLakeSource source, String name, String message) {
+        StreamExecutionEnvironment env = TestJobs.environment(0);
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "orders")
+                .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE));
+        assertThatThrownBy(() -> env.execute(name))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains(message));
+    }
+
+    /** Expires snapshots without any retention: every one older than now. */
+    private static MaintenanceReport expireAllSnapshots(LakeEngine engine) {
+        return engine.maintain(
+                MaintenanceRequest.builder().expireSnapshotsOlderThan(Duration.ZERO).build());
     }
 
     private DuckLakeSourceBuilder source() {
@@ -572,9 +509,28 @@ class DuckLakeSourceITCase {
                 .rowType(OrderEvents.ROW_TYPE);
     }
 
+    /**
+     * Asserts that the model took in its changelog without a change that does not fit, and holds
+     * the {@code expected} rows, which are the table's as plain DuckDB reads it.
+     */
+    private void assertReplaysTheTable(ChangelogModel.Result model, Map<String, String> expected)
+            throws Exception {
+        assertThat(model.problems()).isEmpty();
+        assertThat(model.rows()).isEqualTo(expected).isEqualTo(tableRows());
+    }
+
+    /** A bounded source of the changes after version {@code after} up to version {@code end}. */
+    private DuckLakeSource changesBetween(long after, long end) {
+        return source().startAfterVersion(after).endVersion(end).build();
+    }
+
     /** An unbounded source of the changes after {@code created}, looking for new versions often. */
     private DuckLakeSource following(long created) {
         return source().startAfterVersion(created).discoveryInterval(Duration.ofMillis(50)).build();
+    }
+
+    private EngineRegistry.Lease lease() {
+        return EngineRegistry.shared().acquire(engineSpec().toEngineConfig());
     }
 
     private EngineSpec engineSpec() {
@@ -586,16 +542,14 @@ class DuckLakeSourceITCase {
     }
 
     private long createOrders() {
-        try (EngineRegistry.Lease lease =
-                EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease = lease()) {
             return lease.engine().createTable(ORDERS, OrderEvents.lakeSchema(true));
         }
     }
 
     /** Applies events {@code [from, to)} in one merge; returns its version. */
     private long merge(RandomChangelog changes, long from, long to) {
-        try (EngineRegistry.Lease lease =
-                        EngineRegistry.shared().acquire(engineSpec().toEngineConfig());
+        try (EngineRegistry.Lease lease = lease();
                 MergeSession merge = lease.engine().openMergeSession(ORDERS)) {
             for (long i = from; i < to; i++) {
                 RowData row = changes.map(i);
@@ -614,9 +568,20 @@ class DuckLakeSourceITCase {
         }
     }
 
+    /**
+     * Applies events {@code [0, batches * batchSize)} in {@code batches} merges; returns the last
+     * one's version.
+     */
+    private long mergeInBatches(RandomChangelog changes, int batches, long batchSize) {
+        long last = 0;
+        for (int batch = 0; batch < batches; batch++) {
+            last = merge(changes, batch * batchSize, (batch + 1) * batchSize);
+        }
+        return last;
+    }
+
     private long latestVersion() {
-        try (EngineRegistry.Lease lease =
-                EngineRegistry.shared().acquire(engineSpec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease = lease()) {
             return lease.engine().latestVersion(ORDERS);
         }
     }

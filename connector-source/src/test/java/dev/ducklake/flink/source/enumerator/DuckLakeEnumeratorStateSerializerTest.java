@@ -17,17 +17,18 @@
 package dev.ducklake.flink.source.enumerator;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.read.Bucket;
 import dev.ducklake.engine.read.ScanPart;
 import dev.ducklake.engine.testutils.GoldenFiles;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
+import dev.ducklake.flink.source.testutils.SerializerAssertions;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The enumerator's checkpointed state survives serialization, foreign bytes are refused, and the
@@ -102,30 +103,16 @@ class DuckLakeEnumeratorStateSerializerTest {
         byte[] bytes = states.serialize(STATE);
 
         assertThat(states.deserialize(states.getVersion(), bytes)).isEqualTo(STATE);
-        assertThatThrownBy(
-                        () ->
-                                states.deserialize(
-                                        states.getVersion(),
-                                        Arrays.copyOf(bytes, bytes.length + 1)))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("trailing bytes");
+        SerializerAssertions.assertRefusesTrailingBytes(states, states.getVersion(), bytes);
     }
 
-    @Test
-    void anUnknownVersionFailsNamingTheVersionsRead() throws IOException {
+    @ParameterizedTest(name = "version {0}")
+    @ValueSource(ints = {0, DuckLakeEnumeratorStateSerializer.VERSION_3 + 1})
+    void anUnknownVersionFailsNamingTheVersionsRead(int version) throws IOException {
         byte[] bytes = states.serialize(STATE);
 
-        assertThatThrownBy(
-                        () ->
-                                states.deserialize(
-                                        DuckLakeEnumeratorStateSerializer.VERSION_3 + 1, bytes))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 4")
-                .hasMessageEndingWith("reads versions 1 to 3");
-        assertThatThrownBy(() -> states.deserialize(0, bytes))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 0")
-                .hasMessageEndingWith("reads versions 1 to 3");
+        SerializerAssertions.assertRefusesUnknownVersion(
+                states, version, bytes, "reads versions 1 to 3");
     }
 
     @Test
@@ -134,13 +121,8 @@ class DuckLakeEnumeratorStateSerializerTest {
 
         assertThat(states.deserialize(DuckLakeEnumeratorStateSerializer.VERSION_1, bytes))
                 .isEqualTo(STATE_V1);
-        assertThatThrownBy(
-                        () ->
-                                states.deserialize(
-                                        DuckLakeEnumeratorStateSerializer.VERSION_1,
-                                        Arrays.copyOf(bytes, bytes.length + 1)))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("trailing bytes");
+        SerializerAssertions.assertRefusesTrailingBytes(
+                states, DuckLakeEnumeratorStateSerializer.VERSION_1, bytes);
     }
 
     @Test

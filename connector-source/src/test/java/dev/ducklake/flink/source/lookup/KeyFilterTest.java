@@ -40,13 +40,17 @@ class KeyFilterTest {
                 .orElse("(none)");
     }
 
+    /** The filter of one BIGINT key column {@code id}. */
+    private static KeyFilter bigintIdFilter() {
+        return new KeyFilter(
+                List.of("id"),
+                List.<LakeType>of(Primitive.BIGINT),
+                List.<LogicalType>of(new BigIntType()));
+    }
+
     @Test
     void oneKeyColumnIsAnInListOfTheBatchsDistinctKeys() {
-        KeyFilter filter =
-                new KeyFilter(
-                        List.of("id"),
-                        List.<LakeType>of(Primitive.BIGINT),
-                        List.<LogicalType>of(new BigIntType()));
+        KeyFilter filter = bigintIdFilter();
         assertThat(
                         sql(
                                 filter,
@@ -77,11 +81,7 @@ class KeyFilterTest {
 
     @Test
     void keysWithANullMatchNothing() {
-        KeyFilter filter =
-                new KeyFilter(
-                        List.of("id"),
-                        List.<LakeType>of(Primitive.BIGINT),
-                        List.<LogicalType>of(new BigIntType()));
+        KeyFilter filter = bigintIdFilter();
         assertThat(sql(filter, GenericRowData.of((Object) null))).isEqualTo("(none)");
         assertThat(sql(filter, GenericRowData.of((Object) null), GenericRowData.of(1L)))
                 .isEqualTo("(\"id\" IN (CAST('1' AS BIGINT)))");

@@ -33,6 +33,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.connector.base.source.reader.fetcher.SplitFetcher;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
@@ -84,19 +85,13 @@ class DuckLakeSourceReaderEngineTest {
                     List.of(
                             DuckLakeSplit.changes(
                                     versions.get(0), versions.get(1), new Bucket(0, 1))));
-            await().atMost(DEADLINE)
-                    .until(
-                            () -> {
-                                reader.pollNext(output);
-                                return context.getSentEvents().stream()
-                                        .anyMatch(SplitsFinishedEvent.class::isInstance);
-                            });
-            await().atMost(DEADLINE)
-                    .until(
-                            () -> {
-                                reader.pollNext(output);
-                                return noFetcherRuns();
-                            });
+            pollUntil(
+                    reader,
+                    output,
+                    () ->
+                            context.getSentEvents().stream()
+                                    .anyMatch(SplitsFinishedEvent.class::isInstance));
+            pollUntil(reader, output, DuckLakeSourceReaderEngineTest::noFetcherRuns);
             assertThat(EngineRegistry.shared().users(catalog))
                     .as("users of the engine once the fetcher closed")
                     .isEqualTo(1);
@@ -105,12 +100,7 @@ class DuckLakeSourceReaderEngineTest {
                     List.of(
                             DuckLakeSplit.changes(
                                     versions.get(1), versions.get(2), new Bucket(0, 1))));
-            await().atMost(DEADLINE)
-                    .until(
-                            () -> {
-                                reader.pollNext(output);
-                                return output.getEmittedRecords().size() == 2;
-                            });
+            pollUntil(reader, output, () -> output.getEmittedRecords().size() == 2);
             assertThat(output.getEmittedRecords())
                     .extracting(row -> row.getLong(0))
                     .containsExactly(1L, 2L);
@@ -120,6 +110,19 @@ class DuckLakeSourceReaderEngineTest {
         assertThat(EngineRegistry.shared().users(catalog))
                 .as("users of the engine after the reader's close")
                 .isZero();
+    }
+
+    /** Polls {@code reader} into {@code output} until {@code done} holds, within the deadline. */
+    private static void pollUntil(
+            SourceReader<RowData, DuckLakeSplit> reader,
+            TestingReaderOutput<RowData> output,
+            BooleanSupplier done) {
+        await().atMost(DEADLINE)
+                .until(
+                        () -> {
+                            reader.pollNext(output);
+                            return done.getAsBoolean();
+                        });
     }
 
     /**

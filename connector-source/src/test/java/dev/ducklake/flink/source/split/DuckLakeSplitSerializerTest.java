@@ -17,15 +17,16 @@
 package dev.ducklake.flink.source.split;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.read.Bucket;
 import dev.ducklake.engine.read.ScanPart;
 import dev.ducklake.engine.testutils.GoldenFiles;
+import dev.ducklake.flink.source.testutils.SerializerAssertions;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The source's splits survive serialization, foreign bytes are refused, and the bytes of every
@@ -62,27 +63,16 @@ class DuckLakeSplitSerializerTest {
         assertThat(SPLIT.splitId()).isEqualTo("changes-7-12-bucket-2-of-3");
         assertThat(splits.deserialize(splits.getVersion(), splits.serialize(PART))).isEqualTo(PART);
         assertThat(PART.splitId()).isEqualTo("snapshot-12-part-1-of-4");
-        assertThatThrownBy(
-                        () ->
-                                splits.deserialize(
-                                        splits.getVersion(),
-                                        Arrays.copyOf(bytes, bytes.length + 1)))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("trailing bytes");
+        SerializerAssertions.assertRefusesTrailingBytes(splits, splits.getVersion(), bytes);
     }
 
-    @Test
-    void anUnknownVersionFailsNamingTheVersionRead() throws IOException {
+    @ParameterizedTest(name = "version {0}")
+    @ValueSource(ints = {0, DuckLakeSplitSerializer.VERSION_2 + 1})
+    void anUnknownVersionFailsNamingTheVersionRead(int version) throws IOException {
         byte[] bytes = splits.serialize(SPLIT);
 
-        assertThatThrownBy(() -> splits.deserialize(DuckLakeSplitSerializer.VERSION_2 + 1, bytes))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 3")
-                .hasMessageEndingWith("reads versions 1 and 2");
-        assertThatThrownBy(() -> splits.deserialize(0, bytes))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 0")
-                .hasMessageEndingWith("reads versions 1 and 2");
+        SerializerAssertions.assertRefusesUnknownVersion(
+                splits, version, bytes, "reads versions 1 and 2");
     }
 
     @Test

@@ -21,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.EngineRegistry;
+import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
@@ -65,6 +66,10 @@ class DuckLakeTableSourceITCase {
 
     static final TableName ORDERS = TableName.of("orders");
 
+    private static final String ORDERS_COLUMNS =
+            "order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2),"
+                    + " PRIMARY KEY (order_id) NOT ENFORCED";
+
     @TempDir Path dir;
 
     CatalogLocation catalog;
@@ -75,8 +80,7 @@ class DuckLakeTableSourceITCase {
     @BeforeEach
     void setUp() {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        try (EngineRegistry.Lease lease =
-                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease = lease()) {
             created = lease.engine().createTable(ORDERS, OrderEvents.lakeSchema(true));
             try (WriteSession write = lease.engine().openWriteSession(ORDERS, WriteMode.APPEND)) {
                 write.write(new Object[] {"a", 1L, new BigDecimal("1.00")});
@@ -98,14 +102,8 @@ class DuckLakeTableSourceITCase {
 
     @Test
     void aStreamingReadIsTheChangelogOfTheFilteredProjectedTable() throws Exception {
-        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        tEnv.executeSql(
-                ddl(
-                        "'scan.startup.mode' = 'version', 'scan.startup.version' = '"
-                                + v1
-                                + "', 'scan.end.version' = '"
-                                + v2
-                                + "'"));
+        TableEnvironment tEnv =
+                withOrders(EnvironmentSettings.inStreamingMode(), changesBetween(v1, v2));
 
         assertThat(collect(tEnv, "SELECT order_id, amount FROM orders WHERE amount >= 10"))
                 .containsExactlyInAnyOrder(
@@ -130,20 +128,13 @@ class DuckLakeTableSourceITCase {
     @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aReadEndsAtAnEndVersionItsTableNeverReachesOnceTheLakePassesIt() throws Exception {
         long otherTable;
-        try (EngineRegistry.Lease lease =
-                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease = lease()) {
             otherTable =
                     lease.engine()
                             .createTable(TableName.of("other"), OrderEvents.lakeSchema(false));
         }
-        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        tEnv.executeSql(
-                ddl(
-                        "'scan.startup.mode' = 'version', 'scan.startup.version' = '"
-                                + v1
-                                + "', 'scan.end.version' = '"
-                                + otherTable
-                                + "'"));
+        TableEnvironment tEnv =
+                withOrders(EnvironmentSettings.inStreamingMode(), changesBetween(v1, otherTable));
 
         assertThat(collect(tEnv, "SELECT order_id FROM orders WHERE order_id = 'e'"))
                 .containsExactly("+I[e]");
@@ -151,8 +142,9 @@ class DuckLakeTableSourceITCase {
 
     @Test
     void theDefaultStreamingReadStartsWithTheTableAsInserts() throws Exception {
-        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        tEnv.executeSql(ddl("'scan.end.version' = '" + v2 + "'"));
+        TableEnvironment tEnv =
+                withOrders(
+                        EnvironmentSettings.inStreamingMode(), "'scan.end.version' = '" + v2 + "'");
 
         assertThat(collect(tEnv, "SELECT order_id FROM orders"))
                 .containsExactlyInAnyOrder("+I[a]", "+I[b]", "+I[d]", "+I[e]");
@@ -160,13 +152,12 @@ class DuckLakeTableSourceITCase {
 
     @Test
     void aBatchReadIsTheTableAtAVersion() throws Exception {
-        TableEnvironment latest = TableEnvironment.create(EnvironmentSettings.inBatchMode());
-        latest.executeSql(ddl(null));
+        TableEnvironment latest = withOrders(EnvironmentSettings.inBatchMode(), null);
         assertThat(collect(latest, "SELECT order_id, amount FROM orders WHERE order_id <> 'e'"))
                 .containsExactlyInAnyOrder("+I[a, 10.00]", "+I[b, 2.00]", "+I[d, 50.00]");
 
-        TableEnvironment travel = TableEnvironment.create(EnvironmentSettings.inBatchMode());
-        travel.executeSql(ddl("'scan.version' = '" + v1 + "'"));
+        TableEnvironment travel =
+                withOrders(EnvironmentSettings.inBatchMode(), "'scan.version' = '" + v1 + "'");
         assertThat(collect(travel, "SELECT order_id, seq FROM orders"))
                 .containsExactlyInAnyOrder("+I[a, 1]", "+I[b, 2]", "+I[c, 3]", "+I[d, 4]");
     }
@@ -174,27 +165,28 @@ class DuckLakeTableSourceITCase {
     @Test
     void timestampsPickTheLastVersionCommittedAtOrBeforeThem() throws Exception {
         long v1Millis;
-        try (EngineRegistry.Lease lease =
-                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease = lease()) {
             // Commit times have microseconds: the millisecond after v1's commit started is at or
             // after it.
             v1Millis = lease.engine().version(ORDERS, v1).committedAt().toEpochMilli() + 1;
             assertThat(lease.engine().version(ORDERS, v2).committedAt().toEpochMilli())
                     .isGreaterThan(v1Millis);
         }
-        TableEnvironment travel = TableEnvironment.create(EnvironmentSettings.inBatchMode());
-        travel.executeSql(ddl("'scan.timestamp-millis' = '" + v1Millis + "'"));
+        TableEnvironment travel =
+                withOrders(
+                        EnvironmentSettings.inBatchMode(),
+                        "'scan.timestamp-millis' = '" + v1Millis + "'");
         assertThat(collect(travel, "SELECT order_id FROM orders"))
                 .containsExactlyInAnyOrder("+I[a]", "+I[b]", "+I[c]", "+I[d]");
 
-        TableEnvironment stream = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        stream.executeSql(
-                ddl(
+        TableEnvironment stream =
+                withOrders(
+                        EnvironmentSettings.inStreamingMode(),
                         "'scan.startup.mode' = 'timestamp', 'scan.startup.timestamp-millis' = '"
                                 + v1Millis
                                 + "', 'scan.end.version' = '"
                                 + v2
-                                + "'"));
+                                + "'");
         assertThat(collect(stream, "SELECT order_id FROM orders WHERE order_id IN ('c', 'e')"))
                 .containsExactlyInAnyOrder("-D[c]", "+I[e]");
     }
@@ -203,39 +195,20 @@ class DuckLakeTableSourceITCase {
     void metadataColumnsNameTheVersionThatMadeEachChange() throws Exception {
         String at1;
         String at2;
-        try (EngineRegistry.Lease lease =
-                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
-            at1 =
-                    v1
-                            + ", "
-                            + Instant.ofEpochMilli(
-                                    lease.engine()
-                                            .version(ORDERS, v1)
-                                            .committedAt()
-                                            .toEpochMilli());
-            at2 =
-                    v2
-                            + ", "
-                            + Instant.ofEpochMilli(
-                                    lease.engine()
-                                            .version(ORDERS, v2)
-                                            .committedAt()
-                                            .toEpochMilli());
+        try (EngineRegistry.Lease lease = lease()) {
+            at1 = versionAndCommitTime(lease.engine(), v1);
+            at2 = versionAndCommitTime(lease.engine(), v2);
         }
         String columns =
                 "order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2),"
                         + " v BIGINT METADATA FROM 'version' VIRTUAL,"
                         + " committed TIMESTAMP_LTZ(3) METADATA FROM 'commit_timestamp' VIRTUAL,"
                         + " PRIMARY KEY (order_id) NOT ENFORCED";
-        TableEnvironment stream = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        stream.executeSql(
-                ddl(
+        TableEnvironment stream =
+                withOrders(
+                        EnvironmentSettings.inStreamingMode(),
                         columns,
-                        "'scan.startup.mode' = 'version', 'scan.startup.version' = '"
-                                + created
-                                + "', 'scan.end.version' = '"
-                                + v2
-                                + "'"));
+                        changesBetween(created, v2));
         // Read version by version: v1's inserts keep v1, not the net change over both versions.
         assertThat(
                         collect(
@@ -248,8 +221,11 @@ class DuckLakeTableSourceITCase {
                         "+U[a, 5, " + at2 + "]",
                         "-D[c, 3, " + at2 + "]");
 
-        TableEnvironment batch = TableEnvironment.create(EnvironmentSettings.inBatchMode());
-        batch.executeSql(ddl(columns, "'scan.version' = '" + v1 + "'"));
+        TableEnvironment batch =
+                withOrders(
+                        EnvironmentSettings.inBatchMode(),
+                        columns,
+                        "'scan.version' = '" + v1 + "'");
         assertThat(collect(batch, "SELECT order_id, v, committed FROM orders"))
                 .containsExactlyInAnyOrder(
                         "+I[a, " + at1 + "]",
@@ -263,8 +239,7 @@ class DuckLakeTableSourceITCase {
         TableName events = TableName.of("events");
         long start;
         long end;
-        try (EngineRegistry.Lease lease =
-                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease = lease()) {
             lease.engine()
                     .createTable(
                             events,
@@ -285,22 +260,11 @@ class DuckLakeTableSourceITCase {
             sql.execute("DELETE FROM plain.events WHERE name = 'x'");
             sql.execute("INSERT INTO plain.events VALUES ('x', 1)");
         }
-        try (EngineRegistry.Lease lease =
-                EngineRegistry.shared().acquire(spec().toEngineConfig())) {
+        try (EngineRegistry.Lease lease = lease()) {
             end = lease.engine().latestVersion(events);
         }
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        tEnv.executeSql(
-                "CREATE TABLE events (name STRING, n BIGINT) WITH ('connector' = 'ducklake', 'catalog' = '"
-                        + catalog.key()
-                        + "', 'data-path' = '"
-                        + dir.resolve("data")
-                        + "/', 'scan.startup.mode' = 'version',"
-                        + " 'scan.startup.version' = '"
-                        + start
-                        + "', 'scan.end.version' = '"
-                        + end
-                        + "')");
+        tEnv.executeSql(ddl("events", "name STRING, n BIGINT", changesBetween(start, end)));
         assertThat(collect(tEnv, "SELECT * FROM events"))
                 .containsExactlyInAnyOrder("-D[x, 1]", "-D[y, 2]", "+I[y, 3]");
     }
@@ -313,12 +277,10 @@ class DuckLakeTableSourceITCase {
     @Test
     void charColumnsWrittenByTheSinkAreReadBackWithTheSameDdl() throws Exception {
         String ddl =
-                "CREATE TABLE codes (code CHAR(5) NOT NULL, label CHAR(3), PRIMARY KEY (code) NOT ENFORCED)"
-                        + " WITH ('connector' = 'ducklake', 'catalog' = '"
-                        + catalog.key()
-                        + "', 'data-path' = '"
-                        + dir.resolve("data")
-                        + "/')";
+                ddl(
+                        "codes",
+                        "code CHAR(5) NOT NULL, label CHAR(3), PRIMARY KEY (code) NOT ENFORCED",
+                        null);
         TableEnvironment write = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         write.executeSql(ddl);
         write.executeSql(
@@ -356,23 +318,12 @@ class DuckLakeTableSourceITCase {
     @Test
     void planningFailsOnAMissingTableAnUnreadableColumnOrAMistypedOption() {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        tEnv.executeSql(
-                "CREATE TABLE missing (order_id STRING) WITH ('connector' = 'ducklake', 'catalog' = '"
-                        + catalog.key()
-                        + "', 'data-path' = '"
-                        + dir.resolve("data")
-                        + "/')");
+        tEnv.executeSql(ddl("missing", "order_id STRING", null));
         assertThatThrownBy(() -> tEnv.executeSql("SELECT * FROM missing"))
                 .satisfies(
                         e -> assertThat(ExceptionUtils.stringifyException(e)).contains("missing"));
 
-        tEnv.executeSql(
-                "CREATE TABLE wrong (order_id STRING, seq BOOLEAN) WITH ('connector' = 'ducklake',"
-                        + " 'table-name' = 'orders', 'catalog' = '"
-                        + catalog.key()
-                        + "', 'data-path' = '"
-                        + dir.resolve("data")
-                        + "/')");
+        tEnv.executeSql(ddl("wrong", "order_id STRING, seq BOOLEAN", "'table-name' = 'orders'"));
         assertThatThrownBy(() -> tEnv.executeSql("SELECT * FROM wrong"))
                 .satisfies(
                         e ->
@@ -380,7 +331,7 @@ class DuckLakeTableSourceITCase {
                                         .contains(
                                                 "column 'seq' is BIGINT, which cannot be read as BOOLEAN"));
 
-        tEnv.executeSql(ddl("'scan.startup.mod' = 'latest'"));
+        tEnv.executeSql(ddl("orders", ORDERS_COLUMNS, "'scan.startup.mod' = 'latest'"));
         assertThatThrownBy(() -> tEnv.executeSql("SELECT * FROM orders"))
                 .satisfies(
                         e ->
@@ -388,15 +339,35 @@ class DuckLakeTableSourceITCase {
                                         .contains("scan.startup.mod"));
     }
 
-    private String ddl(String extraOptions) {
-        return ddl(
-                "order_id STRING NOT NULL, seq BIGINT NOT NULL, amount DECIMAL(12, 2),"
-                        + " PRIMARY KEY (order_id) NOT ENFORCED",
-                extraOptions);
+    /**
+     * The options of a streaming read of the changes after version {@code after} up to {@code end}.
+     */
+    private static String changesBetween(long after, long end) {
+        return "'scan.startup.mode' = 'version', 'scan.startup.version' = '"
+                + after
+                + "', 'scan.end.version' = '"
+                + end
+                + "'";
     }
 
-    private String ddl(String columns, String extraOptions) {
-        return "CREATE TABLE orders ("
+    /** A new table environment in {@code mode} with table {@code orders} declared in it. */
+    private TableEnvironment withOrders(EnvironmentSettings mode, String extraOptions) {
+        return withOrders(mode, ORDERS_COLUMNS, extraOptions);
+    }
+
+    /** As {@link #withOrders(EnvironmentSettings, String)}, with other columns. */
+    private TableEnvironment withOrders(
+            EnvironmentSettings mode, String columns, String extraOptions) {
+        TableEnvironment tEnv = TableEnvironment.create(mode);
+        tEnv.executeSql(ddl("orders", columns, extraOptions));
+        return tEnv;
+    }
+
+    /** The DDL of a table of this lake, with its columns and any options besides the lake's. */
+    private String ddl(String table, String columns, String extraOptions) {
+        return "CREATE TABLE "
+                + table
+                + " ("
                 + columns
                 + ") WITH ('connector' = 'ducklake', 'catalog' = '"
                 + catalog.key()
@@ -413,6 +384,17 @@ class DuckLakeTableSourceITCase {
             it.forEachRemaining(row -> rows.add(row.toString()));
         }
         return rows;
+    }
+
+    private static String versionAndCommitTime(LakeEngine engine, long version) {
+        return version
+                + ", "
+                + Instant.ofEpochMilli(
+                        engine.version(ORDERS, version).committedAt().toEpochMilli());
+    }
+
+    private EngineRegistry.Lease lease() {
+        return EngineRegistry.shared().acquire(spec().toEngineConfig());
     }
 
     private EngineSpec spec() {
