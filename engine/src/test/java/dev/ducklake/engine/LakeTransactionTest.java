@@ -33,6 +33,7 @@ import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.write.CommitOptions;
@@ -42,16 +43,14 @@ import dev.ducklake.engine.write.TransactionResult;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Transactions over several tables: every step, schema changes and rows of any table, lands in one
@@ -64,15 +63,15 @@ class LakeTransactionTest {
     private static final TableName LINES = TableName.of("shop", "lines");
     private static final TableName EVENTS = TableName.of("shop", "events");
 
-    @TempDir Path dir;
+    @RegisterExtension final TestLake lake = TestLake.of(CatalogLocation.Kind.DUCKDB);
 
     CatalogLocation catalog;
     LakeEngine engine;
 
     @BeforeEach
     void open() {
-        catalog = CatalogLocation.duckDbFile(dir.resolve("meta.ducklake"));
-        engine = TestLakes.open(catalog, dir);
+        catalog = lake.catalog();
+        engine = lake.engine();
         engine.createTable(
                 ORDERS,
                 TableSchema.builder()
@@ -86,11 +85,6 @@ class LakeTransactionTest {
             merge.upsert(new Object[] {2L, new BigDecimal("20.00"), 2});
             merge.commit();
         }
-    }
-
-    @AfterEach
-    void close() {
-        engine.close();
     }
 
     @Test
@@ -155,16 +149,20 @@ class LakeTransactionTest {
             assertThat(sorted(images.toList())).isEqualTo(sorted(diff.toList())).hasSize(3);
         }
         engine.close();
-        assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.shop.orders ORDER BY id"))
+        assertThat(
+                        TestLakes.plainRows(
+                                catalog, lake.dir(), "SELECT * FROM plain.shop.orders ORDER BY id"))
                 .containsExactly("1|10.00|2", "3|0.00|0");
         assertThat(
                         TestLakes.plainRows(
-                                catalog, dir, "SELECT * FROM plain.shop.lines ORDER BY line"))
+                                catalog,
+                                lake.dir(),
+                                "SELECT * FROM plain.shop.lines ORDER BY line"))
                 .containsExactly("1|1|4.00", "1|2|6.00");
         assertThat(
                         TestLakes.plainRows(
                                 catalog,
-                                dir,
+                                lake.dir(),
                                 "SELECT count(*) FROM plain.snapshots() WHERE snapshot_id = "
                                         + result.version()))
                 .containsExactly("1");
@@ -205,7 +203,9 @@ class LakeTransactionTest {
             assertThat(changes.toList()).hasSize(3);
         }
         engine.close();
-        assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.shop.orders ORDER BY id"))
+        assertThat(
+                        TestLakes.plainRows(
+                                catalog, lake.dir(), "SELECT * FROM plain.shop.orders ORDER BY id"))
                 .containsExactly(
                         "1|1234567890.00|big", "2|20.00|null", "4|40.00|null", "5|50.00|fifth");
     }
@@ -264,7 +264,9 @@ class LakeTransactionTest {
                         expected.put(id, v);
                     }
                     String file =
-                            dir.resolve("segment-" + round + "-" + segment + ".parquet").toString();
+                            lake.dir()
+                                    .resolve("segment-" + round + "-" + segment + ".parquet")
+                                    .toString();
                     staging.exportStaged(file);
                     staging.close();
                     tx.merge(LINES).importStaged(file);
@@ -471,7 +473,7 @@ class LakeTransactionTest {
      */
     @Test
     void stagedFilesAreImportedByColumnName() throws Exception {
-        String reordered = dir.resolve("reordered.parquet").toString();
+        String reordered = lake.dir().resolve("reordered.parquet").toString();
         TableName source = TableName.of("shop", "source_events");
         engine.createTable(
                 source,
@@ -480,7 +482,7 @@ class LakeTransactionTest {
             append.write(new Object[] {"a", 1L});
             append.exportStaged(reordered);
         }
-        String wide = dir.resolve("wide.parquet").toString();
+        String wide = lake.dir().resolve("wide.parquet").toString();
         engine.createTable(
                 TableName.of("shop", "wide"),
                 TableSchema.builder()
@@ -502,7 +504,7 @@ class LakeTransactionTest {
                             .column("later", Primitive.INTEGER)
                             .build());
             tx.append(EVENTS).importStaged(reordered);
-            String narrower = dir.resolve("narrower.parquet").toString();
+            String narrower = lake.dir().resolve("narrower.parquet").toString();
             try (MergeSession changes = engine.openMergeSession(ORDERS)) {
                 changes.upsert(new Object[] {7L, new BigDecimal("7.00"), 7});
                 changes.exportStaged(narrower);

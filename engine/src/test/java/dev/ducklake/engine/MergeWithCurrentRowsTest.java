@@ -29,21 +29,20 @@ import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.MergeSession.CurrentRows;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Merges given their keys' current rows ({@link CurrentRows#GIVEN}): the commit trusts them while
@@ -56,13 +55,13 @@ class MergeWithCurrentRowsTest {
     private static final TableName KV = TableName.of("kv");
     private static final Map<String, String> SINK = Map.of("sink-id", "s-1", "flink-job-id", "j-1");
 
-    @TempDir Path dir;
+    @RegisterExtension final TestLake lake = TestLake.of(CatalogLocation.Kind.DUCKDB);
 
     LakeEngine engine;
 
     @BeforeEach
     void open() {
-        engine = TestLakes.open(CatalogLocation.duckDbFile(dir.resolve("meta.ducklake")), dir);
+        engine = lake.engine();
         engine.createTable(
                 KV, TestLakes.keyValueSchema("k", Primitive.VARCHAR, "n", Primitive.BIGINT));
         try (MergeSession merge = engine.openMergeSession(KV)) {
@@ -71,11 +70,6 @@ class MergeWithCurrentRowsTest {
             merge.upsert(new Object[] {"same", 3L});
             merge.commit();
         }
-    }
-
-    @AfterEach
-    void close() {
-        engine.close();
     }
 
     @Test

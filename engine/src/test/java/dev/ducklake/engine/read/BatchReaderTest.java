@@ -29,12 +29,12 @@ import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,10 +44,9 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Reads in Arrow batches: every row once in batches no larger than asked, the same rows the
@@ -59,19 +58,20 @@ class BatchReaderTest {
     private static final TableName TABLE = TableName.of("main", "events");
     private static final int ROWS = 20_000;
 
-    @TempDir Path dir;
+    @RegisterExtension
+    final TestLake lake =
+            TestLake.of(CatalogLocation.Kind.DUCKDB)
+                    .withSettings(
+                            settings ->
+                                    settings.threads(1)
+                                            .maxConcurrentReads(2)
+                                            .acquireTimeout(Duration.ofSeconds(5)));
+
     private LakeEngine engine;
 
     @BeforeEach
     void open() {
-        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        engine =
-                LakeEngine.open(
-                        TestLakes.config(catalog, dir)
-                                .threads(1)
-                                .maxConcurrentReads(2)
-                                .acquireTimeout(Duration.ofSeconds(5))
-                                .build());
+        engine = lake.engine();
         engine.createTableIfNotExists(
                 TABLE, TestLakes.keyValueSchema("id", Primitive.BIGINT, "name", Primitive.VARCHAR));
         try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
@@ -80,11 +80,6 @@ class BatchReaderTest {
             }
             session.commit();
         }
-    }
-
-    @AfterEach
-    void close() {
-        engine.close();
     }
 
     @Test

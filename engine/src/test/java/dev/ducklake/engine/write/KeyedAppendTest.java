@@ -28,17 +28,15 @@ import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.TestLakes;
-import java.nio.file.Path;
+import dev.ducklake.engine.testutils.TestLake;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * An append to a keyed table holds each key once: it refuses a key the table holds and two rows
@@ -50,15 +48,15 @@ class KeyedAppendTest {
     private static final TableName ORDERS = TableName.of("orders");
     private static final TableName OTHER = TableName.of("other");
 
-    @TempDir Path dir;
+    @RegisterExtension final TestLake lake = TestLake.of(CatalogLocation.Kind.DUCKDB);
 
     CatalogLocation catalog;
     LakeEngine engine;
 
     @BeforeEach
     void open() {
-        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        engine = TestLakes.open(catalog, dir);
+        catalog = lake.catalog();
+        engine = lake.engine();
         TableSchema schema =
                 TableSchema.builder()
                         .column(Column.notNull("id", Primitive.VARCHAR))
@@ -68,11 +66,6 @@ class KeyedAppendTest {
         engine.createTable(ORDERS, schema);
         engine.createTable(OTHER, schema);
         append(ORDERS, new Object[] {"o-1", 1L}, new Object[] {"o-2", 2L});
-    }
-
-    @AfterEach
-    void close() {
-        engine.close();
     }
 
     @Test
@@ -127,7 +120,7 @@ class KeyedAppendTest {
 
     @Test
     void importedRowsAreCheckedToo() throws SQLException {
-        String file = dir.resolve("staged.parquet").toString();
+        String file = lake.dir().resolve("staged.parquet").toString();
         try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:");
                 Statement sql = duckDb.createStatement()) {
             sql.execute("COPY (SELECT 'o-2' AS id, 5::BIGINT AS amount) TO '" + file + "'");
