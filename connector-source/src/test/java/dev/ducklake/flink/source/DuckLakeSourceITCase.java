@@ -199,15 +199,14 @@ class DuckLakeSourceITCase {
         ChangelogModel.awaitChanges(name, 1, MODEL_TIMEOUT);
         for (int batch = 0; batch < 5; batch++) {
             // Pacing, not synchronization: the pause lets the enumerator (looking every 50 ms) plan
-            // each
-            // version as a split of its own, so that the reader's state holds several. Should two
-            // versions share a split, the test still holds, over fewer splits.
+            // each version as a split of its own, so that the reader's state holds several. Should
+            // two versions share a split, the test still holds, over fewer splits.
             Thread.sleep(150);
             last = merge(changes, 10_000 + batch * 2_000L, 10_000 + (batch + 1) * 2_000L);
         }
         // Pacing as well: lets the enumerator hand the last versions to the reader before the
-        // savepoint.
-        // Splits it has not handed out are in its own state, which restores them just the same.
+        // savepoint. Splits it has not handed out are in its own state, which restores them just
+        // the same.
         Thread.sleep(300);
         String savepoint = TestJobs.stopWithSavepoint(job, dir);
         assertThat(ChangelogModel.published(name).changes())

@@ -162,8 +162,7 @@ public final class SourceTransactionAssembler extends AbstractStreamOperator<Cha
                                             - arrival);
                 });
         // Restored events are taken in once the operators downstream are open: they may release
-        // records
-        // (a restore with a narrower table pattern makes transactions whole).
+        // records (a restore with a narrower table pattern makes transactions whole).
         long now = getProcessingTimeService().getCurrentProcessingTime();
         restoredEvents.forEach(event -> buffer.add(event, now));
         restoredEvents.clear();

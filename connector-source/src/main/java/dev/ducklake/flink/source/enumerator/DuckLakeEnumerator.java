@@ -314,8 +314,7 @@ public final class DuckLakeEnumerator
         }
         updateEmitted();
         // The table had no version after its latest one at the snapshot looked at before it, nor
-        // after the
-        // end of a bounded read; snapshot ids grow across the lake.
+        // after the end of a bounded read; snapshot ids grow across the lake.
         long through = Math.max(observed.snapshot(), observed.latest());
         planned(position, endVersion == null ? through : Math.min(through, endVersion));
         assignPending();
@@ -400,9 +399,8 @@ public final class DuckLakeEnumerator
             to = end == null || latest <= end ? latest : lease.engine().latestVersion(table, end);
             endPassed = end != null && latest >= end;
             // Snapshot ids grow across the lake: once it is past the end, no version up to the end
-            // can
-            // follow. The table's last version up to the end is read again after that: it may be
-            // newer.
+            // can follow. The table's last version up to the end is read again after that: it may
+            // be newer.
             if (end != null && !endPassed && lease.engine().latestSnapshot() >= end) {
                 to = lease.engine().latestVersion(table, end);
                 endPassed = true;

@@ -165,8 +165,7 @@ final class ObjectStagingStore implements StagingStore {
     @Override
     public void delete(Collection<String> files) {
         // One request per file: Google Cloud Storage's S3-compatible API has no multi-object
-        // delete,
-        // and a commit deletes a few files.
+        // delete, and a commit deletes a few files.
         for (String file : files) {
             try {
                 client.s3()
