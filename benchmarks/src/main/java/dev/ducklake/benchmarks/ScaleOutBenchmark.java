@@ -17,8 +17,8 @@
 package dev.ducklake.benchmarks;
 
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.flink.sink.DuckLakeSink;
+import dev.ducklake.testing.postgres.PostgresServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.flink.api.common.JobExecutionResult;

@@ -18,7 +18,7 @@ package dev.ducklake.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ducklake.engine.testutils.PostgresServer;
+import dev.ducklake.testing.postgres.PostgresServer;
 import dev.ducklake.testing.s3.S3Server;
 import java.nio.file.Files;
 import java.nio.file.Path;

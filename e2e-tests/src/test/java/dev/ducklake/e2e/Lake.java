@@ -16,8 +16,8 @@
 
 package dev.ducklake.e2e;
 
-import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.testing.postgres.PostgresServer;
 import dev.ducklake.testing.s3.S3Server;
 import java.nio.file.Path;
 import java.sql.Connection;

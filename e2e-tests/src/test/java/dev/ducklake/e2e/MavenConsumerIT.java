@@ -18,7 +18,7 @@ package dev.ducklake.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ducklake.engine.testutils.ProjectRoot;
+import dev.ducklake.testing.process.ProjectRoot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

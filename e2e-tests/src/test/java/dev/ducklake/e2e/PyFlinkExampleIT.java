@@ -18,8 +18,8 @@ package dev.ducklake.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ducklake.engine.testutils.ProjectRoot;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.testing.process.ProjectRoot;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -19,8 +19,8 @@ package dev.ducklake.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.testutils.ProjectRoot;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.testing.process.ProjectRoot;
 import dev.ducklake.testing.s3.S3Server;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.testutils.JvmProcess;
-import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.testing.postgres.PostgresServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;

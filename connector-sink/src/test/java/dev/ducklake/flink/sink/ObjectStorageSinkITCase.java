@@ -19,13 +19,13 @@ package dev.ducklake.flink.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.JobMetrics;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import dev.ducklake.flink.sink.testutils.TestJobs;
+import dev.ducklake.testing.postgres.PostgresServer;
 import dev.ducklake.testing.s3.S3Server;
 import java.nio.file.Path;
 import java.sql.Connection;

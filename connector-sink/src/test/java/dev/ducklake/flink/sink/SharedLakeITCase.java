@@ -19,13 +19,13 @@ package dev.ducklake.flink.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import dev.ducklake.flink.sink.testutils.PlainMaintenance;
 import dev.ducklake.flink.sink.testutils.TestJobs;
+import dev.ducklake.testing.postgres.PostgresServer;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

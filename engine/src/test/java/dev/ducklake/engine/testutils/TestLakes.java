@@ -22,6 +22,7 @@ import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.testing.postgres.PostgresServer;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -20,13 +20,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.testutils.PostgresServer;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.cdc.ChangeRecord;
 import dev.ducklake.flink.cdc.ChangeRecordTypeInfo;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.testing.cdc.DebeziumConnector;
 import dev.ducklake.testing.cdc.KafkaServer;
+import dev.ducklake.testing.postgres.PostgresServer;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -14,8 +14,9 @@
  * limitations under the License.
  */
 
-package dev.ducklake.engine.testutils;
+package dev.ducklake.testing.postgres;
 
+import dev.ducklake.testing.process.ProjectRoot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

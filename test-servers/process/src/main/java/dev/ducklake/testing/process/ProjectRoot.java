@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.ducklake.engine.testutils;
+package dev.ducklake.testing.process;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
