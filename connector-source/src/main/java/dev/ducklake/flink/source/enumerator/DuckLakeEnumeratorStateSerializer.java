@@ -16,16 +16,15 @@
 
 package dev.ducklake.flink.source.enumerator;
 
-import dev.ducklake.flink.common.SerializedBytes;
+import dev.ducklake.flink.common.VersionedBytesSerializer;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
 import dev.ducklake.flink.source.split.DuckLakeSplitSerializer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 
 /**
  * Serializes the enumerator's checkpoint; the pending splits use the split layout of version 1.
@@ -33,7 +32,7 @@ import org.apache.flink.core.memory.DataOutputSerializer;
  */
 @Internal
 public final class DuckLakeEnumeratorStateSerializer
-        implements SimpleVersionedSerializer<DuckLakeEnumeratorState> {
+        extends VersionedBytesSerializer<DuckLakeEnumeratorState> {
 
     public static final DuckLakeEnumeratorStateSerializer INSTANCE =
             new DuckLakeEnumeratorStateSerializer();
@@ -46,14 +45,13 @@ public final class DuckLakeEnumeratorStateSerializer
 
     private static final int CURRENT_VERSION = VERSION_3;
 
-    @Override
-    public int getVersion() {
-        return CURRENT_VERSION;
+    public DuckLakeEnumeratorStateSerializer() {
+        super(CURRENT_VERSION, 64, "DuckLake enumerator state", "source");
     }
 
     @Override
-    public byte[] serialize(DuckLakeEnumeratorState state) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
+    protected void writeFields(DuckLakeEnumeratorState state, DataOutputView out)
+            throws IOException {
         out.writeLong(state.position());
         out.writeInt(state.buckets());
         out.writeBoolean(state.planningDone());
@@ -69,36 +67,18 @@ public final class DuckLakeEnumeratorStateSerializer
             out.writeLong(entry.from());
             out.writeLong(entry.confirmedBy());
         }
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public DuckLakeEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
+    protected DuckLakeEnumeratorState readFields(int version, DataInputView in) throws IOException {
         return switch (version) {
-            case VERSION_1 -> readVersion1(serialized);
-            case VERSION_2, VERSION_3 -> readVersion2(serialized);
-            default ->
-                    throw new IOException(
-                            "Unknown version "
-                                    + version
-                                    + " of a DuckLake enumerator state; this"
-                                    + " source reads versions "
-                                    + VERSION_1
-                                    + " to "
-                                    + VERSION_3);
+            case VERSION_1 -> readPlanning(in);
+            default -> readVersion2(in); // versions 2 and 3 have the same layout
         };
     }
 
-    private static DuckLakeEnumeratorState readVersion1(byte[] serialized) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
-        DuckLakeEnumeratorState state = readPlanning(in);
-        SerializedBytes.requireFullyRead(in, "DuckLake enumerator state");
-        return state;
-    }
-
     /** Version 1's fields, then the checkpoint id and the held splits. */
-    private static DuckLakeEnumeratorState readVersion2(byte[] serialized) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
+    private static DuckLakeEnumeratorState readVersion2(DataInputView in) throws IOException {
         DuckLakeEnumeratorState planning = readPlanning(in);
         long checkpointId = in.readLong();
         int count = in.readInt();
@@ -107,7 +87,6 @@ public final class DuckLakeEnumeratorStateSerializer
             held.add(
                     new HeldSplits.Entry(in.readUTF(), in.readInt(), in.readLong(), in.readLong()));
         }
-        SerializedBytes.requireFullyRead(in, "DuckLake enumerator state");
         return new DuckLakeEnumeratorState(
                 planning.position(),
                 planning.buckets(),
@@ -121,8 +100,7 @@ public final class DuckLakeEnumeratorStateSerializer
      * The fields of version 1, which version 2 begins with, as a state with no checkpoint id and no
      * split held.
      */
-    private static DuckLakeEnumeratorState readPlanning(DataInputDeserializer in)
-            throws IOException {
+    private static DuckLakeEnumeratorState readPlanning(DataInputView in) throws IOException {
         long position = in.readLong();
         int buckets = in.readInt();
         boolean planningDone = in.readBoolean();

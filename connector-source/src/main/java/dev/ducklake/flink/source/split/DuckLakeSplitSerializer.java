@@ -17,18 +17,15 @@
 package dev.ducklake.flink.source.split;
 
 import dev.ducklake.engine.read.ScanPart;
-import dev.ducklake.flink.common.SerializedBytes;
+import dev.ducklake.flink.common.VersionedBytesSerializer;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 
 /** Serializes {@link DuckLakeSplit}s into checkpoints and enumerator-to-reader messages. */
 @Internal
-public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<DuckLakeSplit> {
+public final class DuckLakeSplitSerializer extends VersionedBytesSerializer<DuckLakeSplit> {
 
     public static final DuckLakeSplitSerializer INSTANCE = new DuckLakeSplitSerializer();
 
@@ -41,39 +38,19 @@ public final class DuckLakeSplitSerializer implements SimpleVersionedSerializer<
 
     private static final int CURRENT_VERSION = VERSION_2;
 
-    @Override
-    public int getVersion() {
-        return CURRENT_VERSION;
+    public DuckLakeSplitSerializer() {
+        super(CURRENT_VERSION, 40, "DuckLake split", "source");
     }
 
     @Override
-    public byte[] serialize(DuckLakeSplit split) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(40);
+    protected void writeFields(DuckLakeSplit split, DataOutputView out) throws IOException {
         write(split, out);
-        return out.getCopyOfBuffer();
     }
 
+    /** Versions 1 and 2 have the same layout but for part splits, which only version 2 has. */
     @Override
-    public DuckLakeSplit deserialize(int version, byte[] serialized) throws IOException {
-        return switch (version) {
-            case VERSION_1, VERSION_2 -> read(serialized);
-            default ->
-                    throw new IOException(
-                            "Unknown version "
-                                    + version
-                                    + " of a DuckLake split; this source reads"
-                                    + " versions "
-                                    + VERSION_1
-                                    + " and "
-                                    + VERSION_2);
-        };
-    }
-
-    private static DuckLakeSplit read(byte[] serialized) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
-        DuckLakeSplit split = read(in);
-        SerializedBytes.requireFullyRead(in, "DuckLake split");
-        return split;
+    protected DuckLakeSplit readFields(int version, DataInputView in) throws IOException {
+        return read(in);
     }
 
     /** Writes a split in the current layout, for a serializer that embeds splits. */

@@ -16,12 +16,11 @@
 
 package dev.ducklake.flink.sink.internal.commit;
 
-import dev.ducklake.flink.common.SerializedBytes;
+import dev.ducklake.flink.common.VersionedBytesSerializer;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 
 /**
  * Versioned bytes of a {@link DuckLakeCommittable}: sink id, checkpoint id, file, row count and,
@@ -29,7 +28,7 @@ import org.apache.flink.core.memory.DataOutputSerializer;
  */
 @Internal
 public final class DuckLakeCommittableSerializer
-        implements SimpleVersionedSerializer<DuckLakeCommittable> {
+        extends VersionedBytesSerializer<DuckLakeCommittable> {
 
     static final int VERSION_1 = 1;
 
@@ -43,52 +42,29 @@ public final class DuckLakeCommittableSerializer
 
     private static final int CURRENT_VERSION = VERSION_3;
 
-    @Override
-    public int getVersion() {
-        return CURRENT_VERSION;
+    public DuckLakeCommittableSerializer() {
+        super(CURRENT_VERSION, 128, "DuckLake committable", "sink");
     }
 
     @Override
-    public byte[] serialize(DuckLakeCommittable committable) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(128);
+    protected void writeFields(DuckLakeCommittable committable, DataOutputView out)
+            throws IOException {
         out.writeUTF(committable.sinkId());
         out.writeLong(committable.checkpointId());
         out.writeUTF(committable.file());
         out.writeLong(committable.rows());
         out.writeLong(committable.currentRowsAsOf());
         out.writeLong(committable.inputSnapshot());
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public DuckLakeCommittable deserialize(int version, byte[] serialized) throws IOException {
-        return switch (version) {
-            case VERSION_1, VERSION_2, VERSION_3 -> read(version, serialized);
-            default ->
-                    throw new IOException(
-                            "Unknown version "
-                                    + version
-                                    + " of a DuckLake committable; this"
-                                    + " sink reads versions "
-                                    + VERSION_1
-                                    + " to "
-                                    + VERSION_3);
-        };
-    }
-
-    private static DuckLakeCommittable read(int version, byte[] serialized) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
-        DuckLakeCommittable committable =
-                new DuckLakeCommittable(
-                        in.readUTF(),
-                        in.readLong(),
-                        in.readUTF(),
-                        in.readLong(),
-                        version == VERSION_1 ? DuckLakeCommittable.NO_CURRENT_ROWS : in.readLong(),
-                        version < VERSION_3
-                                ? DuckLakeCommittable.NO_INPUT_SNAPSHOT
-                                : in.readLong());
-        SerializedBytes.requireFullyRead(in, "DuckLake committable");
-        return committable;
+    protected DuckLakeCommittable readFields(int version, DataInputView in) throws IOException {
+        return new DuckLakeCommittable(
+                in.readUTF(),
+                in.readLong(),
+                in.readUTF(),
+                in.readLong(),
+                version == VERSION_1 ? DuckLakeCommittable.NO_CURRENT_ROWS : in.readLong(),
+                version < VERSION_3 ? DuckLakeCommittable.NO_INPUT_SNAPSHOT : in.readLong());
     }
 }

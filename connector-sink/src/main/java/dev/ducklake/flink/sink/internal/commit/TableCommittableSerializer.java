@@ -17,31 +17,28 @@
 package dev.ducklake.flink.sink.internal.commit;
 
 import dev.ducklake.flink.cdc.ChangeSchemaCodec;
-import dev.ducklake.flink.common.SerializedBytes;
+import dev.ducklake.flink.common.VersionedBytesSerializer;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 
 /**
  * Versioned bytes of a {@link TableCommittable}: sink id, checkpoint id, table, subtask, ordinal,
  * schema (see {@link ChangeSchemaCodec}), file and row count.
  */
 @Internal
-public final class TableCommittableSerializer
-        implements SimpleVersionedSerializer<TableCommittable> {
+public final class TableCommittableSerializer extends VersionedBytesSerializer<TableCommittable> {
 
     static final int VERSION_1 = 1;
 
-    @Override
-    public int getVersion() {
-        return VERSION_1;
+    public TableCommittableSerializer() {
+        super(VERSION_1, 256, "DuckLake table committable", "sink");
     }
 
     @Override
-    public byte[] serialize(TableCommittable committable) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
+    protected void writeFields(TableCommittable committable, DataOutputView out)
+            throws IOException {
         out.writeUTF(committable.sinkId());
         out.writeLong(committable.checkpointId());
         out.writeUTF(committable.table());
@@ -50,31 +47,18 @@ public final class TableCommittableSerializer
         ChangeSchemaCodec.write(committable.schema(), out);
         out.writeUTF(committable.file());
         out.writeLong(committable.rows());
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public TableCommittable deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION_1) {
-            throw new IOException(
-                    "Unknown version "
-                            + version
-                            + " of a DuckLake table committable; this sink reads"
-                            + " version "
-                            + VERSION_1);
-        }
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
-        TableCommittable committable =
-                new TableCommittable(
-                        in.readUTF(),
-                        in.readLong(),
-                        in.readUTF(),
-                        in.readInt(),
-                        in.readLong(),
-                        ChangeSchemaCodec.read(in),
-                        in.readUTF(),
-                        in.readLong());
-        SerializedBytes.requireFullyRead(in, "DuckLake table committable");
-        return committable;
+    protected TableCommittable readFields(int version, DataInputView in) throws IOException {
+        return new TableCommittable(
+                in.readUTF(),
+                in.readLong(),
+                in.readUTF(),
+                in.readInt(),
+                in.readLong(),
+                ChangeSchemaCodec.read(in),
+                in.readUTF(),
+                in.readLong());
     }
 }

@@ -16,51 +16,31 @@
 
 package dev.ducklake.flink.sink.internal.write;
 
-import dev.ducklake.flink.common.SerializedBytes;
+import dev.ducklake.flink.common.VersionedBytesSerializer;
 import java.io.IOException;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 
 /** Versioned bytes of a {@link DuckLakeWriterState}. */
 @Internal
 public final class DuckLakeWriterStateSerializer
-        implements SimpleVersionedSerializer<DuckLakeWriterState> {
+        extends VersionedBytesSerializer<DuckLakeWriterState> {
 
     public static final int VERSION_1 = 1;
     private static final int CURRENT_VERSION = VERSION_1;
 
-    @Override
-    public int getVersion() {
-        return CURRENT_VERSION;
+    public DuckLakeWriterStateSerializer() {
+        super(CURRENT_VERSION, 64, "DuckLake writer state", "sink");
     }
 
     @Override
-    public byte[] serialize(DuckLakeWriterState state) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(64);
+    protected void writeFields(DuckLakeWriterState state, DataOutputView out) throws IOException {
         out.writeUTF(state.sinkId());
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public DuckLakeWriterState deserialize(int version, byte[] serialized) throws IOException {
-        return switch (version) {
-            case VERSION_1 -> readVersion1(serialized);
-            default ->
-                    throw new IOException(
-                            "Unknown version "
-                                    + version
-                                    + " of a DuckLake writer state; this sink"
-                                    + " reads version "
-                                    + VERSION_1);
-        };
-    }
-
-    private static DuckLakeWriterState readVersion1(byte[] serialized) throws IOException {
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
-        DuckLakeWriterState state = new DuckLakeWriterState(in.readUTF());
-        SerializedBytes.requireFullyRead(in, "DuckLake writer state");
-        return state;
+    protected DuckLakeWriterState readFields(int version, DataInputView in) throws IOException {
+        return new DuckLakeWriterState(in.readUTF());
     }
 }
