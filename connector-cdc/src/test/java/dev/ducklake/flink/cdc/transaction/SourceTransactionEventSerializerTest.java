@@ -16,27 +16,22 @@
 
 package dev.ducklake.flink.cdc.transaction;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.ducklake.flink.cdc.ChangeRecord;
 import dev.ducklake.flink.cdc.ChangeRecordSerializerTest;
 import dev.ducklake.flink.cdc.ChangeSchema;
+import dev.ducklake.flink.cdc.OpaqueTypeSerializerTestBase;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.apache.flink.api.common.serialization.SerializerConfigImpl;
-import org.apache.flink.api.common.typeutils.SerializerTestBase;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.testutils.DeeplyEqualsChecker;
 import org.apache.flink.types.RowKind;
-import org.junit.jupiter.api.Test;
 
 /** Flink's own serializer test suite over changes (in and outside transactions) and ends. */
-class SourceTransactionEventSerializerTest extends SerializerTestBase<SourceTransactionEvent> {
+class SourceTransactionEventSerializerTest
+        extends OpaqueTypeSerializerTestBase<SourceTransactionEvent> {
 
     private static final ChangeSchema SCHEMA =
             ChangeSchema.of(
@@ -45,15 +40,10 @@ class SourceTransactionEventSerializerTest extends SerializerTestBase<SourceTran
 
     SourceTransactionEventSerializerTest() {
         super(
-                new DeeplyEqualsChecker()
-                        .withCustomCheck(
-                                (a, b) ->
-                                        a instanceof SourceTransactionEvent.Change
-                                                && b instanceof SourceTransactionEvent.Change,
-                                (a, b, checker) ->
-                                        same(
-                                                (SourceTransactionEvent.Change) a,
-                                                (SourceTransactionEvent.Change) b)));
+                SourceTransactionEventTypeInfo.INSTANCE,
+                SourceTransactionEventSerializer::new,
+                SourceTransactionEvent.Change.class,
+                SourceTransactionEventSerializerTest::same);
     }
 
     /**
@@ -74,26 +64,6 @@ class SourceTransactionEventSerializerTest extends SerializerTestBase<SourceTran
             }
         }
         return true;
-    }
-
-    @Override
-    protected TypeSerializer<SourceTransactionEvent> createSerializer() {
-        return new SourceTransactionEventSerializer();
-    }
-
-    @Override
-    protected boolean allowNullInstances(TypeSerializer<SourceTransactionEvent> serializer) {
-        return true;
-    }
-
-    @Override
-    protected int getLength() {
-        return -1;
-    }
-
-    @Override
-    protected Class<SourceTransactionEvent> getTypeClass() {
-        return SourceTransactionEvent.class;
     }
 
     @Override
@@ -121,13 +91,5 @@ class SourceTransactionEventSerializerTest extends SerializerTestBase<SourceTran
             new SourceTransactionEvent.End("571", 53195832, Map.of("public.t", 2L, "public.u", 1L)),
             new SourceTransactionEvent.End("573", SourceTransactionEvent.End.NO_POSITION, Map.of()),
         };
-    }
-
-    @Test
-    void theTypeInformationCreatesThisSerializer() {
-        assertThat(
-                        SourceTransactionEventTypeInfo.INSTANCE.createSerializer(
-                                new SerializerConfigImpl()))
-                .isEqualTo(new SourceTransactionEventSerializer());
     }
 }
