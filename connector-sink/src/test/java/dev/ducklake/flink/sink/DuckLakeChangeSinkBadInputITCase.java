@@ -19,13 +19,12 @@ package dev.ducklake.flink.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.cdc.ChangeRecord;
 import dev.ducklake.flink.cdc.ChangeRecordTypeInfo;
 import dev.ducklake.flink.cdc.ChangeSchema;
 import dev.ducklake.flink.cdc.SchemaChangePolicy;
 import dev.ducklake.flink.cdc.debezium.DebeziumJsonDeserializationSchema;
+import dev.ducklake.flink.sink.testutils.DuckDbLakeTestBase;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.TestJobs;
@@ -51,11 +50,9 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -64,22 +61,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * value, and nothing of the failed checkpoint reaches the lake.
  */
 @ExtendWith(NoEngineLeftOpen.class)
-class DuckLakeChangeSinkBadInputITCase {
+class DuckLakeChangeSinkBadInputITCase extends DuckDbLakeTestBase {
 
     private static final VarCharType STRING = new VarCharType(VarCharType.MAX_LENGTH);
     private static final ChangeSchema ORDERS =
             schema(List.of("id", "qty"), List.of(new BigIntType(false), new IntType()), "id");
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(2);
-
-    @TempDir Path dir;
-
-    CatalogLocation catalog;
-
-    @BeforeEach
-    void setUp() {
-        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-    }
 
     /**
      * Records that cannot be written, made on the task: a row that does not fit its schema cannot

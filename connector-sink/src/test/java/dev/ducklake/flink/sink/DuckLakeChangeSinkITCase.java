@@ -20,21 +20,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.EngineRegistry;
-import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.flink.cdc.ChangeRecord;
 import dev.ducklake.flink.cdc.ChangeRecordTypeInfo;
 import dev.ducklake.flink.cdc.ChangeSchema;
 import dev.ducklake.flink.sink.internal.commit.CommitObserver;
+import dev.ducklake.flink.sink.testutils.DuckDbLakeTestBase;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.LakeContents.SinkSnapshot;
 import dev.ducklake.flink.sink.testutils.LedgerChanges;
 import dev.ducklake.flink.sink.testutils.LedgerFunction;
+import dev.ducklake.flink.sink.testutils.LoseAcknowledgementOnce;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.TestJobs;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -60,11 +60,9 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.RowKind;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -77,7 +75,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * to zero, the journal has no gap), which a snapshot holding part of a checkpoint would break.
  */
 @ExtendWith(NoEngineLeftOpen.class)
-class DuckLakeChangeSinkITCase {
+class DuckLakeChangeSinkITCase extends DuckDbLakeTestBase {
 
     private static final int TABLES = 22;
     private static final long TRANSACTIONS = 6_000;
@@ -93,17 +91,6 @@ class DuckLakeChangeSinkITCase {
                     List.of("id"));
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
-
-    @TempDir Path dir;
-
-    CatalogLocation catalog;
-
-    @BeforeEach
-    void setUp() {
-        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        FailOnce.reset();
-        LoseAcknowledgementOnce.reset();
-    }
 
     @ParameterizedTest(name = "parallelism {0}")
     @ValueSource(ints = {1, 4})
@@ -205,11 +192,7 @@ class DuckLakeChangeSinkITCase {
                 .sinkTo(sink().observer(FailAfterUnchangedCommits.observer()).build());
         env.execute("checkpoints that change nothing, then a failure");
 
-        assertThat(FailAfterUnchangedCommits.failures())
-                .as(
-                        "induced failures, after %s commits that changed nothing",
-                        FailAfterUnchangedCommits.unchangedCommits())
-                .isEqualTo(1);
+        FailAfterUnchangedCommits.assertFailedOnce();
         Map<Long, List<Object>> expected = new TreeMap<>();
         for (long id = 0; id < inserts; id++) {
             expected.put(id, List.of(id, "new"));

@@ -31,10 +31,12 @@ import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics;
 import dev.ducklake.flink.sink.testutils.CountCheckpoints;
+import dev.ducklake.flink.sink.testutils.DuckDbLakeTestBase;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.JobMetrics;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.LakeContents.SinkSnapshot;
+import dev.ducklake.flink.sink.testutils.LoseAcknowledgementOnce;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import dev.ducklake.flink.sink.testutils.TestJobs;
@@ -51,11 +53,9 @@ import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.metrics.Histogram;
-import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
@@ -65,36 +65,20 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Exactly-once writes through the DataStream API on a MiniCluster, checked with plain DuckDB. */
 @ExtendWith(NoEngineLeftOpen.class)
-class DuckLakeSinkITCase {
+class DuckLakeSinkITCase extends DuckDbLakeTestBase {
 
-    static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
-    static final JobMetrics JOB_METRICS = new JobMetrics(METRICS);
+    static final JobMetrics JOB_METRICS = JobMetrics.retained();
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            TestJobs.miniCluster(4, METRICS.addToConfiguration(new Configuration()));
-
-    @TempDir Path dir;
-
-    CatalogLocation catalog;
-
-    @BeforeEach
-    void setUp() {
-        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        FailOnce.reset();
-        LoseAcknowledgementOnce.reset();
-    }
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = JOB_METRICS.miniCluster(4);
 
     @ParameterizedTest(name = "parallelism {0}")
     @ValueSource(ints = {1, 4})
@@ -375,11 +359,7 @@ class DuckLakeSinkITCase {
                                 .build());
         env.execute("checkpoints that change nothing, then a failure");
 
-        assertThat(FailAfterUnchangedCommits.failures())
-                .as(
-                        "induced failures, after %s commits that changed nothing",
-                        FailAfterUnchangedCommits.unchangedCommits())
-                .isEqualTo(1);
+        FailAfterUnchangedCommits.assertFailedOnce();
         assertThat(LakeContents.rowsByFirstColumn(catalog, dir, "orders"))
                 .isEqualTo(OrderEvents.queriedRows(OrderEvents.expectedUpsert(count, keys)));
         List<SinkSnapshot> snapshots = LakeContents.sinkSnapshots(catalog, dir);

@@ -16,6 +16,8 @@
 
 package dev.ducklake.flink.sink;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ducklake.flink.sink.internal.commit.CommitObserver;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.api.common.functions.MapFunction;
@@ -38,12 +40,11 @@ final class FailAfterUnchangedCommits {
         FAILURES.set(0);
     }
 
-    static int unchangedCommits() {
-        return UNCHANGED.get();
-    }
-
-    static int failures() {
-        return FAILURES.get();
+    /** Asserts that the job failed exactly once, after the commits that changed nothing. */
+    static void assertFailedOnce() {
+        assertThat(FAILURES.get())
+                .as("induced failures, after %s commits that changed nothing", UNCHANGED.get())
+                .isEqualTo(1);
     }
 
     /** The sink's observer that counts its commits that changed nothing. */

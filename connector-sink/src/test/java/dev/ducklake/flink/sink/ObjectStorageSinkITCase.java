@@ -39,9 +39,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
@@ -71,12 +69,9 @@ class ObjectStorageSinkITCase {
      */
     private static final int PER_SECOND = 5_000;
 
-    static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
-    static final JobMetrics JOB_METRICS = new JobMetrics(METRICS);
+    static final JobMetrics JOB_METRICS = JobMetrics.retained();
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            TestJobs.miniCluster(4, METRICS.addToConfiguration(new Configuration()));
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = JOB_METRICS.miniCluster(4);
 
     @TempDir static Path serverDirectory;
 

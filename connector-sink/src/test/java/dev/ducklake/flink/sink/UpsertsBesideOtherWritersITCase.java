@@ -57,11 +57,9 @@ import java.util.stream.Stream;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
@@ -91,11 +89,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(NoEngineLeftOpen.class)
 class UpsertsBesideOtherWritersITCase {
 
-    static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
+    static final JobMetrics JOB_METRICS = JobMetrics.retained();
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            TestJobs.miniCluster(2, METRICS.addToConfiguration(new Configuration()));
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = JOB_METRICS.miniCluster(2);
 
     private static final TableName TABLE = TableName.of("shop", "orders");
     private static final int KEYS = 500;
@@ -182,9 +178,8 @@ class UpsertsBesideOtherWritersITCase {
             actual.remove(HEARTBEAT);
             assertThat(actual).as("the lake after both writers").isEqualTo(expected);
             assertEveryVersionIsConsistent(catalog);
-            JobMetrics metrics = new JobMetrics(METRICS);
-            long commits = metrics.counter(jobId, DuckLakeSinkMetrics.COMMITS);
-            long lookups = metrics.counter(jobId, DuckLakeSinkMetrics.COMMITS_LOOKING_UP_ROWS);
+            long commits = JOB_METRICS.counter(jobId, DuckLakeSinkMetrics.COMMITS);
+            long lookups = JOB_METRICS.counter(jobId, DuckLakeSinkMetrics.COMMITS_LOOKING_UP_ROWS);
             if (index == UpsertIndex.FLINK_STATE) {
                 assertThat(lookups)
                         .as("commits that looked rows up, of %s", commits)
@@ -317,13 +312,13 @@ class UpsertsBesideOtherWritersITCase {
      * seen the job's own last commit; how many commits that takes depends on the machine's load.
      */
     private static void awaitCommitUsingTheIndex(JobID job) {
-        JobMetrics metrics = new JobMetrics(METRICS);
         await("a commit that used the upsert index, with the table to itself")
                 .atMost(Duration.ofSeconds(60))
                 .until(
                         () ->
-                                metrics.counter(job, DuckLakeSinkMetrics.COMMITS_LOOKING_UP_ROWS)
-                                        < metrics.counter(job, DuckLakeSinkMetrics.COMMITS));
+                                JOB_METRICS.counter(
+                                                job, DuckLakeSinkMetrics.COMMITS_LOOKING_UP_ROWS)
+                                        < JOB_METRICS.counter(job, DuckLakeSinkMetrics.COMMITS));
     }
 
     private static long count(Connection plain, String query) throws SQLException {

@@ -20,16 +20,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.LakeEngine;
-import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.flink.sink.testutils.DuckDbLakeTestBase;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.TestJobs;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -46,28 +45,17 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code 'connector' = 'ducklake'} as a Flink SQL sink, checked with plain DuckDB. */
 @ExtendWith(NoEngineLeftOpen.class)
-class DuckLakeTableSinkITCase {
+class DuckLakeTableSinkITCase extends DuckDbLakeTestBase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(4);
-
-    @TempDir Path dir;
-
-    CatalogLocation catalog;
-
-    @BeforeEach
-    void setUp() {
-        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-    }
 
     @Test
     void insertIntoCreatesTheTableFromTheFlinkSchemaAndAppendsEveryType() throws Exception {

@@ -19,18 +19,37 @@ package dev.ducklake.flink.sink.testutils;
 import java.util.Objects;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.JobID;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.test.junit5.MiniClusterExtension;
 
-/** A job's metrics by name, from a MiniCluster's {@link InMemoryReporter}. */
+/**
+ * A job's metrics by name, from a MiniCluster's {@link InMemoryReporter}.
+ *
+ * <pre>{@code
+ * static final JobMetrics JOB_METRICS = JobMetrics.retained();
+ * @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = JOB_METRICS.miniCluster(4);
+ * }</pre>
+ */
 public final class JobMetrics {
 
     private final InMemoryReporter reporter;
 
     public JobMetrics(InMemoryReporter reporter) {
         this.reporter = reporter;
+    }
+
+    /** The metrics of a reporter that keeps them after their job ends. */
+    public static JobMetrics retained() {
+        return new JobMetrics(InMemoryReporter.createWithRetainedMetrics());
+    }
+
+    /** A MiniCluster (see {@link TestJobs#miniCluster}) whose jobs report to these metrics. */
+    public MiniClusterExtension miniCluster(int slots) {
+        return TestJobs.miniCluster(slots, reporter.addToConfiguration(new Configuration()));
     }
 
     /** Counters of the job by name, summed over subtasks and over attempts of a restarted job. */

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.ducklake.flink.sink;
+package dev.ducklake.flink.sink.testutils;
 
 import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.flink.sink.internal.commit.CommitObserver;
@@ -24,16 +24,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Fails the committer once, right after the lake accepted a commit and before the committer returns
  * to Flink: the commit succeeded but Flink never learns it, so it replays the committable.
  */
-final class LoseAcknowledgementOnce implements CommitObserver {
+public final class LoseAcknowledgementOnce implements CommitObserver {
 
     private static final long serialVersionUID = 1L;
     private static final AtomicInteger LOST = new AtomicInteger();
 
-    static void reset() {
+    public static void reset() {
         LOST.set(0);
     }
 
-    static int lost() {
+    public static int lost() {
         return LOST.get();
     }
 
