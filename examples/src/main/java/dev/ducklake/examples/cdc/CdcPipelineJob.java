@@ -110,6 +110,31 @@ public final class CdcPipelineJob {
                         "debezium-topics", Duration.ofSeconds(1), Duration.ofMillis(200));
     }
 
+    /**
+     * Starts the pipeline's job on a local MiniCluster, at parallelism 1 with a checkpoint every
+     * second into files under {@code checkpoints}, writing into the lake of {@code lakeCatalog} and
+     * {@code dataPath}.
+     *
+     * @param wholeTransactions whether to release only whole source transactions
+     */
+    public static JobClient start(
+            Path checkpoints,
+            String bootstrapServers,
+            String topicPrefix,
+            boolean wholeTransactions,
+            String lakeCatalog,
+            String dataPath,
+            String jobName)
+            throws Exception {
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(checkpointsIn(checkpoints));
+        env.enableCheckpointing(1_000);
+        env.setParallelism(1);
+        changes(env, bootstrapServers, topicPrefix, wholeTransactions)
+                .sinkTo(sink(lakeCatalog, dataPath));
+        return env.executeAsync(jobName);
+    }
+
     /** Throws the job's failure, or that it finished, if it no longer runs. */
     public static void requireRunning(JobClient job) throws Exception {
         CompletableFuture<JobExecutionResult> result = job.getJobExecutionResult();

@@ -32,6 +32,10 @@ import java.util.Map;
  */
 public final class PipelineDatabases {
 
+    /** The server that {@code .ci/postgres.sh} starts, as user {@code postgres}. */
+    public static final String LOCAL_SERVER =
+            "jdbc:postgresql://127.0.0.1:55432/postgres?user=postgres";
+
     private static final Duration RELEASE = Duration.ofSeconds(30);
 
     private PipelineDatabases() {}
@@ -48,6 +52,11 @@ public final class PipelineDatabases {
         return jdbcUrl.replaceAll(
                 "jdbc:postgresql://([^:/]+):(\\d+)/([^?]+).*",
                 "host=$1 port=$2 dbname=$3 user=postgres");
+    }
+
+    /** A database of the server as a lake's catalog, as DuckDB's {@code ATTACH 'ducklake:...'}. */
+    public static String lakeCatalog(String serverJdbcUrl, String database) {
+        return "postgres:" + libpq(database(serverJdbcUrl, database));
     }
 
     /**

@@ -24,7 +24,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.FileUtils;
 
 /**
@@ -52,19 +51,13 @@ public final class PostgresCdcPipeline {
 
     public static void main(String[] args) throws Exception {
         long transactions = args.length > 0 ? Long.parseLong(args[0]) : 5_000;
-        String server =
-                args.length > 1
-                        ? args[1]
-                        : "jdbc:postgresql://127.0.0.1:55432/postgres?user=postgres";
+        String server = args.length > 1 ? args[1] : PipelineDatabases.LOCAL_SERVER;
         Path work = Path.of("target", "cdc-pipeline").toAbsolutePath();
         FileUtils.deleteDirectory(work.toFile());
         Files.createDirectories(work);
         PipelineDatabases.recreate(server, SLOT, "ducklake_cdc_shop", "ducklake_cdc_lake");
         String source = PipelineDatabases.database(server, "ducklake_cdc_shop");
-        String lakeCatalog =
-                "postgres:"
-                        + PipelineDatabases.libpq(
-                                PipelineDatabases.database(server, "ducklake_cdc_lake"));
+        String lakeCatalog = PipelineDatabases.lakeCatalog(server, "ducklake_cdc_lake");
         String dataPath = work.resolve("data") + "/";
 
         new ShopWorkload(source, 7).createSchema();
@@ -78,14 +71,15 @@ public final class PostgresCdcPipeline {
             System.out.printf(
                     "Kafka on %s, Debezium capturing schema shop of ducklake_cdc_shop%n",
                     kafka.bootstrapServers());
-            StreamExecutionEnvironment env =
-                    StreamExecutionEnvironment.getExecutionEnvironment(
-                            CdcPipelineJob.checkpointsIn(work.resolve("checkpoints")));
-            env.enableCheckpointing(1_000);
-            env.setParallelism(1);
-            CdcPipelineJob.changes(env, kafka.bootstrapServers(), "shop", true)
-                    .sinkTo(CdcPipelineJob.sink(lakeCatalog, dataPath));
-            JobClient job = env.executeAsync("PostgreSQL → Debezium → Kafka → Flink → DuckLake");
+            JobClient job =
+                    CdcPipelineJob.start(
+                            work.resolve("checkpoints"),
+                            kafka.bootstrapServers(),
+                            "shop",
+                            true,
+                            lakeCatalog,
+                            dataPath,
+                            "PostgreSQL → Debezium → Kafka → Flink → DuckLake");
             try {
                 long start = System.nanoTime();
                 new ShopWorkload(source, 7)
