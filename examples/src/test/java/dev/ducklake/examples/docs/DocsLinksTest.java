@@ -39,35 +39,15 @@ class DocsLinksTest {
 
     @Test
     void everyRelativeLinkAndAnchorResolves() throws IOException {
-        List<String> broken = new ArrayList<>();
-        for (MarkdownPage page : pages()) {
-            for (String target : page.linkTargets()) {
-                if (!target.matches("^[a-zA-Z][a-zA-Z+.-]*:.*")) {
-                    check(page, target)
-                            .ifPresent(
-                                    problem ->
-                                            broken.add(
-                                                    name(page) + ": (" + target + ") " + problem));
-                }
-            }
-        }
-        assertThat(broken).as("broken links").isEmpty();
+        assertThat(onEveryPage(DocsLinksTest::brokenLinks)).as("broken links").isEmpty();
     }
 
     @Test
     void everyCommandNamesWhatExists() throws IOException {
         CommandCheck check = new CommandCheck(ROOT);
-        List<String> problems = new ArrayList<>();
-        for (MarkdownPage page : pages()) {
-            for (String command : page.shellCommands()) {
-                check.problems(command)
-                        .forEach(
-                                problem ->
-                                        problems.add(
-                                                name(page) + ": " + command + "\n    " + problem));
-            }
-        }
-        assertThat(problems).as("commands naming what does not exist").isEmpty();
+        assertThat(onEveryPage(page -> commandProblems(check, page)))
+                .as("commands naming what does not exist")
+                .isEmpty();
     }
 
     @Test
@@ -83,6 +63,43 @@ class DocsLinksTest {
                     .as("pages of docs/ that docs/README.md links")
                     .allMatch(linked::contains);
         }
+    }
+
+    /** What a check finds wrong on a page. */
+    private interface PageCheck {
+        List<String> problems(MarkdownPage page) throws IOException;
+    }
+
+    /** The problems a check finds on every page, each after the page's name. */
+    private static List<String> onEveryPage(PageCheck check) throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (MarkdownPage page : pages()) {
+            for (String problem : check.problems(page)) {
+                problems.add(name(page) + ": " + problem);
+            }
+        }
+        return problems;
+    }
+
+    /** The page's relative links and anchors that resolve to nothing. */
+    private static List<String> brokenLinks(MarkdownPage page) throws IOException {
+        List<String> broken = new ArrayList<>();
+        for (String target : page.linkTargets()) {
+            if (!target.matches("^[a-zA-Z][a-zA-Z+.-]*:.*")) {
+                check(page, target).ifPresent(problem -> broken.add("(" + target + ") " + problem));
+            }
+        }
+        return broken;
+    }
+
+    /** The page's shell commands that name modules, classes or scripts that do not exist. */
+    private static List<String> commandProblems(CommandCheck check, MarkdownPage page)
+            throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (String command : page.shellCommands()) {
+            check.problems(command).forEach(problem -> problems.add(command + "\n    " + problem));
+        }
+        return problems;
     }
 
     private static Optional<String> check(MarkdownPage page, String target) throws IOException {

@@ -77,24 +77,18 @@ class SqlScriptExampleTest {
                 .as("the SQL client's class path")
                 .noneMatch(entry -> entry.contains("ducklake") || entry.contains("duckdb"));
 
-        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
-                Statement sql = duckdb.createStatement()) {
-            sql.execute("ATTACH 'ducklake:" + LAKE + "' AS lake (READ_ONLY)");
-            assertThat(
-                            rows(
-                                    sql,
-                                    "SELECT order_id, customer, status, amount FROM lake.orders ORDER BY order_id"))
-                    .containsExactly(
-                            "o-1 alice paid 19.99",
-                            "o-2 bob new 5.00",
-                            "o-3 alice new 42.00",
-                            "o-4 dave new 7.50");
-            assertThat(
-                            rows(
-                                    sql,
-                                    "SELECT customer, orders, amount FROM lake.customer_totals ORDER BY customer"))
-                    .containsExactly("alice 2 61.99", "bob 1 5.00", "dave 1 7.50");
-        }
+        assertThat(
+                        lakeRows(
+                                "SELECT order_id, customer, status, amount FROM lake.orders ORDER BY order_id"))
+                .containsExactly(
+                        "o-1 alice paid 19.99",
+                        "o-2 bob new 5.00",
+                        "o-3 alice new 42.00",
+                        "o-4 dave new 7.50");
+        assertThat(
+                        lakeRows(
+                                "SELECT customer, orders, amount FROM lake.customer_totals ORDER BY customer"))
+                .containsExactly("alice 2 61.99", "bob 1 5.00", "dave 1 7.50");
     }
 
     /**
@@ -154,25 +148,19 @@ class SqlScriptExampleTest {
                 .doesNotContain("o-3")
                 .contains("2 rows in set");
 
-        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
-                Statement sql = duckdb.createStatement()) {
-            sql.execute("ATTACH 'ducklake:" + LAKE + "' AS lake (READ_ONLY)");
-            assertThat(
-                            rows(
-                                    sql,
-                                    "SELECT order_id, customer, amount, status FROM lake.shop.orders ORDER BY order_id"))
-                    .containsExactly(
-                            "o-1 alice 24.99 paid",
-                            "o-2 bob 5.00 null",
-                            "o-3 carol 42.00 null",
-                            "o-4 dave 7.50 new");
-            assertThat(
-                            rows(
-                                    sql,
-                                    "SELECT comment FROM duckdb_tables() WHERE database_name = 'lake'"
-                                            + " AND table_name = 'orders'"))
-                    .containsExactly("one row per order");
-        }
+        assertThat(
+                        lakeRows(
+                                "SELECT order_id, customer, amount, status FROM lake.shop.orders ORDER BY order_id"))
+                .containsExactly(
+                        "o-1 alice 24.99 paid",
+                        "o-2 bob 5.00 null",
+                        "o-3 carol 42.00 null",
+                        "o-4 dave 7.50 new");
+        assertThat(
+                        lakeRows(
+                                "SELECT comment FROM duckdb_tables() WHERE database_name = 'lake'"
+                                        + " AND table_name = 'orders'"))
+                .containsExactly("one row per order");
     }
 
     @Test
@@ -203,16 +191,24 @@ class SqlScriptExampleTest {
         return pattern.toString();
     }
 
-    private static List<String> rows(Statement sql, String query) throws Exception {
+    /**
+     * A query's rows, each its values joined by spaces, on plain DuckDB with the scripts' lake
+     * attached read-only as {@code lake}.
+     */
+    private static List<String> lakeRows(String query) throws Exception {
         List<String> rows = new ArrayList<>();
-        try (ResultSet result = sql.executeQuery(query)) {
-            int columns = result.getMetaData().getColumnCount();
-            while (result.next()) {
-                List<String> values = new ArrayList<>();
-                for (int i = 1; i <= columns; i++) {
-                    values.add(result.getString(i));
+        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+                Statement sql = duckdb.createStatement()) {
+            sql.execute("ATTACH 'ducklake:" + LAKE + "' AS lake (READ_ONLY)");
+            try (ResultSet result = sql.executeQuery(query)) {
+                int columns = result.getMetaData().getColumnCount();
+                while (result.next()) {
+                    List<String> values = new ArrayList<>();
+                    for (int i = 1; i <= columns; i++) {
+                        values.add(result.getString(i));
+                    }
+                    rows.add(String.join(" ", values));
                 }
-                rows.add(String.join(" ", values));
             }
         }
         return rows;
