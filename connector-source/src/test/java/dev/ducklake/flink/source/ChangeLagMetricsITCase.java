@@ -23,24 +23,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.EngineRegistry;
-import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.EngineSpec;
+import dev.ducklake.flink.sink.testutils.DuckDbLakeTestBase;
 import dev.ducklake.flink.sink.testutils.JobMetrics;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
 import dev.ducklake.flink.sink.testutils.TestJobs;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.metrics.Gauge;
-import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
@@ -49,7 +45,6 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The change source's lag metrics, as a user alerting on them reads them: while its reader is held
@@ -57,26 +52,19 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code emittedVersionAgeMs} is the age of that version; once it catches up, none is behind and
  * the age is that of the table's latest version.
  */
-class ChangeLagMetricsITCase {
+class ChangeLagMetricsITCase extends DuckDbLakeTestBase {
 
-    static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
-    static final JobMetrics JOB_METRICS = new JobMetrics(METRICS);
+    static final JobMetrics JOB_METRICS = JobMetrics.retained();
 
-    @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER =
-            TestJobs.miniCluster(2, METRICS.addToConfiguration(new Configuration()));
+    @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = JOB_METRICS.miniCluster(2);
 
     static final TableName ORDERS = TableName.of("orders");
     static final Duration TIMEOUT = Duration.ofSeconds(60);
 
-    @TempDir Path dir;
-
-    CatalogLocation catalog;
     String dataPath;
 
     @BeforeEach
     void setUp() {
-        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         dataPath = dir.resolve("data") + "/";
     }
 

@@ -23,7 +23,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
-import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.maintenance.MaintenanceReport;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.schema.TableName;
@@ -31,6 +30,7 @@ import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.DuckLakeSink;
+import dev.ducklake.flink.sink.testutils.DuckDbLakeTestBase;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.OrderEvents;
@@ -39,7 +39,6 @@ import dev.ducklake.flink.sink.testutils.Throttle;
 import dev.ducklake.flink.source.testutils.ChangelogModel;
 import dev.ducklake.flink.source.testutils.RandomChangelog;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
@@ -57,12 +56,10 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -73,7 +70,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 @ExtendWith(NoEngineLeftOpen.class)
-class DuckLakeSourceITCase {
+class DuckLakeSourceITCase extends DuckDbLakeTestBase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(8);
 
@@ -81,16 +78,6 @@ class DuckLakeSourceITCase {
 
     /** How long a reading job may take to show what the test waits for. */
     static final Duration MODEL_TIMEOUT = Duration.ofSeconds(90);
-
-    @TempDir Path dir;
-
-    CatalogLocation catalog;
-
-    @BeforeEach
-    void setUp() {
-        catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        FailOnce.reset();
-    }
 
     @ParameterizedTest(name = "writer parallelism {0}")
     @ValueSource(ints = {1, 4})
