@@ -34,7 +34,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.FileUtils;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -89,10 +88,7 @@ public final class CdcPipelineBenchmark {
         double rate = args.length > 1 ? Double.parseDouble(args[1]) : 200;
         long paced = args.length > 2 ? Long.parseLong(args[2]) : 3_000;
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 2;
-        String server =
-                args.length > 4
-                        ? args[4]
-                        : "jdbc:postgresql://127.0.0.1:55432/postgres?user=postgres";
+        String server = args.length > 4 ? args[4] : PipelineDatabases.LOCAL_SERVER;
         Path work = Path.of("target", "cdc-benchmark").toAbsolutePath();
         FileUtils.deleteDirectory(work.toFile());
         Files.createDirectories(work);
@@ -152,10 +148,7 @@ public final class CdcPipelineBenchmark {
             throws Exception {
         PipelineDatabases.recreate(server, SLOT, "ducklake_bench_shop", "ducklake_bench_lake");
         String source = PipelineDatabases.database(server, "ducklake_bench_shop");
-        String lakeCatalog =
-                "postgres:"
-                        + PipelineDatabases.libpq(
-                                PipelineDatabases.database(server, "ducklake_bench_lake"));
+        String lakeCatalog = PipelineDatabases.lakeCatalog(server, "ducklake_bench_lake");
         String dataPath = dir.resolve("data") + "/";
         ShopWorkload workload = new ShopWorkload(source, 11);
         workload.createSchema();
@@ -165,14 +158,15 @@ public final class CdcPipelineBenchmark {
                                 PipelineDatabases.debeziumSettings(source, topicPrefix, SLOT),
                                 kafka.bootstrapServers());
                 ShopComparison comparison = new ShopComparison(source, lakeCatalog, dataPath)) {
-            StreamExecutionEnvironment env =
-                    StreamExecutionEnvironment.getExecutionEnvironment(
-                            CdcPipelineJob.checkpointsIn(dir.resolve("checkpoints")));
-            env.enableCheckpointing(1_000);
-            env.setParallelism(1);
-            CdcPipelineJob.changes(env, kafka.bootstrapServers(), topicPrefix, whole)
-                    .sinkTo(CdcPipelineJob.sink(lakeCatalog, dataPath));
-            JobClient job = env.executeAsync("CDC pipeline benchmark");
+            JobClient job =
+                    CdcPipelineJob.start(
+                            dir.resolve("checkpoints"),
+                            kafka.bootstrapServers(),
+                            topicPrefix,
+                            whole,
+                            lakeCatalog,
+                            dataPath,
+                            "CDC pipeline benchmark");
             try {
                 // Warm-up: the job runs, every topic exists and the lake has its tables.
                 workload.run(WARM_UP, -1, 0, (done, lastOrder) -> {});

@@ -31,16 +31,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.metrics.HistogramStatistics;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.util.FileUtils;
 
@@ -229,23 +225,13 @@ public final class ChangeSinkBenchmark {
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, settings.parallelism());
         // A failed job ends the benchmark: a restarted one would report a slower run as a result.
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        if (metrics != null) {
-            metrics.addToConfiguration(conf);
-        }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(settings.parallelism());
-        env.enableCheckpointing(settings.checkpointMs());
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                new ChangeEvents(tables),
-                                settings.events(),
-                                ChangeRecordTypeInfo.INSTANCE),
-                        WatermarkStrategy.noWatermarks(),
-                        "changes")
-                .sinkTo(sink);
-        long start = System.nanoTime();
-        JobExecutionResult result =
-                env.execute((metrics == null ? "blackhole, " : "ducklake, ") + tables + " tables");
-        return new TimedJob(settings.events() / ((System.nanoTime() - start) / 1e9), result);
+        return TimedJob.generate(
+                TimedJob.environment(
+                        conf, metrics, settings.parallelism(), settings.checkpointMs()),
+                new ChangeEvents(tables),
+                settings.events(),
+                ChangeRecordTypeInfo.INSTANCE,
+                sink,
+                (metrics == null ? "blackhole, " : "ducklake, ") + tables + " tables");
     }
 }

@@ -68,11 +68,8 @@ public final class DeleteCostBenchmark {
     private DeleteCostBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        long keys = args.length > 0 ? Long.parseLong(args[0]) : 100_000L;
-        long[] sizes =
-                args.length > 1
-                        ? Arrays.stream(args, 1, args.length).mapToLong(Long::parseLong).toArray()
-                        : DEFAULT_SIZES;
+        long keys = Arguments.number(args, 0, 100_000L);
+        long[] sizes = Arguments.numbersFrom(args, 1, DEFAULT_SIZES);
         System.out.printf(
                 Locale.ROOT,
                 "Delete cost benchmark: %,d random keys, plain DuckDB with 2 threads, sizes %s%n",

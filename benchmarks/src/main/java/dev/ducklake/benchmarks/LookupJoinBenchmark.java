@@ -84,12 +84,9 @@ public final class LookupJoinBenchmark {
         System.setProperty(
                 "org.slf4j.simpleLogger.log.org.apache.flink.table.functions.FunctionContext",
                 "error");
-        long events = args.length > 0 ? Long.parseLong(args[0]) : 200_000;
-        long dimension = args.length > 1 ? Long.parseLong(args[1]) : 100_000;
-        long[] sizes =
-                args.length > 2
-                        ? Arrays.stream(args, 2, args.length).mapToLong(Long::parseLong).toArray()
-                        : new long[] {1_000_000, 10_000_000};
+        long events = Arguments.number(args, 0, 200_000);
+        long dimension = Arguments.number(args, 1, 100_000);
+        long[] sizes = Arguments.numbersFrom(args, 2, new long[] {1_000_000, 10_000_000});
         System.out.printf(
                 Locale.ROOT,
                 "Lookup join benchmark: %,d events, a dimension of %,d rows, parallelism 1%n",

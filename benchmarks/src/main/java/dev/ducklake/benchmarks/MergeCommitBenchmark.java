@@ -25,7 +25,6 @@ import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.MergeSession.CurrentRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Locale;
@@ -56,9 +55,7 @@ public final class MergeCommitBenchmark {
     public static void main(String[] args) throws Exception {
         int keys = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         long[] sizes =
-                args.length > 1
-                        ? Arrays.stream(args, 1, args.length).mapToLong(Long::parseLong).toArray()
-                        : new long[] {1_000_000, 10_000_000, 50_000_000};
+                Arguments.numbersFrom(args, 1, new long[] {1_000_000, 10_000_000, 50_000_000});
         System.out.printf(
                 Locale.ROOT,
                 "Merge commit benchmark: %,d random upserts per commit, one DuckDB thread%n",

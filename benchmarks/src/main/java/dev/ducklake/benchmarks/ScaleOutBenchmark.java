@@ -21,15 +21,11 @@ import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.testing.postgres.PostgresServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.TaskManagerOptions;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.metrics.HistogramStatistics;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
@@ -99,22 +95,12 @@ public final class ScaleOutBenchmark {
             int writers, long rows, Sink<RowData> sink, InMemoryReporter metrics) throws Exception {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, writers);
-        if (metrics != null) {
-            metrics.addToConfiguration(conf);
-        }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(writers);
-        env.enableCheckpointing(1000);
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                i -> SinkBenchmark.row(i, Integer.MAX_VALUE),
-                                rows,
-                                InternalTypeInfo.of(SinkBenchmark.ROW_TYPE)),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
-                .sinkTo(sink);
-        long start = System.nanoTime();
-        JobExecutionResult result = env.execute("append with " + writers + " writers");
-        return new TimedJob(rows / ((System.nanoTime() - start) / 1e9), result);
+        return TimedJob.generate(
+                TimedJob.environment(conf, metrics, writers, 1000),
+                i -> SinkBenchmark.row(i, Integer.MAX_VALUE),
+                rows,
+                InternalTypeInfo.of(SinkBenchmark.ROW_TYPE),
+                sink,
+                "append with " + writers + " writers");
     }
 }

@@ -27,12 +27,9 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.TaskManagerOptions;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
@@ -237,20 +234,17 @@ public final class SinkBenchmark {
     private static double run(Job job, long rows, int keys, Path dir) throws Exception {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(1);
-        env.enableCheckpointing(1000);
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                i -> row(i, keys), rows, InternalTypeInfo.of(ROW_TYPE)),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
-                .sinkTo(job.sink(dir));
-        long start = System.nanoTime();
-        env.execute(job.label);
-        double seconds = (System.nanoTime() - start) / 1e9;
-        double perSecond = rows / seconds;
-        System.out.printf("%-16s %,12.0f rows/s  (%.1f s)%n", job.label, perSecond, seconds);
+        double perSecond =
+                TimedJob.generate(
+                                TimedJob.environment(conf, null, 1, 1000),
+                                i -> row(i, keys),
+                                rows,
+                                InternalTypeInfo.of(ROW_TYPE),
+                                job.sink(dir),
+                                job.label)
+                        .perSecond();
+        System.out.printf(
+                "%-16s %,12.0f rows/s  (%.1f s)%n", job.label, perSecond, rows / perSecond);
         return perSecond;
     }
 

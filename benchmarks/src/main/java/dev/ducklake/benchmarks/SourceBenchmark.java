@@ -21,8 +21,10 @@ import static dev.ducklake.flink.common.DuckLakeConnectorOptions.SCAN_DISCOVERY_
 
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -35,7 +37,6 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.LocalDateTime;
@@ -55,7 +56,6 @@ import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.TaskManagerOptions;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
@@ -181,20 +181,18 @@ public final class SourceBenchmark {
                 SinkBenchmark.ROW_TYPE.getFieldNames().stream()
                         .map(c -> "min(" + c + ")")
                         .collect(Collectors.joining(", "));
-        try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
+        try (Connection connection =
+                        TestLakes.plainDuckDb(
+                                CatalogLocation.duckDbFile(dir.resolve("metadata.ducklake")), dir);
                 Statement statement = connection.createStatement()) {
             statement.execute("SET threads = 1");
-            statement.execute(
-                    "ATTACH 'ducklake:"
-                            + dir.resolve("metadata.ducklake")
-                            + "' AS lake (READ_ONLY)");
             double best = 0;
             for (int i = 0; i < 3; i++) {
                 long start = System.nanoTime();
                 long rows;
                 try (ResultSet result =
                         statement.executeQuery(
-                                "SELECT count(*), " + columns + " FROM lake.orders")) {
+                                "SELECT count(*), " + columns + " FROM plain.orders")) {
                     result.next();
                     rows = result.getLong(1);
                 }
@@ -211,18 +209,15 @@ public final class SourceBenchmark {
      * rows per second.
      */
     private static double generator(long rows) throws Exception {
-        StreamExecutionEnvironment env = environment(1);
-        env.fromSource(
-                        new DataGeneratorSource<>(
+        double perSecond =
+                TimedJob.generate(
+                                environment(1),
                                 i -> SinkBenchmark.row(i, Integer.MAX_VALUE),
                                 rows,
-                                InternalTypeInfo.of(SinkBenchmark.ROW_TYPE)),
-                        WatermarkStrategy.noWatermarks(),
-                        "generator")
-                .sinkTo(new CountingSink());
-        long start = System.nanoTime();
-        env.execute("generator");
-        double perSecond = rows / ((System.nanoTime() - start) / 1e9);
+                                InternalTypeInfo.of(SinkBenchmark.ROW_TYPE),
+                                new CountingSink(),
+                                "generator")
+                        .perSecond();
         System.out.printf("%-22s %,12.0f rows/s%n", "generator job, p1", perSecond);
         return perSecond;
     }
@@ -428,9 +423,6 @@ public final class SourceBenchmark {
     private static StreamExecutionEnvironment environment(int parallelism) {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(parallelism);
-        env.enableCheckpointing(1000);
-        return env;
+        return TimedJob.environment(conf, null, parallelism, 1000);
     }
 }

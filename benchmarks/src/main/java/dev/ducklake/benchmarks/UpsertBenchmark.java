@@ -30,21 +30,17 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.metrics.HistogramStatistics;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.state.rocksdb.PredefinedOptions;
 import org.apache.flink.state.rocksdb.RocksDBConfigurableOptions;
 import org.apache.flink.state.rocksdb.RocksDBOptions;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -105,11 +101,8 @@ public final class UpsertBenchmark {
         // expected.
         System.setProperty(
                 "org.slf4j.simpleLogger.log.org.apache.flink.runtime.checkpoint", "error");
-        long upserts = args.length > 0 ? Long.parseLong(args[0]) : 5_000_000L;
-        long[] sizes =
-                args.length > 1
-                        ? Arrays.stream(args, 1, args.length).mapToLong(Long::parseLong).toArray()
-                        : DEFAULT_SIZES;
+        long upserts = Arguments.number(args, 0, 5_000_000L);
+        long[] sizes = Arguments.numbersFrom(args, 1, DEFAULT_SIZES);
         System.out.printf(
                 Locale.ROOT,
                 "Upsert benchmark: %,d upserts to random existing keys, 1 s checkpoints,"
@@ -239,21 +232,13 @@ public final class UpsertBenchmark {
                     PredefinedOptions.FLASH_SSD_OPTIMIZED.name());
             conf.set(RocksDBConfigurableOptions.USE_BLOOM_FILTER, true);
         }
-        if (metrics != null) {
-            metrics.addToConfiguration(conf);
-        }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(1);
-        env.enableCheckpointing(1000);
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                i -> upsert(i, size), upserts, InternalTypeInfo.of(ROW_TYPE)),
-                        WatermarkStrategy.noWatermarks(),
-                        "upserts")
-                .sinkTo(sink);
-        long start = System.nanoTime();
-        JobExecutionResult result = env.execute("upserts into " + size + " rows");
-        return new TimedJob(upserts / ((System.nanoTime() - start) / 1e9), result);
+        return TimedJob.generate(
+                TimedJob.environment(conf, metrics, 1, 1000),
+                i -> upsert(i, size),
+                upserts,
+                InternalTypeInfo.of(ROW_TYPE),
+                sink,
+                "upserts into " + size + " rows");
     }
 
     /**
