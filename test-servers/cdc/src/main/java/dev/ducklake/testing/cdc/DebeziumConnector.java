@@ -16,6 +16,7 @@
 
 package dev.ducklake.testing.cdc;
 
+import dev.ducklake.testing.process.ProcessServer;
 import dev.ducklake.testing.process.ServerProcess;
 import java.io.File;
 import java.io.IOException;
@@ -33,13 +34,18 @@ import java.util.Properties;
  * Debezium's PostgreSQL connector (the embedded engine, {@code pgoutput}) in a JVM of its own,
  * publishing JSON change events with schemas and transaction metadata into a {@link KafkaServer}.
  * Its offsets live in a file under a local directory, so that it resumes where it left off after a
- * clean {@link #stop()} or a {@link #kill()}.
+ * clean {@link #stop()}, which flushes its offsets, or a {@link #kill()}, after which it re-sends
+ * what came after its last flushed offsets. {@link #start()} waits until its task runs.
  */
-public final class DebeziumConnector implements AutoCloseable {
-
-    private final ServerProcess process;
+public final class DebeziumConnector extends ProcessServer {
 
     private DebeziumConnector(
+            Path directory, Map<String, String> settings, String bootstrapServers) {
+        super(process(directory, settings, bootstrapServers));
+    }
+
+    /** The connector's process, its settings written under {@code directory}. */
+    private static ServerProcess process(
             Path directory, Map<String, String> settings, String bootstrapServers) {
         int health = ServerProcess.freePort();
         Map<String, String> config = new LinkedHashMap<>();
@@ -72,18 +78,17 @@ public final class DebeziumConnector implements AutoCloseable {
                         + File.pathSeparator
                         + ServerProcess.recordedClassPath(
                                 DebeziumConnector.class, KafkaServer.CLASS_PATH);
-        this.process =
-                new ServerProcess(
-                        "Debezium",
-                        classPath,
-                        List.of("-Xmx512m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
-                        List.of(
-                                DebeziumToKafka.class.getName(),
-                                properties.toString(),
-                                bootstrapServers,
-                                Integer.toString(health)),
-                        directory.resolve("debezium.out"),
-                        health);
+        return new ServerProcess(
+                "Debezium",
+                classPath,
+                List.of("-Xmx512m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
+                List.of(
+                        DebeziumToKafka.class.getName(),
+                        properties.toString(),
+                        bootstrapServers,
+                        Integer.toString(health)),
+                directory.resolve("debezium.out"),
+                health);
     }
 
     /**
@@ -100,24 +105,6 @@ public final class DebeziumConnector implements AutoCloseable {
         return connector;
     }
 
-    /**
-     * Starts the connector again after {@link #stop()} or {@link #kill()}; waits until its task
-     * runs.
-     */
-    public void start() {
-        process.start();
-    }
-
-    /** Stops the engine cleanly: it flushes its offsets. */
-    public void stop() {
-        process.stop();
-    }
-
-    /** Kills the engine, as a crash does: it re-sends what came after its last flushed offsets. */
-    public void kill() {
-        process.kill();
-    }
-
     private static String ownLocation() {
         try {
             return Path.of(
@@ -130,10 +117,5 @@ public final class DebeziumConnector implements AutoCloseable {
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    @Override
-    public void close() {
-        process.close();
     }
 }

@@ -16,6 +16,7 @@
 
 package dev.ducklake.testing.cdc;
 
+import dev.ducklake.testing.process.ProcessServer;
 import dev.ducklake.testing.process.ServerProcess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,19 +29,24 @@ import java.util.List;
 /**
  * Apache Kafka's own broker ({@code kafka.Kafka}, KRaft, one node that is broker and controller) in
  * a JVM of its own on loopback, its log under a local directory, so that topics, offsets and
- * consumer groups survive {@link #stop()}, {@link #kill()} and {@link #start()} on the same ports.
+ * consumer groups survive {@link #stop()} (a clean shutdown), {@link #kill()} (a crash) and {@link
+ * #start()} on the same ports.
  */
-public final class KafkaServer implements AutoCloseable {
+public final class KafkaServer extends ProcessServer {
 
     static final String CLASS_PATH = "servers.classpath";
 
-    private final Path directory;
     private final int port;
-    private final ServerProcess process;
 
     private KafkaServer(Path directory, int port, int controllerPort) {
-        this.directory = directory;
+        super(process(directory, port, controllerPort));
         this.port = port;
+    }
+
+    /**
+     * The broker's process, its configuration and formatted log prepared under {@code directory}.
+     */
+    private static ServerProcess process(Path directory, int port, int controllerPort) {
         Path properties = directory.resolve("server.properties");
         String classPath = ServerProcess.recordedClassPath(KafkaServer.class, CLASS_PATH);
         try {
@@ -70,20 +76,19 @@ public final class KafkaServer implements AutoCloseable {
                                     "group.initial.rebalance.delay.ms=0")
                             + "\n");
             if (!Files.exists(directory.resolve("log/meta.properties"))) {
-                format(classPath, properties);
+                format(directory, classPath, properties);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "Could not prepare the Kafka broker under " + directory, e);
         }
-        this.process =
-                new ServerProcess(
-                        "Kafka",
-                        classPath,
-                        List.of("-Xmx512m"),
-                        List.of("kafka.Kafka", properties.toString()),
-                        directory.resolve("kafka.out"),
-                        port);
+        return new ServerProcess(
+                "Kafka",
+                classPath,
+                List.of("-Xmx512m"),
+                List.of("kafka.Kafka", properties.toString()),
+                directory.resolve("kafka.out"),
+                port);
     }
 
     /** Starts a broker whose log lives under {@code directory}, on free ports. */
@@ -99,26 +104,6 @@ public final class KafkaServer implements AutoCloseable {
         return "127.0.0.1:" + port;
     }
 
-    /** Starts the broker again after {@link #stop()} or {@link #kill()}; waits until it listens. */
-    public void start() {
-        process.start();
-    }
-
-    /** Stops the broker cleanly. */
-    public void stop() {
-        process.stop();
-    }
-
-    /** Kills the broker, as a crash does. */
-    public void kill() {
-        process.kill();
-    }
-
-    @Override
-    public void close() {
-        process.close();
-    }
-
     /** A cluster id as Kafka writes one: 16 random bytes in URL-safe base64 without padding. */
     private static String clusterId() {
         byte[] id = new byte[16];
@@ -126,7 +111,8 @@ public final class KafkaServer implements AutoCloseable {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(id);
     }
 
-    private void format(String classPath, Path properties) throws IOException {
+    private static void format(Path directory, String classPath, Path properties)
+            throws IOException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process format =
                 new ProcessBuilder(
