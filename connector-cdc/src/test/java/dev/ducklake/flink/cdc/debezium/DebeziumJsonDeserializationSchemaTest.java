@@ -72,6 +72,7 @@ import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.InstantiationUtil;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -532,13 +533,7 @@ class DebeziumJsonDeserializationSchemaTest {
         DebeziumJsonDeserializationSchema ignoring =
                 DebeziumJsonDeserializationSchema.builder().ignoreTruncate(true).build();
 
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        truncate))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(truncate)
                 .hasMessageContaining("Table 'public.customers' was truncated")
                 .hasMessageContaining("ignoreTruncate(true)");
         assertThat(read(ignoring, null, truncate)).isEmpty();
@@ -575,13 +570,7 @@ class DebeziumJsonDeserializationSchemaTest {
                         "null",
                         "null");
 
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        delete))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(delete)
                 .hasMessageContaining("delete event for table 'public.t' has no \"before\" row")
                 .hasMessageContaining("REPLICA IDENTITY FULL");
     }
@@ -595,13 +584,7 @@ class DebeziumJsonDeserializationSchemaTest {
                         "null",
                         "{\"v\":1}");
 
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        event))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(event)
                 .hasMessage(
                         "The Debezium message for table 'public.t' has the op \"x\", which is none of c, r, u, d, "
                                 + "t, m");
@@ -884,13 +867,7 @@ class DebeziumJsonDeserializationSchemaTest {
     @ParameterizedTest
     @MethodSource("badValues")
     void failsOnAValueThatDoesNotFitItsType(String schema, String value, String message) {
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        column(schema, value)))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(column(schema, value))
                 .hasMessageStartingWith("Debezium message for table 'public.t', ")
                 .hasMessageContaining(message);
     }
@@ -902,9 +879,7 @@ class DebeziumJsonDeserializationSchemaTest {
                         .get(0)
                         .replace("\"id\":101", "\"id\":\"abc\"");
 
-        assertThatThrownBy(
-                        () -> read(DebeziumJsonDeserializationSchema.builder().build(), null, line))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(line)
                 .hasMessage(
                         "Debezium message for table 'inventory.products', column 'id': cannot read \"abc\" as "
                                 + "int32");
@@ -942,13 +917,7 @@ class DebeziumJsonDeserializationSchemaTest {
     @ParameterizedTest
     @MethodSource("badSchemas")
     void failsOnASchemaWithoutAFlinkType(String schema, String message) {
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        column(schema, "1")))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(column(schema, "1"))
                 .hasMessageStartingWith("Debezium message for table 'public.t', " + message);
     }
 
@@ -957,32 +926,14 @@ class DebeziumJsonDeserializationSchemaTest {
         String line = lines("debezium-postgres-data-schema-include.txt").get(0);
         String truncated = line.substring(0, 1000);
 
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        truncated))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(truncated)
                 .hasMessageStartingWith("A Debezium message is not valid JSON (")
                 .hasMessageEndingWith(": '" + line.substring(0, 200) + "...'");
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        "[1, 2]"))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse("[1, 2]")
                 .hasMessage(
                         "A Debezium JSON message must be a JSON object with \"schema\" and \"payload\", but it is "
                                 + "'[1, 2]'");
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        "{} {}"))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse("{} {}")
                 .hasMessage("A Debezium JSON message has content after its JSON object: '{} {}'");
     }
 
@@ -996,31 +947,13 @@ class DebeziumJsonDeserializationSchemaTest {
         String nullSchema = "{\"schema\":null,\"payload\":" + payloadOnly + "}";
 
         // With schemas.enable=false the message is the bare payload.
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        payloadOnly))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(payloadOnly)
                 .hasMessageStartingWith(
                         "A Debezium JSON message has no \"payload\" (the connector's value.converter "
                                 + "needs schemas.enable=true): '{\"before\":null,\"after\":{\"id\":101,");
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        schemaOnly))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(schemaOnly)
                 .hasMessageStartingWith("A Debezium JSON message has no \"payload\"");
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        nullSchema))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(nullSchema)
                 .hasMessageStartingWith(
                         "The Debezium message for table 'inventory.products' has no \"schema\" (the "
                                 + "connector's value.converter needs schemas.enable=true): '{\"schema\":null,");
@@ -1031,31 +964,13 @@ class DebeziumJsonDeserializationSchemaTest {
         String fields = "{\"type\":\"int32\",\"optional\":true,\"field\":\"v\"}";
         String noTable = event("c", fields, "null", "{\"v\":1}").replace(",\"table\":\"t\"", "");
 
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        noTable))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(noTable)
                 .hasMessageStartingWith(
                         "A Debezium message has no source.table with a source.schema or source.db: ");
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        event("c", fields, "null", "null")))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(event("c", fields, "null", "null"))
                 .hasMessage(
                         "The Debezium event with op \"c\" for table 'public.t' has no \"after\" row");
-        assertThatThrownBy(
-                        () ->
-                                read(
-                                        DebeziumJsonDeserializationSchema.builder().build(),
-                                        null,
-                                        event("c", fields, "null", "[1]")))
-                .isInstanceOf(IOException.class)
+        assertDefaultsRefuse(event("c", fields, "null", "[1]"))
                 .hasMessage(
                         "Debezium message for table 'public.t': cannot read [1] as struct (a JSON object)");
     }
@@ -1209,5 +1124,17 @@ class DebeziumJsonDeserializationSchemaTest {
         map.put(key1, value1);
         map.put(key2, value2);
         return new GenericMapData(map);
+    }
+
+    /** Asserts that a deserializer with the default settings refuses the message {@code value}. */
+    private static AbstractThrowableAssert<?, ? extends Throwable> assertDefaultsRefuse(
+            String value) {
+        return assertThatThrownBy(
+                        () ->
+                                read(
+                                        DebeziumJsonDeserializationSchema.builder().build(),
+                                        null,
+                                        value))
+                .isInstanceOf(IOException.class);
     }
 }
