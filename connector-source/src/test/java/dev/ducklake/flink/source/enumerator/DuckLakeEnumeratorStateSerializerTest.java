@@ -21,14 +21,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ducklake.engine.read.Bucket;
 import dev.ducklake.engine.read.ScanPart;
 import dev.ducklake.engine.testutils.GoldenFiles;
+import dev.ducklake.flink.sink.testutils.SerializerAssertions;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
-import dev.ducklake.flink.source.testutils.SerializerAssertions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The enumerator's checkpointed state survives serialization, foreign bytes are refused, and the
@@ -100,19 +98,13 @@ class DuckLakeEnumeratorStateSerializerTest {
 
     @Test
     void enumeratorStateRoundTripsWithItsPendingSplitsInOrderAndItsHeldSplits() throws IOException {
-        byte[] bytes = states.serialize(STATE);
-
-        assertThat(states.deserialize(states.getVersion(), bytes)).isEqualTo(STATE);
-        SerializerAssertions.assertRefusesTrailingBytes(states, states.getVersion(), bytes);
+        SerializerAssertions.assertRoundTrips(states, STATE);
     }
 
-    @ParameterizedTest(name = "version {0}")
-    @ValueSource(ints = {0, DuckLakeEnumeratorStateSerializer.VERSION_3 + 1})
-    void anUnknownVersionFailsNamingTheVersionsRead(int version) throws IOException {
-        byte[] bytes = states.serialize(STATE);
-
-        SerializerAssertions.assertRefusesUnknownVersion(
-                states, version, bytes, "reads versions 1 to 3");
+    @Test
+    void anUnknownVersionFailsNamingTheVersionsRead() throws IOException {
+        SerializerAssertions.assertRefusesUnknownVersions(
+                states, states.serialize(STATE), "reads versions 1 to 3");
     }
 
     @Test
@@ -127,19 +119,14 @@ class DuckLakeEnumeratorStateSerializerTest {
 
     @Test
     void version2BytesStillRead() throws IOException {
-        assertThat(
-                        states.deserialize(
-                                DuckLakeEnumeratorStateSerializer.VERSION_2,
-                                GoldenFiles.read(ENUMERATOR_STATE_V2)))
-                .isEqualTo(STATE_V2);
+        SerializerAssertions.assertReadsGolden(
+                states, DuckLakeEnumeratorStateSerializer.VERSION_2, ENUMERATOR_STATE_V2, STATE_V2);
     }
 
     @Test
     void theCurrentVersionWritesItsGoldenBytes() throws IOException {
-        assertThat(states.getVersion())
-                .as("a new enumerator state version needs a golden file")
-                .isEqualTo(DuckLakeEnumeratorStateSerializer.VERSION_3);
-        assertThat(states.serialize(STATE)).isEqualTo(GoldenFiles.read(ENUMERATOR_STATE_V3));
+        SerializerAssertions.assertWritesGolden(
+                states, DuckLakeEnumeratorStateSerializer.VERSION_3, ENUMERATOR_STATE_V3, STATE);
     }
 
     /**
@@ -148,11 +135,10 @@ class DuckLakeEnumeratorStateSerializerTest {
      * test.
      */
     public static void main(String[] args) throws IOException {
-        GoldenFiles.writeNew(
+        SerializerAssertions.writeNewGolden(
                 Path.of(args[0]),
-                "enumerator-state-v"
-                        + DuckLakeEnumeratorStateSerializer.INSTANCE.getVersion()
-                        + ".bin",
-                DuckLakeEnumeratorStateSerializer.INSTANCE.serialize(STATE));
+                "enumerator-state",
+                DuckLakeEnumeratorStateSerializer.INSTANCE,
+                STATE);
     }
 }

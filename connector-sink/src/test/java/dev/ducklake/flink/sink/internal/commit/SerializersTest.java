@@ -16,16 +16,18 @@
 
 package dev.ducklake.flink.sink.internal.commit;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static dev.ducklake.flink.sink.testutils.SerializerAssertions.assertReadsGolden;
+import static dev.ducklake.flink.sink.testutils.SerializerAssertions.assertRefusesTrailingBytes;
+import static dev.ducklake.flink.sink.testutils.SerializerAssertions.assertRefusesUnknownVersions;
+import static dev.ducklake.flink.sink.testutils.SerializerAssertions.assertRoundTrips;
+import static dev.ducklake.flink.sink.testutils.SerializerAssertions.assertWritesGolden;
+import static dev.ducklake.flink.sink.testutils.SerializerAssertions.writeNewGolden;
 
-import dev.ducklake.engine.testutils.GoldenFiles;
 import dev.ducklake.flink.cdc.ChangeSchema;
 import dev.ducklake.flink.sink.internal.write.DuckLakeWriterState;
 import dev.ducklake.flink.sink.internal.write.DuckLakeWriterStateSerializer;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DecimalType;
@@ -92,124 +94,80 @@ class SerializersTest {
 
     @Test
     void committablesRoundTrip() throws IOException {
-        byte[] bytes = committables.serialize(COMMITTABLE);
-        assertThat(committables.deserialize(committables.getVersion(), bytes))
-                .isEqualTo(COMMITTABLE);
-        assertThat(
-                        committables.deserialize(
-                                committables.getVersion(),
-                                committables.serialize(WITH_CURRENT_ROWS)))
-                .isEqualTo(WITH_CURRENT_ROWS);
-        DuckLakeCommittable unstamped =
-                new DuckLakeCommittable("s", DuckLakeCommittable.UNSTAMPED, "f", 0);
-        assertThat(
-                        committables.deserialize(
-                                committables.getVersion(), committables.serialize(unstamped)))
-                .isEqualTo(unstamped);
+        assertRoundTrips(committables, COMMITTABLE);
+        assertRoundTrips(committables, WITH_CURRENT_ROWS);
+        assertRoundTrips(
+                committables, new DuckLakeCommittable("s", DuckLakeCommittable.UNSTAMPED, "f", 0));
     }
 
     @Test
     void tableCommittablesRoundTripAndTheirVersion1BytesStillRead() throws IOException {
-        assertThat(
-                        tableCommittables.deserialize(
-                                tableCommittables.getVersion(),
-                                tableCommittables.serialize(TABLE_COMMITTABLE)))
-                .isEqualTo(TABLE_COMMITTABLE);
-        assertThat(tableCommittables.getVersion())
-                .as("a new table committable version needs a golden file")
-                .isEqualTo(TableCommittableSerializer.VERSION_1);
-        assertThat(
-                        tableCommittables.deserialize(
-                                TableCommittableSerializer.VERSION_1,
-                                GoldenFiles.read(TABLE_COMMITTABLE_V1)))
-                .isEqualTo(TABLE_COMMITTABLE);
-        assertThat(tableCommittables.serialize(TABLE_COMMITTABLE))
-                .isEqualTo(GoldenFiles.read(TABLE_COMMITTABLE_V1));
-        byte[] bytes = tableCommittables.serialize(TABLE_COMMITTABLE);
-        assertThatThrownBy(() -> tableCommittables.deserialize(2, bytes))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 2");
-        assertThatThrownBy(
-                        () ->
-                                tableCommittables.deserialize(
-                                        1, Arrays.copyOf(bytes, bytes.length + 1)))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("trailing bytes");
+        byte[] bytes = assertRoundTrips(tableCommittables, TABLE_COMMITTABLE);
+        assertWritesGolden(
+                tableCommittables,
+                TableCommittableSerializer.VERSION_1,
+                TABLE_COMMITTABLE_V1,
+                TABLE_COMMITTABLE);
+        assertReadsGolden(
+                tableCommittables,
+                TableCommittableSerializer.VERSION_1,
+                TABLE_COMMITTABLE_V1,
+                TABLE_COMMITTABLE);
+        assertRefusesUnknownVersions(tableCommittables, bytes, "reads version 1");
     }
 
     @Test
     void writerStatesRoundTrip() throws IOException {
-        assertThat(states.deserialize(states.getVersion(), states.serialize(STATE)))
-                .isEqualTo(STATE);
+        assertRoundTrips(states, STATE);
     }
 
     @Test
     void committableVersion1BytesStillRead() throws IOException {
-        assertThat(
-                        committables.deserialize(
-                                DuckLakeCommittableSerializer.VERSION_1,
-                                GoldenFiles.read(COMMITTABLE_V1)))
-                .isEqualTo(COMMITTABLE);
+        assertReadsGolden(
+                committables, DuckLakeCommittableSerializer.VERSION_1, COMMITTABLE_V1, COMMITTABLE);
     }
 
     @Test
     void committableVersion2BytesStillRead() throws IOException {
-        assertThat(
-                        committables.deserialize(
-                                DuckLakeCommittableSerializer.VERSION_2,
-                                GoldenFiles.read(COMMITTABLE_V2)))
-                .isEqualTo(WITH_CURRENT_ROWS);
+        assertReadsGolden(
+                committables,
+                DuckLakeCommittableSerializer.VERSION_2,
+                COMMITTABLE_V2,
+                WITH_CURRENT_ROWS);
     }
 
     @Test
     void committableVersion3BytesStillRead() throws IOException {
-        assertThat(
-                        committables.deserialize(
-                                DuckLakeCommittableSerializer.VERSION_3,
-                                GoldenFiles.read(COMMITTABLE_V3)))
-                .isEqualTo(WITH_INPUT_SNAPSHOT);
+        assertReadsGolden(
+                committables,
+                DuckLakeCommittableSerializer.VERSION_3,
+                COMMITTABLE_V3,
+                WITH_INPUT_SNAPSHOT);
     }
 
     @Test
     void writerStateVersion1BytesStillRead() throws IOException {
-        assertThat(
-                        states.deserialize(
-                                DuckLakeWriterStateSerializer.VERSION_1,
-                                GoldenFiles.read(WRITER_STATE_V1)))
-                .isEqualTo(STATE);
+        assertReadsGolden(states, DuckLakeWriterStateSerializer.VERSION_1, WRITER_STATE_V1, STATE);
     }
 
     @Test
     void theCurrentVersionsWriteTheirGoldenBytes() throws IOException {
-        assertThat(committables.getVersion())
-                .as("a new committable version needs a golden file")
-                .isEqualTo(DuckLakeCommittableSerializer.VERSION_3);
-        assertThat(committables.serialize(WITH_INPUT_SNAPSHOT))
-                .isEqualTo(GoldenFiles.read(COMMITTABLE_V3));
-        assertThat(states.getVersion())
-                .as("a new writer state version needs a golden file")
-                .isEqualTo(DuckLakeWriterStateSerializer.VERSION_1);
-        assertThat(states.serialize(STATE)).isEqualTo(GoldenFiles.read(WRITER_STATE_V1));
+        assertWritesGolden(
+                committables,
+                DuckLakeCommittableSerializer.VERSION_3,
+                COMMITTABLE_V3,
+                WITH_INPUT_SNAPSHOT);
+        assertWritesGolden(states, DuckLakeWriterStateSerializer.VERSION_1, WRITER_STATE_V1, STATE);
     }
 
     @Test
     void unknownVersionsAndTrailingBytesAreRefused() throws IOException {
         byte[] bytes = committables.serialize(COMMITTABLE);
-        assertThatThrownBy(() -> committables.deserialize(4, bytes))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 4")
-                .hasMessageContaining("versions 1 to 3");
-        byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
-        assertThatThrownBy(() -> committables.deserialize(3, longer))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("trailing bytes");
-        assertThatThrownBy(() -> states.deserialize(0, states.serialize(STATE)))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("Unknown version 0");
+        assertRefusesUnknownVersions(committables, bytes, "reads versions 1 to 3");
+        assertRefusesTrailingBytes(committables, 3, bytes);
         byte[] state = states.serialize(STATE);
-        assertThatThrownBy(() -> states.deserialize(1, Arrays.copyOf(state, state.length + 1)))
-                .isInstanceOf(IOException.class)
-                .hasMessageContaining("trailing bytes");
+        assertRefusesUnknownVersions(states, state, "reads version 1");
+        assertRefusesTrailingBytes(states, 1, state);
     }
 
     /**
@@ -219,17 +177,13 @@ class SerializersTest {
      */
     public static void main(String[] args) throws IOException {
         Path resources = Path.of(args[0]);
-        GoldenFiles.writeNew(
+        writeNewGolden(
+                resources, "committable", new DuckLakeCommittableSerializer(), WITH_INPUT_SNAPSHOT);
+        writeNewGolden(resources, "writer-state", new DuckLakeWriterStateSerializer(), STATE);
+        writeNewGolden(
                 resources,
-                "committable-v" + new DuckLakeCommittableSerializer().getVersion() + ".bin",
-                new DuckLakeCommittableSerializer().serialize(WITH_INPUT_SNAPSHOT));
-        GoldenFiles.writeNew(
-                resources,
-                "writer-state-v" + new DuckLakeWriterStateSerializer().getVersion() + ".bin",
-                new DuckLakeWriterStateSerializer().serialize(STATE));
-        GoldenFiles.writeNew(
-                resources,
-                "table-committable-v" + new TableCommittableSerializer().getVersion() + ".bin",
-                new TableCommittableSerializer().serialize(TABLE_COMMITTABLE));
+                "table-committable",
+                new TableCommittableSerializer(),
+                TABLE_COMMITTABLE);
     }
 }
