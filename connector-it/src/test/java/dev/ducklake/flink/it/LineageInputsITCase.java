@@ -22,21 +22,20 @@ import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
-import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.DuckLakeSink;
+import dev.ducklake.flink.sink.testutils.DuckDbLakeTestBase;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.TestJobs;
 import dev.ducklake.flink.source.DuckLakeSource;
-import java.nio.file.Path;
+import dev.ducklake.flink.source.DuckLakeSourceBuilder;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -62,9 +61,9 @@ import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.Collector;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A job follows table A with the change source (snapshot watermarks), aggregates per group and
@@ -75,7 +74,7 @@ import org.junit.jupiter.api.io.TempDir;
  * none of it can be in B), B must equal the totals computed here from A's rows at the recorded
  * version.
  */
-class LineageInputsITCase {
+class LineageInputsITCase extends DuckDbLakeTestBase {
 
     @RegisterExtension static final MiniClusterExtension MINI_CLUSTER = TestJobs.miniCluster(8);
 
@@ -90,35 +89,23 @@ class LineageInputsITCase {
     private static final int PHASES = 5;
     private static final int VERSIONS_PER_PHASE = 8;
 
-    @TempDir Path dir;
+    String dataPath;
+
+    @BeforeEach
+    void setUp() {
+        dataPath = dir.resolve("data") + "/";
+    }
 
     @Test
     void everyVersionOfTheAggregateRecordsTheVersionOfItsInputItReflects() throws Exception {
-        FailOnce.reset();
-        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        String dataPath = dir.resolve("data") + "/";
-        EngineSpec spec = EngineSpec.of(catalog.key()).with(DATA_PATH, dataPath);
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
+        try (EngineRegistry.Lease lease = lease()) {
             LakeEngine engine = lease.engine();
-            long created =
-                    engine.createTable(
-                            EVENTS,
-                            TableSchema.builder()
-                                    .column("id", Primitive.BIGINT)
-                                    .column("grp", Primitive.VARCHAR)
-                                    .column("amount", Primitive.BIGINT)
-                                    .primaryKey("id")
-                                    .build());
+            long created = createEvents(engine);
 
             StreamExecutionEnvironment env = TestJobs.environment();
             env.fromSource(
-                            DuckLakeSource.builder()
-                                    .catalog(catalog.key())
-                                    .dataPath(dataPath)
-                                    .table("events")
-                                    .startAfterVersion(created)
+                            events().startAfterVersion(created)
                                     .discoveryInterval(Duration.ofMillis(50))
-                                    .snapshotWatermarks(true)
                                     .build(),
                             WatermarkStrategy.noWatermarks(),
                             "events")
@@ -129,15 +116,7 @@ class LineageInputsITCase {
                     .setParallelism(2)
                     .map(new FailOnce<>(200))
                     .returns(InternalTypeInfo.of(TOTALS_ROW))
-                    .sinkTo(
-                            DuckLakeSink.forRowData()
-                                    .catalog(catalog.key())
-                                    .dataPath(dataPath)
-                                    .table("totals")
-                                    .rowType(TOTALS_ROW)
-                                    .primaryKey("grp")
-                                    .lineageInputs("main.events")
-                                    .build())
+                    .sinkTo(totals())
                     .setParallelism(2);
             JobClient job = env.executeAsync("totals with lineage");
             try {
@@ -208,19 +187,9 @@ class LineageInputsITCase {
 
     @Test
     void aBoundedReadRecordsTheVersionItRead() throws Exception {
-        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        String dataPath = dir.resolve("data") + "/";
-        EngineSpec spec = EngineSpec.of(catalog.key()).with(DATA_PATH, dataPath);
-        try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
+        try (EngineRegistry.Lease lease = lease()) {
             LakeEngine engine = lease.engine();
-            engine.createTable(
-                    EVENTS,
-                    TableSchema.builder()
-                            .column("id", Primitive.BIGINT)
-                            .column("grp", Primitive.VARCHAR)
-                            .column("amount", Primitive.BIGINT)
-                            .primaryKey("id")
-                            .build());
+            createEvents(engine);
             Random random = new Random(11);
             long read = 0;
             for (int i = 0; i < 3; i++) {
@@ -230,33 +199,58 @@ class LineageInputsITCase {
 
             StreamExecutionEnvironment env = TestJobs.environment();
             env.fromSource(
-                            DuckLakeSource.builder()
-                                    .catalog(catalog.key())
-                                    .dataPath(dataPath)
-                                    .table("events")
-                                    .snapshotAtVersion(read)
-                                    .snapshotWatermarks(true)
-                                    .build(),
+                            events().snapshotAtVersion(read).build(),
                             WatermarkStrategy.noWatermarks(),
                             "events at a version")
                     .keyBy(row -> row.getString(1).toString())
                     .process(new GroupTotals())
                     .returns(InternalTypeInfo.of(TOTALS_ROW))
-                    .sinkTo(
-                            DuckLakeSink.forRowData()
-                                    .catalog(catalog.key())
-                                    .dataPath(dataPath)
-                                    .table("totals")
-                                    .rowType(TOTALS_ROW)
-                                    .primaryKey("grp")
-                                    .lineageInputs("main.events")
-                                    .build());
+                    .sinkTo(totals());
             env.execute("totals of a version");
 
             long version = engine.latestVersion(TOTALS);
             assertThat(engine.inputsOf(TOTALS, version)).isEqualTo(Map.of(EVENTS, read));
             assertThat(rows(engine, TOTALS, version)).isEqualTo(totals(engine, read));
         }
+    }
+
+    /** The shared engine on the test's lake. */
+    private EngineRegistry.Lease lease() {
+        EngineSpec spec = EngineSpec.of(catalog.key()).with(DATA_PATH, dataPath);
+        return EngineRegistry.shared().acquire(spec.toEngineConfig());
+    }
+
+    /** Creates table A, {@code events}, keyed by {@code id}; returns the version that made it. */
+    private static long createEvents(LakeEngine engine) {
+        return engine.createTable(
+                EVENTS,
+                TableSchema.builder()
+                        .column("id", Primitive.BIGINT)
+                        .column("grp", Primitive.VARCHAR)
+                        .column("amount", Primitive.BIGINT)
+                        .primaryKey("id")
+                        .build());
+    }
+
+    /** A source of table A, whose reads record snapshot watermarks. */
+    private DuckLakeSourceBuilder events() {
+        return DuckLakeSource.builder()
+                .catalog(catalog.key())
+                .dataPath(dataPath)
+                .table("events")
+                .snapshotWatermarks(true);
+    }
+
+    /** The sink of table B, {@code totals}, upserted by group, whose lineage input is A. */
+    private DuckLakeSink<RowData> totals() {
+        return DuckLakeSink.forRowData()
+                .catalog(catalog.key())
+                .dataPath(dataPath)
+                .table("totals")
+                .rowType(TOTALS_ROW)
+                .primaryKey("grp")
+                .lineageInputs("main.events")
+                .build();
     }
 
     /** A version of events: a few inserts, updates and deletes. */
