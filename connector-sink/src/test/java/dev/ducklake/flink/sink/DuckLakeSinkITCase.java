@@ -17,7 +17,6 @@
 package dev.ducklake.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.ducklake.engine.EngineRegistry;
@@ -64,7 +63,6 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.RowKind;
-import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -462,16 +460,10 @@ class DuckLakeSinkITCase extends DuckDbLakeTestBase {
                 .sinkTo(sink("orders").primaryKey("order_id").build())
                 .setParallelism(2);
 
-        assertThatThrownBy(() -> env.execute("bad key"))
-                .satisfies(
-                        e ->
-                                assertThat(ExceptionUtils.stringifyException(e))
-                                        .contains("main.orders")
-                                        .contains("order_id")
-                                        .contains(
-                                                value == null
-                                                        ? "must not be null"
-                                                        : "'o-\\u0000'"));
+        TestJobs.assertJobFails(env, "bad key")
+                .contains("main.orders")
+                .contains("order_id")
+                .contains(value == null ? "must not be null" : "'o-\\u0000'");
         // The events are upserts of distinct keys, every seventh a delete of a key never written.
         assertCommittedPrefixBefore(
                 bad, committed -> OrderEvents.expectedUpsert(committed, 100_000));
@@ -499,14 +491,11 @@ class DuckLakeSinkITCase extends DuckDbLakeTestBase {
                 .sinkTo(sink("orders").build())
                 .setParallelism(2);
 
-        assertThatThrownBy(() -> env.execute("value too large"))
-                .satisfies(
-                        e ->
-                                assertThat(ExceptionUtils.stringifyException(e))
-                                        .contains("main.orders")
-                                        .contains("amount")
-                                        .contains("1234567.89")
-                                        .contains("DECIMAL(5,2)"));
+        TestJobs.assertJobFails(env, "value too large")
+                .contains("main.orders")
+                .contains("amount")
+                .contains("1234567.89")
+                .contains("DECIMAL(5,2)");
         assertCommittedPrefixBefore(bad, OrderEvents::expectedAppend);
     }
 

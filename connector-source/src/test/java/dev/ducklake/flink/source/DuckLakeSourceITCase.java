@@ -55,7 +55,6 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.RowKind;
-import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -477,8 +476,7 @@ class DuckLakeSourceITCase extends DuckDbLakeTestBase {
         StreamExecutionEnvironment env = TestJobs.environment(0);
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "orders")
                 .sinkTo(new ChangelogModel(name, OrderEvents.ROW_TYPE));
-        assertThatThrownBy(() -> env.execute(name))
-                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e)).contains(message));
+        TestJobs.assertJobFails(env, name).contains(message);
     }
 
     /** Expires snapshots without any retention: every one older than now. */

@@ -421,10 +421,6 @@ class DuckLakeTableSinkITCase extends DuckDbLakeTestBase {
     }
 
     private String options(String table) {
-        return "'connector' = 'ducklake', 'catalog' = '"
-                + catalog.key()
-                + "', 'data-path' = '"
-                + dir.resolve("data")
-                + "/'";
+        return TestJobs.tableOptions(catalog, dir);
     }
 }

@@ -16,8 +16,11 @@
 
 package dev.ducklake.flink.sink.testutils;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
+import dev.ducklake.engine.config.CatalogLocation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +32,8 @@ import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.ExceptionUtils;
+import org.assertj.core.api.AbstractStringAssert;
 
 /**
  * The MiniCluster and the jobs of the connector's ITCases: one task manager, checkpoints every 200
@@ -41,6 +46,29 @@ public final class TestJobs {
     private static final Duration TERMINATION = Duration.ofSeconds(60);
 
     private TestJobs() {}
+
+    /**
+     * Runs the job {@code name}, asserts that it fails, and returns an assertion on its failure's
+     * stack trace, causes included: {@code assertJobFails(env, "bad key").contains("order_id")}.
+     */
+    public static AbstractStringAssert<?> assertJobFails(
+            StreamExecutionEnvironment env, String name) {
+        Throwable failure = catchThrowable(() -> env.execute(name));
+        assertThat(failure).as("the failure of job '%s'", name).isNotNull();
+        return assertThat(ExceptionUtils.stringifyException(failure));
+    }
+
+    /**
+     * The options of a {@code 'connector' = 'ducklake'} table of the lake on {@code catalog} whose
+     * data path is {@code dir/data/}, for a {@code WITH} clause.
+     */
+    public static String tableOptions(CatalogLocation catalog, Path dir) {
+        return "'connector' = 'ducklake', 'catalog' = '"
+                + catalog.key()
+                + "', 'data-path' = '"
+                + dir.resolve("data")
+                + "/'";
+    }
 
     /**
      * A MiniCluster of one task manager with {@code slots} slots, for a static
