@@ -378,7 +378,7 @@ class GeneratedQueriesITCase {
                             + " METADATA VIRTUAL, PRIMARY KEY ("
                             + input[3]
                             + ") NOT ENFORCED) WITH ("
-                            + connector(catalog)
+                            + TestJobs.tableOptions(catalog, dir)
                             + ", 'table-name' = '"
                             + input[0]
                             + "', 'scan.startup.mode' = 'version', 'scan.startup.version' = '"
@@ -464,20 +464,12 @@ class GeneratedQueriesITCase {
                 + ", PRIMARY KEY ("
                 + String.join(", ", query.key())
                 + ") NOT ENFORCED) WITH ("
-                + connector(catalog)
+                + TestJobs.tableOptions(catalog, dir)
                 + ", 'sink.upsert.index' = '"
                 + (random.nextBoolean() ? "none" : "flink-state")
                 + "', 'sink.parallelism' = '"
                 + (1 + random.nextInt(2))
                 + "')";
-    }
-
-    private String connector(CatalogLocation catalog) {
-        return "'connector' = 'ducklake', 'catalog' = '"
-                + catalog.key()
-                + "', 'data-path' = '"
-                + dir.resolve("data")
-                + "/'";
     }
 
     private static Map<List<Object>, Integer> multiset(List<List<Object>> rows) {
