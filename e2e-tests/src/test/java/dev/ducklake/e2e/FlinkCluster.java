@@ -245,32 +245,29 @@ final class FlinkCluster implements AutoCloseable {
 
     /** Runs a SQL script with the distribution's SQL client; returns what it printed. */
     String sqlOutput(Path script) throws Exception {
-        String output =
-                run(
-                        Duration.ofMinutes(5),
-                        true,
-                        home.resolve("bin/sql-client.sh").toString(),
-                        "-f",
-                        script.toString());
-        if (output.contains("[ERROR]")) {
-            throw new AssertionError("The SQL client failed:\n" + output);
-        }
-        return output;
+        return sqlClient(script, true);
     }
 
     /**
      * Runs a SQL script that must fail in the distribution's SQL client; returns what it printed.
      */
     String sqlFailure(Path script) throws Exception {
+        return sqlClient(script, false);
+    }
+
+    /** Runs a SQL script with the SQL client, which must succeed or fail as given. */
+    private String sqlClient(Path script, boolean mustSucceed) throws Exception {
         String output =
                 run(
                         Duration.ofMinutes(5),
-                        false,
+                        mustSucceed,
                         home.resolve("bin/sql-client.sh").toString(),
                         "-f",
                         script.toString());
-        if (!output.contains("[ERROR]")) {
-            throw new AssertionError("The SQL client did not fail:\n" + output);
+        if (output.contains("[ERROR]") == mustSucceed) {
+            throw new AssertionError(
+                    (mustSucceed ? "The SQL client failed:\n" : "The SQL client did not fail:\n")
+                            + output);
         }
         return output;
     }

@@ -18,15 +18,12 @@ package dev.ducklake.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ducklake.testing.postgres.PostgresServer;
-import dev.ducklake.testing.s3.S3Server;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
@@ -42,29 +39,16 @@ class FlinkVersionsIT {
 
     static final List<String> VERSIONS = FlinkDistributions.SUPPORTED;
 
+    @RegisterExtension static final LakeServers SERVERS = new LakeServers();
+
     @TempDir static Path dir;
-
-    static S3Server s3;
-
-    @BeforeAll
-    static void startServers() {
-        PostgresServer.start();
-        s3 = S3Server.start(dir.resolve("s3"));
-    }
-
-    @AfterAll
-    static void stopServers() {
-        if (s3 != null) {
-            s3.close();
-        }
-    }
 
     @ParameterizedTest(name = "Flink {0}")
     @FieldSource("VERSIONS")
     void aStreamingSqlJobWritesAndABatchQueryReadsTheLake(String version) throws Exception {
         Balances workload = new Balances("balances", 5_000, 100, 2_500);
         Path work = dir.resolve("flink-" + version);
-        try (Lake lake = new Lake(s3, null, true);
+        try (Lake lake = new Lake(SERVERS.s3(), null, true);
                 FlinkCluster cluster =
                         FlinkCluster.create(
                                 version, work, Map.of("execution.checkpointing.interval", "1 s"))) {

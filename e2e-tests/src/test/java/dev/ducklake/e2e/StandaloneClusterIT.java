@@ -19,16 +19,14 @@ package dev.ducklake.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.testing.postgres.PostgresServer;
-import dev.ducklake.testing.s3.S3Server;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -46,28 +44,15 @@ class StandaloneClusterIT {
     private static final String VERSION = "2.3.0";
     private static final Duration FAULT = Duration.ofMinutes(3);
 
+    @RegisterExtension static final LakeServers SERVERS = new LakeServers();
+
     @TempDir static Path dir;
-
-    static S3Server s3;
-
-    @BeforeAll
-    static void startServers() {
-        PostgresServer.start();
-        s3 = S3Server.start(dir.resolve("s3"));
-    }
-
-    @AfterAll
-    static void stopServers() {
-        if (s3 != null) {
-            s3.close();
-        }
-    }
 
     @Test
     void anUpsertJobAndAChangelogJobEndExactThroughALostTaskManagerAPostgresRestartAndAnS3Outage()
             throws Exception {
         Balances workload = new Balances("balances", 60_000, 1_000, 800);
-        try (Lake lake = new Lake(s3);
+        try (Lake lake = new Lake(SERVERS.s3());
                 FlinkCluster cluster =
                         FlinkCluster.create(
                                 VERSION,
@@ -129,14 +114,14 @@ class StandaloneClusterIT {
 
                 // Object storage goes away until the upsert job has failed over it.
                 long restarts = cluster.restarts(upserts);
-                s3.stop();
+                SERVERS.s3().stop();
                 try {
                     FlinkCluster.await(
                             () -> cluster.restarts(upserts) > restarts,
                             FAULT,
                             "the upsert job failing while S3 is down");
                 } finally {
-                    s3.start();
+                    SERVERS.s3().start();
                 }
 
                 cluster.awaitFinished(upserts, Duration.ofMinutes(5));
