@@ -152,7 +152,7 @@ public final class DuckDbInstance implements AutoCloseable {
             attach(root, config);
             return new DuckDbInstance(root, spill, version, config);
         } catch (SQLException e) {
-            closeQuietly(root);
+            Jdbc.closeQuietly(root);
             spill.close();
             throw new LakeException(
                     "Could not open the lake "
@@ -162,7 +162,7 @@ public final class DuckDbInstance implements AutoCloseable {
                             + heldElsewhere(config.catalog(), e),
                     e);
         } catch (RuntimeException e) {
-            closeQuietly(root);
+            Jdbc.closeQuietly(root);
             spill.close();
             throw e;
         }
@@ -207,7 +207,7 @@ public final class DuckDbInstance implements AutoCloseable {
         } catch (SQLException e) {
             LOG.debug("Detaching the lake failed; closing DuckDB anyway", SecretMasking.mask(e));
         }
-        closeQuietly(root);
+        Jdbc.closeQuietly(root);
         spillDirectory.close();
     }
 
@@ -378,16 +378,6 @@ public final class DuckDbInstance implements AutoCloseable {
 
     private static boolean isRemote(String path) {
         return path.matches("(?i)^(s3|s3a|gcs|gs|r2|az|azure|abfss|https?)://.*");
-    }
-
-    private static void closeQuietly(Connection connection) {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (SQLException e) {
-                LOG.debug("Closing a DuckDB connection failed", SecretMasking.mask(e));
-            }
-        }
     }
 
     private static String firstLine(String message) {

@@ -16,17 +16,28 @@
 
 package dev.ducklake.engine.internal;
 
+import dev.ducklake.engine.schema.Identifiers;
+import dev.ducklake.engine.secret.SecretMasking;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Small JDBC helpers: run a statement, read one value or a list of rows, with bound parameters. */
+/**
+ * Small JDBC helpers: run a statement, read one value or a list of rows, with bound parameters;
+ * write a list of string literals; close a connection whatever fails.
+ */
 public final class Jdbc {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Jdbc.class);
 
     private Jdbc() {}
 
@@ -84,6 +95,25 @@ public final class Jdbc {
     public static long queryLong(Connection connection, String sql, Object... parameters)
             throws SQLException {
         return queryFirst(connection, sql, rs -> rs.getLong(1), parameters).orElse(0L);
+    }
+
+    /**
+     * The texts as SQL string literals separated by commas, for an {@code IN (...)} or a list
+     * {@code [...]}.
+     */
+    public static String literals(Collection<String> texts) {
+        return texts.stream().map(Identifiers::literal).collect(Collectors.joining(", "));
+    }
+
+    /** Closes the connection, if any; a failure to close is logged, not thrown. */
+    public static void closeQuietly(Connection connection) {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                LOG.debug("Closing a DuckDB connection failed", SecretMasking.mask(e));
+            }
+        }
     }
 
     private static PreparedStatement prepare(

@@ -148,18 +148,7 @@ public final class QueryCursor implements AutoCloseable {
 
     /** Loads the next batch into {@link #batch()}; false (and closed) at the end. */
     public synchronized boolean nextBatch() {
-        checkInterrupt();
-        ensureOpen();
-        try {
-            boolean more = batches.loadNextBatch();
-            if (!more) {
-                checkEnd();
-                close();
-            }
-            return more;
-        } catch (IOException | SQLException e) {
-            throw failure(e);
-        }
+        return advance(true);
     }
 
     /** The current batch; valid after {@link #nextBatch()} returned true. */
@@ -173,16 +162,21 @@ public final class QueryCursor implements AutoCloseable {
 
     /** Advances to the next row; false (and closed) at the end. */
     public synchronized boolean next() {
+        return advance(false);
+    }
+
+    /** Moves to the next batch or row; at the end checks the query ended well and closes. */
+    private boolean advance(boolean batch) {
         checkInterrupt();
         ensureOpen();
         try {
-            boolean more = results.next();
+            boolean more = batch ? batches.loadNextBatch() : results.next();
             if (!more) {
                 checkEnd();
                 close();
             }
             return more;
-        } catch (SQLException e) {
+        } catch (IOException | SQLException e) {
             throw failure(e);
         }
     }
@@ -276,13 +270,7 @@ public final class QueryCursor implements AutoCloseable {
         } catch (SQLException e) {
             // the connection's close releases it
         }
-        try {
-            if (connection != null) {
-                connection.close();
-            }
-        } catch (SQLException e) {
-            // nothing more to release
-        }
+        Jdbc.closeQuietly(connection);
         if (allocator != null) {
             try {
                 allocator.close();

@@ -18,14 +18,12 @@ package dev.ducklake.engine.internal.catalog;
 
 import dev.ducklake.engine.internal.EngineContext;
 import dev.ducklake.engine.internal.Jdbc;
-import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.schema.TableName;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * The key/value properties of tables, kept in a DuckLake table of the engine's own, {@code
@@ -97,9 +95,7 @@ public final class PropertiesTable {
                     "DELETE FROM "
                             + SQL
                             + " WHERE table_id = ? AND key IN ("
-                            + keys.stream()
-                                    .map(Identifiers::literal)
-                                    .collect(Collectors.joining(", "))
+                            + Jdbc.literals(keys)
                             + ")",
                     tableId);
         }

@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 /**
  * Reads a DuckDB type as DuckDB prints it ({@code DESCRIBE}, {@code typeof}) back into a {@link
@@ -73,24 +75,9 @@ public final class TypeParser {
         if (peekWord("STRUCT")) {
             type = struct();
         } else if (peekWord("MAP")) {
-            expectWord("MAP");
-            expect('(');
-            LakeType key = type();
-            expect(',');
-            LakeType value = type();
-            expect(')');
-            type = new LakeType.MapOf(key, value);
+            type = twoArguments("MAP", this::type, LakeType.MapOf::new);
         } else if (peekWord("DECIMAL")) {
-            expectWord("DECIMAL");
-            expect('(');
-            int precision = number();
-            expect(',');
-            int scale = number();
-            expect(')');
-            if (precision < 1 || precision > 38 || scale > precision) {
-                throw unsupported();
-            }
-            type = new LakeType.Decimal(precision, scale);
+            type = twoArguments("DECIMAL", this::number, this::decimal);
         } else {
             type = named();
         }
@@ -101,6 +88,25 @@ public final class TypeParser {
             skipSpaces();
         }
         return type;
+    }
+
+    /** {@code WORD(first, second)}: the word, then two arguments that {@code argument} reads. */
+    private <A> LakeType twoArguments(
+            String word, Supplier<A> argument, BiFunction<A, A, LakeType> type) {
+        expectWord(word);
+        expect('(');
+        A first = argument.get();
+        expect(',');
+        A second = argument.get();
+        expect(')');
+        return type.apply(first, second);
+    }
+
+    private LakeType decimal(int precision, int scale) {
+        if (precision < 1 || precision > 38 || scale > precision) {
+            throw unsupported();
+        }
+        return new LakeType.Decimal(precision, scale);
     }
 
     private LakeType struct() {

@@ -202,16 +202,23 @@ final class ChangeQuery {
                 + marker
                 + ", "
                 + columnList("")
-                + " FROM ducklake_table_changes("
+                + " FROM "
+                + tableFunction("ducklake_table_changes", from + 1, to);
+    }
+
+    /** DuckLake's table function of this name over the table's snapshots {@code [first, last]}. */
+    private String tableFunction(String name, long first, long last) {
+        return name
+                + "("
                 + Identifiers.literal(EngineContext.LAKE_ALIAS)
                 + ", "
                 + Identifiers.literal(table.schema())
                 + ", "
                 + Identifiers.literal(table.table())
                 + ", "
-                + (from + 1)
+                + first
                 + ", "
-                + to
+                + last
                 + ")";
     }
 
@@ -236,17 +243,9 @@ final class ChangeQuery {
                             + (version.id() * 2 + 1)
                             + " AS "
                             + ORDER
-                            + ", * FROM ducklake_table_insertions("
-                            + Identifiers.literal(EngineContext.LAKE_ALIAS)
-                            + ", "
-                            + Identifiers.literal(table.schema())
-                            + ", "
-                            + Identifiers.literal(table.table())
-                            + ", "
-                            + version.id()
-                            + ", "
-                            + version.id()
-                            + ")");
+                            + ", * FROM "
+                            + tableFunction(
+                                    "ducklake_table_insertions", version.id(), version.id()));
         }
         String commits =
                 versions.stream()

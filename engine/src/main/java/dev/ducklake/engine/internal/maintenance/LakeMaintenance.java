@@ -129,27 +129,19 @@ public final class LakeMaintenance {
         long images = dryRun || expired.isEmpty() ? 0 : deleteExpiredBeforeImages(c);
         List<String> deleted =
                 request.deleteUnusedFiles()
-                        ? Jdbc.query(
+                        ? deleteFiles(
                                 c,
-                                "SELECT path FROM ducklake_cleanup_old_files("
-                                        + LAKE
-                                        + olderThan(request.unusedFilesOlderThan())
-                                        + ", dry_run => "
-                                        + dryRun
-                                        + ")",
-                                rs -> rs.getString(1))
+                                "ducklake_cleanup_old_files",
+                                request.unusedFilesOlderThan(),
+                                dryRun)
                         : List.of();
         List<String> orphans =
                 request.orphanedFilesOlderThan().isPresent()
-                        ? Jdbc.query(
+                        ? deleteFiles(
                                 c,
-                                "SELECT path FROM ducklake_delete_orphaned_files("
-                                        + LAKE
-                                        + olderThan(request.orphanedFilesOlderThan())
-                                        + ", dry_run => "
-                                        + dryRun
-                                        + ")",
-                                rs -> rs.getString(1))
+                                "ducklake_delete_orphaned_files",
+                                request.orphanedFilesOlderThan(),
+                                dryRun)
                         : List.of();
         return new MaintenanceReport(
                 dryRun,
@@ -164,6 +156,26 @@ public final class LakeMaintenance {
     }
 
     /** The age argument of DuckLake's file deletions: {@code cleanup_all} without one. */
+    /**
+     * Runs one of DuckLake's file clean-ups, {@code function}, on the files older than {@code age}
+     * (all without); the paths it deleted, or would delete on a dry run.
+     */
+    private static List<String> deleteFiles(
+            Connection c, String function, Optional<Duration> age, boolean dryRun)
+            throws SQLException {
+        return Jdbc.query(
+                c,
+                "SELECT path FROM "
+                        + function
+                        + "("
+                        + LAKE
+                        + olderThan(age)
+                        + ", dry_run => "
+                        + dryRun
+                        + ")",
+                rs -> rs.getString(1));
+    }
+
     private static String olderThan(Optional<Duration> age) {
         return age.map(a -> ", older_than => now() - to_milliseconds(" + a.toMillis() + ")")
                 .orElse(", cleanup_all => true");

@@ -224,7 +224,7 @@ public final class TableCatalog {
         if (paths.isEmpty()) {
             return Set.of();
         }
-        String list = paths.stream().map(Identifiers::literal).collect(Collectors.joining(", "));
+        String list = Jdbc.literals(paths);
         return context.withConnection(
                 "look up data files",
                 c ->

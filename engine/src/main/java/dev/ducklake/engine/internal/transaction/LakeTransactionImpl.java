@@ -19,6 +19,8 @@ package dev.ducklake.engine.internal.transaction;
 import dev.ducklake.engine.error.LakeClosedException;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.EngineResource;
+import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.internal.table.ColumnChanges;
 import dev.ducklake.engine.internal.table.TableCatalog;
 import dev.ducklake.engine.internal.write.CommitExecutor;
@@ -56,9 +58,8 @@ import org.duckdb.DuckDBConnection;
  * step, so each step is checked, and each session staged, against the table as the steps before it
  * leave it.
  */
-public final class LakeTransactionImpl implements LakeTransaction {
+public final class LakeTransactionImpl extends EngineResource implements LakeTransaction {
 
-    private final EngineContext context;
     private final CommitExecutor commits;
     private final TableCatalog tables;
     private final ColumnChanges columns;
@@ -71,8 +72,6 @@ public final class LakeTransactionImpl implements LakeTransaction {
 
     /** The lake's schema version when the transaction first read a table, or -1 before. */
     private long schemaVersion = -1;
-
-    private boolean finished;
 
     /** A table as the steps so far leave it. */
     private static final class TableState {
@@ -100,17 +99,12 @@ public final class LakeTransactionImpl implements LakeTransaction {
             CommitExecutor commits,
             TableCatalog tables,
             ColumnChanges columns) {
-        this.context = context;
+        super(context);
         this.commits = commits;
         this.tables = tables;
         this.columns = columns;
         this.connection = context.connect();
-        try {
-            context.resources().register(this);
-        } catch (RuntimeException e) {
-            close();
-            throw e;
-        }
+        register();
     }
 
     @Override
@@ -213,7 +207,7 @@ public final class LakeTransactionImpl implements LakeTransaction {
                                         step.statements.run(c);
                                         return CommitOutcome.changed(0, 0, 0, 0, true);
                                     }));
-                } else if (!step.session.finished()) {
+                } else if (!step.session.closed()) {
                     StagedSessionImpl.Step body = step.session.prepareStep(options);
                     prepared.add(new Prepared(step.table, body.mode(), body.body()));
                 }
@@ -294,12 +288,7 @@ public final class LakeTransactionImpl implements LakeTransaction {
     }
 
     @Override
-    public synchronized void close() {
-        if (finished) {
-            return;
-        }
-        finished = true;
-        context.resources().unregister(this);
+    protected void release() {
         try {
             for (Step step : steps) {
                 if (step.session != null) {
@@ -307,11 +296,7 @@ public final class LakeTransactionImpl implements LakeTransaction {
                 }
             }
         } finally {
-            try {
-                connection.close();
-            } catch (SQLException e) {
-                // nothing more to release
-            }
+            Jdbc.closeQuietly(connection);
         }
     }
 
@@ -358,7 +343,7 @@ public final class LakeTransactionImpl implements LakeTransaction {
     }
 
     private void ensureOpen() {
-        if (finished) {
+        if (closed()) {
             throw new LakeClosedException(
                     "This transaction is already committed, aborted or closed");
         }

@@ -91,16 +91,13 @@ public final class VersionLog {
         }
         return context.withConnection(
                 "list the versions of " + table,
-                c -> {
-                    TableIdentity id = MetadataTables.requireIdentity(c, table);
-                    return Jdbc.query(
-                            c,
-                            MetadataTables.versionsQuery(id, HISTORY)
-                                    + " ORDER BY snapshot_id DESC LIMIT ? OFFSET ?",
-                            rs -> toVersion(rs, table),
-                            limit,
-                            offset);
-                });
+                c ->
+                        versions(
+                                c,
+                                table,
+                                " ORDER BY snapshot_id DESC LIMIT ? OFFSET ?",
+                                limit,
+                                offset));
     }
 
     /**
@@ -185,23 +182,22 @@ public final class VersionLog {
     public TableVersion at(TableName table, Instant instant) {
         return context.withConnection(
                 "find the version of " + table + " at " + instant,
-                c -> {
-                    TableIdentity id = MetadataTables.requireIdentity(c, table);
-                    return Jdbc.queryFirst(
-                                    c,
-                                    MetadataTables.versionsQuery(id, HISTORY)
-                                            + " AND snapshot_time <= ? ORDER BY snapshot_id DESC LIMIT 1",
-                                    rs -> toVersion(rs, table),
-                                    OffsetDateTime.ofInstant(instant, ZoneOffset.UTC))
-                            .orElseThrow(
-                                    () ->
-                                            new LakeValidationException(
-                                                    "No version of "
-                                                            + table
-                                                            + " was committed at or before "
-                                                            + instant
-                                                            + ": the table was created later, or its versions of that time were expired"));
-                });
+                c ->
+                        versions(
+                                        c,
+                                        table,
+                                        " AND snapshot_time <= ? ORDER BY snapshot_id DESC LIMIT 1",
+                                        OffsetDateTime.ofInstant(instant, ZoneOffset.UTC))
+                                .stream()
+                                .findFirst()
+                                .orElseThrow(
+                                        () ->
+                                                new LakeValidationException(
+                                                        "No version of "
+                                                                + table
+                                                                + " was committed at or before "
+                                                                + instant
+                                                                + ": the table was created later, or its versions of that time were expired")));
     }
 
     /** The versions of the table in {@code (from, to]}, oldest first, at most {@code limit}. */
@@ -209,12 +205,10 @@ public final class VersionLog {
         return context.withConnection(
                 "list the versions of " + table,
                 c ->
-                        Jdbc.query(
+                        versions(
                                 c,
-                                versionsOf(c, table)
-                                        + " AND snapshot_id > ? AND snapshot_id <= ?"
-                                        + " ORDER BY snapshot_id LIMIT ?",
-                                rs -> toVersion(rs, table),
+                                table,
+                                " AND snapshot_id > ? AND snapshot_id <= ? ORDER BY snapshot_id LIMIT ?",
                                 from,
                                 to,
                                 limit));
@@ -243,6 +237,20 @@ public final class VersionLog {
                                     version)
                             > 0;
                 });
+    }
+
+    /**
+     * The versions of the table that {@code clauses} select, appended to the query of all its
+     * versions: a condition after {@code AND}, an order, a limit.
+     */
+    private List<TableVersion> versions(
+            Connection connection, TableName table, String clauses, Object... parameters)
+            throws SQLException {
+        return Jdbc.query(
+                connection,
+                versionsOf(connection, table) + clauses,
+                rs -> toVersion(rs, table),
+                parameters);
     }
 
     /**

@@ -18,6 +18,7 @@ package dev.ducklake.engine.internal.write;
 
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.EngineResource;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.schema.Identifiers;
 import dev.ducklake.engine.write.ArrowParquetWriter;
@@ -29,35 +30,28 @@ import org.duckdb.DuckDBConnection;
  * An {@link ArrowParquetWriter}: registers the caller's Arrow stream on a DuckDB connection of its
  * own and copies it to Parquet.
  */
-public final class ArrowParquetWriterImpl implements ArrowParquetWriter {
+public final class ArrowParquetWriterImpl extends EngineResource implements ArrowParquetWriter {
 
     private static final AtomicLong COUNTER = new AtomicLong();
 
-    private final EngineContext context;
     private final DuckDBConnection connection;
     private final String streamName = "ducklake_arrow_" + COUNTER.incrementAndGet();
     private final String options;
-    private boolean closed;
 
     /**
      * @param lakeData whether the files may become data files of the lake (dictionary encoding on),
      *     rather than transient staging read once
      */
     public ArrowParquetWriterImpl(EngineContext context, boolean lakeData) {
-        this.context = context;
+        super(context);
         this.options = lakeData ? "(FORMAT parquet)" : "(FORMAT parquet, DICTIONARY_SIZE_LIMIT 1)";
         this.connection = context.connect();
-        try {
-            context.resources().register(this);
-        } catch (RuntimeException e) {
-            closeConnection();
-            throw e;
-        }
+        register();
     }
 
     @Override
     public synchronized long write(Object arrowArrayStream, String file) {
-        if (closed) {
+        if (closed()) {
             throw new LakeException("This Parquet writer is closed");
         }
         try {
@@ -77,20 +71,7 @@ public final class ArrowParquetWriterImpl implements ArrowParquetWriter {
     }
 
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        context.resources().unregister(this);
-        closeConnection();
-    }
-
-    private void closeConnection() {
-        try {
-            connection.close();
-        } catch (SQLException e) {
-            // nothing more to release
-        }
+    protected void release() {
+        Jdbc.closeQuietly(connection);
     }
 }

@@ -35,6 +35,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.duckdb.DuckDBConnection;
 
@@ -239,27 +240,12 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     Step step(CommitOptions options) {
         TableSchema schema = validator.schema();
         String target = table.sql(EngineContext.LAKE_ALIAS);
-        String on =
-                schema.primaryKey().stream()
-                        .map(k -> "t." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
-                        .collect(Collectors.joining(" AND "));
+        String on = keysMatch(schema, "t");
         List<String> valueColumns = new ArrayList<>(schema.names());
         valueColumns.removeAll(schema.primaryKey());
-        String differs =
-                valueColumns.isEmpty()
-                        ? "false"
-                        : valueColumns.stream()
-                                .map(
-                                        c ->
-                                                "t."
-                                                        + Identifiers.quote(c)
-                                                        + " IS DISTINCT FROM n."
-                                                        + Identifiers.quote(c))
-                                .collect(Collectors.joining(" OR ", "(", ")"));
-        String oldValues =
-                schema.names().stream()
-                        .map(c -> "t." + Identifiers.quote(c) + " AS " + old(c))
-                        .collect(Collectors.joining(", "));
+        UnaryOperator<String> before = c -> "t." + Identifiers.quote(c);
+        String differs = differs(valueColumns, before);
+        String oldValues = oldValues(schema, before);
         String matched =
                 "CREATE OR REPLACE TEMP TABLE "
                         + unqualified(matchedTable)
@@ -401,25 +387,10 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
      * commit). Rows are then deleted by key, since no row ids are known.
      */
     private String givenMatched(TableSchema schema, List<String> valueColumns) {
-        String on =
-                schema.primaryKey().stream()
-                        .map(k -> "f." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
-                        .collect(Collectors.joining(" AND "));
-        String differs =
-                valueColumns.isEmpty()
-                        ? "false"
-                        : valueColumns.stream()
-                                .map(
-                                        c ->
-                                                "f."
-                                                        + current(schema.positionOf(c))
-                                                        + " IS DISTINCT FROM n."
-                                                        + Identifiers.quote(c))
-                                .collect(Collectors.joining(" OR ", "(", ")"));
-        String oldValues =
-                schema.names().stream()
-                        .map(c -> "f." + current(schema.positionOf(c)) + " AS " + old(c))
-                        .collect(Collectors.joining(", "));
+        String on = keysMatch(schema, "f");
+        UnaryOperator<String> before = c -> "f." + current(schema.positionOf(c));
+        String differs = differs(valueColumns, before);
+        String oldValues = oldValues(schema, before);
         List<String> firstColumns =
                 new ArrayList<>(schema.primaryKey().stream().map(Identifiers::quote).toList());
         firstColumns.add(HAD);
@@ -475,6 +446,32 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
 
     private static String old(String column) {
         return Identifiers.quote("__ducklake_old_" + column);
+    }
+
+    /** The join of the row source {@code alias} to the changes, {@code n}, on the key. */
+    private static String keysMatch(TableSchema schema, String alias) {
+        return schema.primaryKey().stream()
+                .map(k -> alias + "." + Identifiers.quote(k) + " = n." + Identifiers.quote(k))
+                .collect(Collectors.joining(" AND "));
+    }
+
+    /**
+     * Whether a change's values differ from the row it replaces, whose value of a column {@code
+     * before} gives; false for a table of key columns only.
+     */
+    private static String differs(List<String> valueColumns, UnaryOperator<String> before) {
+        return valueColumns.isEmpty()
+                ? "false"
+                : valueColumns.stream()
+                        .map(c -> before.apply(c) + " IS DISTINCT FROM n." + Identifiers.quote(c))
+                        .collect(Collectors.joining(" OR ", "(", ")"));
+    }
+
+    /** The values of the row a change replaces, from {@code before}, each named {@link #old}. */
+    private static String oldValues(TableSchema schema, UnaryOperator<String> before) {
+        return schema.names().stream()
+                .map(c -> before.apply(c) + " AS " + old(c))
+                .collect(Collectors.joining(", "));
     }
 
     /**

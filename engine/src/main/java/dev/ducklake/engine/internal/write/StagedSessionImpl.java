@@ -20,6 +20,7 @@ import dev.ducklake.engine.error.LakeClosedException;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.internal.EngineContext;
+import dev.ducklake.engine.internal.EngineResource;
 import dev.ducklake.engine.internal.Jdbc;
 import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.Identifiers;
@@ -39,9 +40,8 @@ import org.duckdb.DuckDBConnection;
  * session that ends without commit leaves the lake as it was and drops its staging. A session of a
  * transaction is applied by the transaction's commit, as one of its steps.
  */
-public abstract class StagedSessionImpl implements AutoCloseable {
+public abstract class StagedSessionImpl extends EngineResource {
 
-    final EngineContext context;
     final CommitExecutor commits;
     final TableName table;
     final RowValidator validator;
@@ -50,8 +50,6 @@ public abstract class StagedSessionImpl implements AutoCloseable {
 
     /** Whether the session is a step of a transaction, on the transaction's connection. */
     private final boolean inTransaction;
-
-    private volatile boolean finished;
 
     /**
      * @param transactionConnection the connection of the transaction the session is part of, or
@@ -64,7 +62,7 @@ public abstract class StagedSessionImpl implements AutoCloseable {
             TableSchema schema,
             List<Column> bookkeepingColumns,
             DuckDBConnection transactionConnection) {
-        this.context = context;
+        super(context);
         this.commits = commits;
         this.table = table;
         this.validator = new RowValidator(table, schema);
@@ -74,18 +72,13 @@ public abstract class StagedSessionImpl implements AutoCloseable {
             this.staging = new StagingTable(connection, schema, bookkeepingColumns);
         } catch (SQLException e) {
             if (!inTransaction) {
-                closeConnection();
+                Jdbc.closeQuietly(connection);
             }
             throw new LakeException(
                     "Could not create the staging of a session on " + table + ": " + e.getMessage(),
                     e);
         }
-        try {
-            context.resources().register(this);
-        } catch (RuntimeException e) {
-            close();
-            throw e;
-        }
+        register();
     }
 
     public TableName table() {
@@ -264,12 +257,7 @@ public abstract class StagedSessionImpl implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
-        if (finished) {
-            return;
-        }
-        finished = true;
-        context.resources().unregister(this);
+    protected void release() {
         try {
             dropDerivedStaging();
             staging.close();
@@ -277,7 +265,7 @@ public abstract class StagedSessionImpl implements AutoCloseable {
             // the connection is closing anyway; its temporary tables go with it
         } finally {
             if (!inTransaction) {
-                closeConnection();
+                Jdbc.closeQuietly(connection);
             }
         }
     }
@@ -307,23 +295,10 @@ public abstract class StagedSessionImpl implements AutoCloseable {
         return inTransaction;
     }
 
-    /** Whether the session was committed, aborted or closed. */
-    public boolean finished() {
-        return finished;
-    }
-
     void ensureOpen() {
-        if (finished) {
+        if (closed()) {
             throw new LakeClosedException(
                     "This session on " + table + " is already committed, aborted or closed");
-        }
-    }
-
-    private void closeConnection() {
-        try {
-            connection.close();
-        } catch (SQLException e) {
-            // nothing more to release
         }
     }
 }

@@ -29,7 +29,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.duckdb.DuckDBConnection;
 
 /**
@@ -119,9 +118,7 @@ public final class WriteSessionImpl extends StagedSessionImpl implements WriteSe
                     " UNION ALL SELECT "
                             + columns
                             + " FROM read_parquet(["
-                            + appendedFiles.stream()
-                                    .map(Identifiers::literal)
-                                    .collect(Collectors.joining(", "))
+                            + Jdbc.literals(appendedFiles)
                             + "])";
         }
         return source;
