@@ -19,14 +19,11 @@ package dev.ducklake.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
-import dev.ducklake.testing.postgres.PostgresServer;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -36,7 +33,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A plain DuckDB compacts a table (rewrites the files with deletes, merges small files) in a loop
@@ -56,25 +53,20 @@ class CompactionBesideUpsertsTest {
 
     private static final int COMMITS = 200;
 
-    @TempDir Path dir;
+    @RegisterExtension
+    final TestLake lake =
+            TestLake.of(CatalogLocation.Kind.POSTGRES)
+                    .withSettings(
+                            settings ->
+                                    settings.commitRetries(100)
+                                            .commitRetryBackoff(Duration.ofMillis(5)));
 
     @Test
     void compactionsByAnotherClientNeverLeaveAKeyTwice() throws Exception {
-        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
-        try (LakeEngine engine =
-                        LakeEngine.open(
-                                TestLakes.config(catalog, dir)
-                                        .commitRetries(100)
-                                        .commitRetryBackoff(Duration.ofMillis(5))
-                                        .build());
-                Connection plain = TestLakes.plainDuckDb(catalog, dir)) {
+        LakeEngine engine = lake.engine();
+        try (Connection plain = TestLakes.plainDuckDb(lake.catalog(), lake.dir())) {
             engine.createTable(
-                    TABLE,
-                    TableSchema.builder()
-                            .column(Column.notNull("id", Primitive.BIGINT))
-                            .column("v", Primitive.BIGINT)
-                            .primaryKey("id")
-                            .build());
+                    TABLE, TestLakes.keyValueSchema("id", Primitive.BIGINT, "v", Primitive.BIGINT));
             upsert(engine, new Random(1), 0, KEYS);
 
             AtomicBoolean stop = new AtomicBoolean();
@@ -83,7 +75,7 @@ class CompactionBesideUpsertsTest {
                     new Thread(() -> compact(plain, stop, compactions), "plain-compactor");
             compactor.start();
             Random random = new Random(7);
-            try (Connection checker = TestLakes.plainDuckDb(catalog, dir);
+            try (Connection checker = TestLakes.plainDuckDb(lake.catalog(), lake.dir());
                     Statement sql = checker.createStatement()) {
                 for (int commit = 1; commit <= COMMITS; commit++) {
                     upsert(engine, random, commit, PER_COMMIT);
@@ -104,8 +96,6 @@ class CompactionBesideUpsertsTest {
             assertThat(engine.commitRetries())
                     .as("upserts that conflicted with a compaction")
                     .isPositive();
-        } finally {
-            PostgresServer.dropDatabase(catalog.location());
         }
     }
 

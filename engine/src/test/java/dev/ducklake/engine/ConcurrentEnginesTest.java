@@ -19,23 +19,21 @@ package dev.ducklake.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeConcurrencyException;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
-import dev.ducklake.testing.postgres.PostgresServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -58,9 +56,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -75,35 +71,21 @@ class ConcurrentEnginesTest {
             TestLakes.keyValueSchema("k", Primitive.VARCHAR, "v", Primitive.VARCHAR);
     static final int COMMITS = 15;
 
-    @TempDir Path dir;
-
-    CatalogLocation catalog;
-    final List<LakeEngine> engines = new ArrayList<>();
-
-    @BeforeEach
-    void createCatalog() {
-        catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
-    }
-
-    @AfterEach
-    void dropCatalog() {
-        engines.forEach(LakeEngine::close);
-        PostgresServer.dropDatabase(catalog.location());
-    }
+    @RegisterExtension final TestLake lake = TestLake.of(CatalogLocation.Kind.POSTGRES);
 
     /**
-     * -1 for DuckLake's default data inlining, 0 to write every commit as Parquet and delete files.
+     * An engine on the lake; {@code inliningRowLimit} -1 for DuckLake's default data inlining, 0 to
+     * write every commit as Parquet and delete files.
      */
-    int inliningRowLimit = -1;
-
-    LakeEngine open(int commitRetries) {
-        EngineConfig.Builder config = TestLakes.config(catalog, dir).commitRetries(commitRetries);
-        if (inliningRowLimit >= 0) {
-            config.dataInliningRowLimit(inliningRowLimit);
-        }
-        LakeEngine engine = LakeEngine.open(config.build());
-        engines.add(engine);
-        return engine;
+    LakeEngine open(int inliningRowLimit, int commitRetries) {
+        return lake.openAnother(
+                settings -> {
+                    settings.commitRetries(commitRetries);
+                    if (inliningRowLimit >= 0) {
+                        settings.dataInliningRowLimit(inliningRowLimit);
+                    }
+                    return settings;
+                });
     }
 
     /** Both threads start each commit together, so every round of commits overlaps. */
@@ -173,7 +155,7 @@ class ConcurrentEnginesTest {
 
     /** The table read through a plain DuckDB, not the engine: row count and distinct key count. */
     long[] plainCounts() throws Exception {
-        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+        try (Connection plain = TestLakes.plainDuckDb(lake.catalog(), lake.dir());
                 Statement st = plain.createStatement();
                 ResultSet rs =
                         st.executeQuery("SELECT count(*), count(DISTINCT k) FROM plain.main.kv")) {
@@ -186,23 +168,20 @@ class ConcurrentEnginesTest {
         CountDownLatch start = new CountDownLatch(1);
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            Future<?> fa =
-                    pool.submit(
-                            () -> {
-                                start.await();
-                                a.run();
-                                return null;
-                            });
-            Future<?> fb =
-                    pool.submit(
-                            () -> {
-                                start.await();
-                                b.run();
-                                return null;
-                            });
+            List<Future<?>> both = new ArrayList<>();
+            for (Runnable work : List.of(a, b)) {
+                both.add(
+                        pool.submit(
+                                () -> {
+                                    start.await();
+                                    work.run();
+                                    return null;
+                                }));
+            }
             start.countDown();
-            fa.get(120, TimeUnit.SECONDS);
-            fb.get(120, TimeUnit.SECONDS);
+            for (Future<?> done : both) {
+                done.get(120, TimeUnit.SECONDS);
+            }
         } finally {
             pool.shutdownNow();
             pool.awaitTermination(30, TimeUnit.SECONDS);
@@ -212,10 +191,9 @@ class ConcurrentEnginesTest {
     @ParameterizedTest(name = "data inlining row limit {0} (-1: default)")
     @ValueSource(ints = {-1, 0})
     void appendsAndMergesFromTwoEnginesLoseAndDuplicateNothing(int inlining) throws Exception {
-        inliningRowLimit = inlining;
-        LakeEngine engineA = open(5);
+        LakeEngine engineA = open(inlining, 5);
         engineA.createTable(KV, KV_SCHEMA);
-        LakeEngine engineB = open(5);
+        LakeEngine engineB = open(inlining, 5);
         assertThat(engineB.describeTable(KV)).isEqualTo(KV_SCHEMA);
 
         Map<String, String> modelA = new LinkedHashMap<>();
@@ -300,7 +278,7 @@ class ConcurrentEnginesTest {
         long[] counts = plainCounts();
         assertThat(counts[0]).as("rows seen by plain DuckDB").isEqualTo(expected.size());
         assertThat(counts[1]).as("distinct keys seen by plain DuckDB").isEqualTo(expected.size());
-        LakeEngine fresh = open(5);
+        LakeEngine fresh = open(inlining, 5);
         assertThat(readTable(fresh, fresh.latestVersion(KV))).isEqualTo(expected);
     }
 
@@ -331,8 +309,7 @@ class ConcurrentEnginesTest {
     @ParameterizedTest(name = "data inlining row limit {0} (-1: default)")
     @ValueSource(ints = {-1, 0})
     void mergesOfTheSameKeysFromTwoEnginesEitherLandOrConflict(int inlining) throws Exception {
-        inliningRowLimit = inlining;
-        LakeEngine engineA = open(0);
+        LakeEngine engineA = open(inlining, 0);
         engineA.createTable(KV, KV_SCHEMA);
         Map<String, String> initial = new TreeMap<>();
         for (int k = 0; k < 10; k++) {
@@ -343,7 +320,7 @@ class ConcurrentEnginesTest {
             initial.forEach((k, v) -> session.write(new Object[] {k, v}));
             base = session.commit().version();
         }
-        LakeEngine engineB = open(0);
+        LakeEngine engineB = open(inlining, 0);
 
         List<Landed> landed = new CopyOnWriteArrayList<>();
         Outcomes outA = new Outcomes(lockstep);
@@ -425,7 +402,7 @@ class ConcurrentEnginesTest {
         engineB.close();
         long[] counts = plainCounts();
         assertThat(counts).containsExactly(10L, 10L);
-        LakeEngine fresh = open(0);
+        LakeEngine fresh = open(inlining, 0);
         assertThat(readTable(fresh, fresh.latestVersion(KV))).isEqualTo(model);
     }
 }

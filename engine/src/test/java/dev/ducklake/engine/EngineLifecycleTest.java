@@ -52,6 +52,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -269,18 +270,18 @@ class EngineLifecycleTest {
         int caught = 0;
         for (int round = 0; round < 3; round++) {
             Path lake = dir.resolve("race-" + round);
-            CatalogLocation location = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake);
-            LakeEngine racing = TestLakes.open(location, lake);
+            LakeEngine racing =
+                    TestLakes.open(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake), lake);
             racing.createTable(EVENTS, EVENTS_SCHEMA);
             for (int file = 0; file < 20; file++) {
                 appendRows(racing, file * 50_000L, 50_000);
             }
             AtomicReference<Throwable> failure = new AtomicReference<>();
-            CountDownLatch starting = new CountDownLatch(1);
-            Thread maintainer =
-                    new Thread(
+            boolean running =
+                    closeWhileRunning(
+                            racing,
+                            "the racing maintenance",
                             () -> {
-                                starting.countDown();
                                 try {
                                     racing.maintain(
                                             MaintenanceRequest.builder()
@@ -291,24 +292,13 @@ class EngineLifecycleTest {
                                     failure.set(t);
                                 }
                             },
-                            "racing-maintenance");
-            maintainer.start();
-            starting.await();
-            await().atMost(Duration.ofSeconds(30))
-                    .pollInterval(Duration.ofMillis(1))
-                    .until(() -> !maintainer.isAlive() || inDuckDb(maintainer));
-            boolean running = maintainer.isAlive();
-            racing.close();
-            joinOrFail(maintainer, "the racing maintenance");
-
+                            EngineLifecycleTest::inDuckDb,
+                            Duration.ofSeconds(30));
             if (running) {
                 caught++;
                 assertThat(failure.get()).as("round %s: maintenance closed under", round).isNull();
             }
-            try (LakeEngine reopened = TestLakes.open(location, lake);
-                    RowReader rows = reopened.read(EVENTS, ScanRequest.all())) {
-                assertThat(rows.toList()).hasSize(1_000_000);
-            }
+            assertThat(rowsAfterReopening(lake)).hasSize(1_000_000);
         }
         assertThat(caught).as("rounds that closed the engine while maintenance ran").isPositive();
     }
@@ -323,14 +313,16 @@ class EngineLifecycleTest {
         int caught = 0;
         for (int round = 0; round < 3; round++) {
             Path lake = dir.resolve("commit-race-" + round);
-            CatalogLocation location = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake);
-            LakeEngine racing = TestLakes.open(location, lake);
+            LakeEngine racing =
+                    TestLakes.open(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake), lake);
             racing.createTable(EVENTS, EVENTS_SCHEMA);
             appendRows(racing, 0, 300_000);
             AtomicReference<Object> outcome = new AtomicReference<>();
             // A session is used by one thread: the committer stages its rows too.
-            Thread committer =
-                    new Thread(
+            boolean running =
+                    closeWhileRunning(
+                            racing,
+                            "the racing commit",
                             () -> {
                                 try (MergeSession merge = racing.openMergeSession(EVENTS)) {
                                     for (long id = 0; id < 600_000; id += 2) {
@@ -341,26 +333,18 @@ class EngineLifecycleTest {
                                     outcome.set(t);
                                 }
                             },
-                            "racing-commit");
-            committer.start();
-            await().atMost(Duration.ofSeconds(60))
-                    .pollInterval(Duration.ofMillis(1))
-                    .until(() -> !committer.isAlive() || committing(committer));
-            boolean running = committer.isAlive();
-            racing.close();
-            joinOrFail(committer, "the racing commit");
-
+                            EngineLifecycleTest::committing,
+                            Duration.ofSeconds(60));
             if (running) {
                 caught++;
                 assertThat(outcome.get())
                         .as("round %s: a commit that close waited for", round)
                         .isInstanceOf(CommitResult.class);
             }
-            long changed;
-            try (LakeEngine reopened = TestLakes.open(location, lake);
-                    RowReader rows = reopened.read(EVENTS, ScanRequest.all())) {
-                changed = rows.toList().stream().filter(row -> row[1].equals("changed")).count();
-            }
+            long changed =
+                    rowsAfterReopening(lake).stream()
+                            .filter(row -> row[1].equals("changed"))
+                            .count();
             if (outcome.get() instanceof CommitResult result) {
                 assertThat(result.committed()).as("round %s: the commit's result", round).isTrue();
                 assertThat(changed)
@@ -374,6 +358,37 @@ class EngineLifecycleTest {
             }
         }
         assertThat(caught).as("rounds that closed the engine while the commit ran").isPositive();
+    }
+
+    /**
+     * Runs the work on a thread of its own and closes the engine once the thread is inside DuckDB
+     * as {@code inside} tells, or done; whether the work still ran when the close began.
+     */
+    private static boolean closeWhileRunning(
+            LakeEngine engine,
+            String what,
+            Runnable work,
+            Predicate<Thread> inside,
+            Duration atMost)
+            throws InterruptedException {
+        Thread thread = new Thread(work, what);
+        thread.start();
+        await().atMost(atMost)
+                .pollInterval(Duration.ofMillis(1))
+                .until(() -> !thread.isAlive() || inside.test(thread));
+        boolean running = thread.isAlive();
+        engine.close();
+        joinOrFail(thread, what);
+        return running;
+    }
+
+    /** The rows of the events table, read by an engine opened anew on the lake in {@code lake}. */
+    private static List<Object[]> rowsAfterReopening(Path lake) {
+        try (LakeEngine reopened =
+                        TestLakes.open(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake), lake);
+                RowReader rows = reopened.read(EVENTS, ScanRequest.all())) {
+            return rows.toList();
+        }
     }
 
     /** Whether a thread is inside DuckDB on behalf of a commit. */

@@ -62,16 +62,18 @@ class EngineRegistryTest {
 
     @TempDir Path dir;
 
-    EngineConfig config(Path lakeDir) {
-        return TestLakes.config(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lakeDir), lakeDir)
-                .build();
-    }
-
-    /** Creates the table with an engine of its own, closed again before the registry is used. */
-    void createTable(EngineConfig config) {
+    /**
+     * The settings of a lake in {@code lakeDir} that holds the items table, which an engine of its
+     * own creates and closes again before the registry is used.
+     */
+    EngineConfig lakeWithItems(Path lakeDir) {
+        EngineConfig config =
+                TestLakes.config(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lakeDir), lakeDir)
+                        .build();
         try (LakeEngine engine = LakeEngine.open(config)) {
             engine.createTable(ITEMS, ITEMS_SCHEMA);
         }
+        return config;
     }
 
     static void append(LakeEngine engine, String id) {
@@ -95,8 +97,7 @@ class EngineRegistryTest {
      */
     @Test
     void anEngineThatDuckDbInvalidatedIsReplacedForTheNextUser() throws Exception {
-        EngineConfig config = config(dir);
-        createTable(config);
+        EngineConfig config = lakeWithItems(dir);
         EngineRegistry registry = new EngineRegistry(LakeEngine::open);
         EngineRegistry.Lease broken = registry.acquire(config);
         append(broken.engine(), "a"); // something for the checkpoint to write
@@ -125,8 +126,7 @@ class EngineRegistryTest {
 
     @Test
     void concurrentAcquiresShareOneEngineAndTheLastLeaseClosesIt() throws Exception {
-        EngineConfig config = config(dir);
-        createTable(config);
+        EngineConfig config = lakeWithItems(dir);
         EngineRegistry registry = EngineRegistry.shared();
         int enginesBefore = registry.openEngines();
         assertThat(registry.users(config.catalog())).isZero();
@@ -206,8 +206,7 @@ class EngineRegistryTest {
 
     @Test
     void leaseEngineAfterTheLastReleaseThrowsClosedNotNullPointer() {
-        EngineConfig config = config(dir);
-        createTable(config);
+        EngineConfig config = lakeWithItems(dir);
         EngineRegistry.Lease lease = EngineRegistry.shared().acquire(config);
         assertThat(lease.engine().latestVersion(ITEMS)).isPositive();
         lease.close();
@@ -222,8 +221,7 @@ class EngineRegistryTest {
 
     @Test
     void aLeaseClosedTwiceReleasesOnce() {
-        EngineConfig config = config(dir);
-        createTable(config);
+        EngineConfig config = lakeWithItems(dir);
         EngineRegistry registry = EngineRegistry.shared();
         int enginesBefore = registry.openEngines();
 
@@ -281,10 +279,8 @@ class EngineRegistryTest {
     void twoCatalogsGetTwoEngines() throws Exception {
         Path dirA = Files.createDirectories(dir.resolve("a"));
         Path dirB = Files.createDirectories(dir.resolve("b"));
-        EngineConfig configA = config(dirA);
-        EngineConfig configB = config(dirB);
-        createTable(configA);
-        createTable(configB);
+        EngineConfig configA = lakeWithItems(dirA);
+        EngineConfig configB = lakeWithItems(dirB);
         EngineRegistry registry = EngineRegistry.shared();
         int enginesBefore = registry.openEngines();
 
@@ -308,8 +304,7 @@ class EngineRegistryTest {
 
     @Test
     void acquireAndReleaseChurnAlwaysYieldsAWorkingEngine() throws Exception {
-        EngineConfig config = config(dir);
-        createTable(config);
+        EngineConfig config = lakeWithItems(dir);
         EngineRegistry registry = EngineRegistry.shared();
         int enginesBefore = registry.openEngines();
         CountDownLatch start = new CountDownLatch(1);

@@ -18,9 +18,10 @@ package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.config.CatalogLocation;
+import dev.ducklake.engine.testutils.TestLakes;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
@@ -46,26 +47,23 @@ class InlinedRowIdReproTest {
     @Test
     void aDeleteByRowIdOfAnInlinedRowDeletesThatRowAlone() throws Exception {
         Assumptions.assumeTrue(Boolean.getBoolean("ducklake.rowIdRepro"), "opt-in reproduction");
-        try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:");
+        try (Connection duckDb =
+                        TestLakes.plainDuckDb(
+                                TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir), dir);
                 Statement sql = duckDb.createStatement()) {
-            sql.execute("LOAD ducklake");
-            sql.execute(
-                    "ATTACH 'ducklake:"
-                            + dir.resolve("lake.ducklake")
-                            + "' AS l (DATA_PATH '"
-                            + dir.resolve("data")
-                            + "/')");
-            sql.execute("CREATE TABLE l.t (k INTEGER, v INTEGER)");
+            sql.execute("CREATE TABLE plain.t (k INTEGER, v INTEGER)");
             sql.execute("BEGIN TRANSACTION");
-            sql.execute("INSERT INTO l.t SELECT i, i FROM range(11) r(i)"); // more than DuckLake
+            sql.execute(
+                    "INSERT INTO plain.t SELECT i, i FROM range(11) r(i)"); // more than DuckLake
             // inlines: a file
-            sql.execute("INSERT INTO l.t VALUES (100, 0), (101, 1), (102, 2)"); // inlined
-            sql.execute("DELETE FROM l.t WHERE k = 100");
+            sql.execute("INSERT INTO plain.t VALUES (100, 0), (101, 1), (102, 2)"); // inlined
+            sql.execute("DELETE FROM plain.t WHERE k = 100");
             int deleted =
                     sql.executeUpdate(
-                            "DELETE FROM l.t WHERE rowid IN (SELECT rowid FROM l.t WHERE k = 101)");
+                            "DELETE FROM plain.t WHERE rowid IN (SELECT rowid FROM plain.t WHERE k = 101)");
             sql.execute("COMMIT");
-            try (ResultSet rs = sql.executeQuery("SELECT list(k ORDER BY k)::VARCHAR FROM l.t")) {
+            try (ResultSet rs =
+                    sql.executeQuery("SELECT list(k ORDER BY k)::VARCHAR FROM plain.t")) {
                 rs.next();
                 assertThat(rs.getString(1))
                         .as("keys after the transaction (deleted %s by row id)", deleted)

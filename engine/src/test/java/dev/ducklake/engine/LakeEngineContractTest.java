@@ -118,73 +118,84 @@ abstract class LakeEngineContractTest {
         }
     }
 
-    static TableSchema allTypes() {
-        return TableSchema.builder()
-                .column("id", Primitive.BIGINT)
-                .column("flag", Primitive.BOOLEAN)
-                .column("tiny", Primitive.TINYINT)
-                .column("small", Primitive.SMALLINT)
-                .column("int", Primitive.INTEGER)
-                .column("real", Primitive.FLOAT)
-                .column("dbl", Primitive.DOUBLE)
-                .column("price", new LakeType.Decimal(38, 10))
-                .column("name", Primitive.VARCHAR)
-                .column("bytes", Primitive.BLOB)
-                .column("day", Primitive.DATE)
-                .column("clock", Primitive.TIME)
-                .column("ts_s", Primitive.TIMESTAMP_S)
-                .column("ts_ms", Primitive.TIMESTAMP_MS)
-                .column("ts_us", Primitive.TIMESTAMP)
-                .column("ts_ns", Primitive.TIMESTAMP_NS)
-                .column("instant", Primitive.TIMESTAMPTZ)
-                .column("tags", new LakeType.ListOf(Primitive.VARCHAR))
-                .column("scores", new LakeType.MapOf(Primitive.VARCHAR, Primitive.INTEGER))
-                .column(
+    /** A column of one type, and the value {@link #allTypesRow} holds in it. */
+    record Sample(String column, LakeType type, Object value) {}
+
+    /** A column of every type, with its value in the all-types row. */
+    static List<Sample> allTypeSamples() {
+        Map<String, Integer> scores = new LinkedHashMap<>();
+        scores.put("math", 7);
+        scores.put("art", null);
+        return List.of(
+                new Sample("id", Primitive.BIGINT, 1L),
+                new Sample("flag", Primitive.BOOLEAN, true),
+                new Sample("tiny", Primitive.TINYINT, (byte) -3),
+                new Sample("small", Primitive.SMALLINT, (short) 300),
+                new Sample("int", Primitive.INTEGER, 70_000),
+                new Sample("real", Primitive.FLOAT, 1.5f),
+                new Sample("dbl", Primitive.DOUBLE, -2.25),
+                new Sample(
+                        "price",
+                        new LakeType.Decimal(38, 10),
+                        new BigDecimal("12345678901234567890.0123456789")),
+                new Sample("name", Primitive.VARCHAR, "naïve 'quoted' \"name\""),
+                new Sample("bytes", Primitive.BLOB, new byte[] {0, 1, (byte) 0xff}),
+                new Sample("day", Primitive.DATE, LocalDate.of(2024, 2, 29)),
+                new Sample("clock", Primitive.TIME, LocalTime.of(23, 59, 58, 123_456_000)),
+                new Sample("ts_s", Primitive.TIMESTAMP_S, LocalDateTime.of(2024, 1, 2, 3, 4, 5)),
+                new Sample(
+                        "ts_ms",
+                        Primitive.TIMESTAMP_MS,
+                        LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000)),
+                new Sample(
+                        "ts_us",
+                        Primitive.TIMESTAMP,
+                        LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_000)),
+                new Sample(
+                        "ts_ns",
+                        Primitive.TIMESTAMP_NS,
+                        LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_789)),
+                new Sample(
+                        "instant",
+                        Primitive.TIMESTAMPTZ,
+                        Instant.parse("2024-06-30T22:15:30.654321Z")),
+                new Sample(
+                        "tags",
+                        new LakeType.ListOf(Primitive.VARCHAR),
+                        Arrays.asList("a", null, "c")),
+                new Sample(
+                        "scores", new LakeType.MapOf(Primitive.VARCHAR, Primitive.INTEGER), scores),
+                new Sample(
                         "address",
                         new LakeType.Struct(
                                 List.of(
                                         new LakeType.Field("street", Primitive.VARCHAR),
                                         new LakeType.Field(
                                                 "zip codes",
-                                                new LakeType.ListOf(Primitive.INTEGER)))))
-                .column(
+                                                new LakeType.ListOf(Primitive.INTEGER)))),
+                        Arrays.asList("Main St 1", List.of(1010, 2020))),
+                new Sample(
                         "points",
                         new LakeType.ListOf(
                                 new LakeType.Struct(
                                         List.of(
                                                 new LakeType.Field("x", Primitive.DOUBLE),
-                                                new LakeType.Field("y", Primitive.DOUBLE)))))
-                .primaryKey("id")
-                .build();
+                                                new LakeType.Field("y", Primitive.DOUBLE)))),
+                        List.of(List.of(1.0, 2.0), List.of(3.5, -4.5))));
+    }
+
+    static TableSchema allTypes() {
+        TableSchema.Builder schema = TableSchema.builder();
+        for (Sample sample : allTypeSamples()) {
+            schema.column(sample.column(), sample.type());
+        }
+        return schema.primaryKey("id").build();
     }
 
     static Object[] allTypesRow(long id) {
-        Map<String, Integer> scores = new LinkedHashMap<>();
-        scores.put("math", 7);
-        scores.put("art", null);
-        return new Object[] {
-            id,
-            true,
-            (byte) -3,
-            (short) 300,
-            70_000,
-            1.5f,
-            -2.25,
-            new BigDecimal("12345678901234567890.0123456789"),
-            "naïve 'quoted' \"name\"",
-            new byte[] {0, 1, (byte) 0xff},
-            LocalDate.of(2024, 2, 29),
-            LocalTime.of(23, 59, 58, 123_456_000),
-            LocalDateTime.of(2024, 1, 2, 3, 4, 5),
-            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000),
-            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_000),
-            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_789),
-            Instant.parse("2024-06-30T22:15:30.654321Z"),
-            Arrays.asList("a", null, "c"),
-            scores,
-            Arrays.asList("Main St 1", List.of(1010, 2020)),
-            List.of(List.of(1.0, 2.0), List.of(3.5, -4.5))
-        };
+        Object[] row = allTypeSamples().stream().map(Sample::value).toArray();
+        row[0] = id;
+        return row;
     }
 
     @Test

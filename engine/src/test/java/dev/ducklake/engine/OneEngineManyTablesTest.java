@@ -24,10 +24,9 @@ import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
-import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
@@ -35,7 +34,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -51,20 +50,18 @@ class OneEngineManyTablesTest {
     static final int COMMITS = 8;
     static final TableSchema SCHEMA = TableSchema.builder().column("id", Primitive.BIGINT).build();
 
-    @TempDir Path dir;
+    @RegisterExtension
+    final TestLake lake =
+            TestLake.perKind()
+                    .withSettings(settings -> settings.commitRetries(0).dataInliningRowLimit(0));
 
     @ParameterizedTest(name = "{0} catalog")
     @EnumSource(CatalogLocation.Kind.class)
     void usersOfOneEngineNeverRaceEachOther(CatalogLocation.Kind kind) throws Exception {
-        CatalogLocation catalog = TestLakes.catalog(kind, dir);
+        LakeEngine engine = lake.open(kind);
         CyclicBarrier lockstep = new CyclicBarrier(USERS);
         ExecutorService pool = Executors.newFixedThreadPool(USERS);
-        try (LakeEngine engine =
-                LakeEngine.open(
-                        TestLakes.config(catalog, dir)
-                                .commitRetries(0)
-                                .dataInliningRowLimit(0)
-                                .build())) {
+        try {
             List<Future<?>> users = new ArrayList<>();
             for (int u = 0; u < USERS; u++) {
                 TableName table = TableName.of("sinks", "t" + u);
@@ -102,7 +99,6 @@ class OneEngineManyTablesTest {
             assertThat(engine.commitRetries()).isZero();
         } finally {
             pool.shutdownNow();
-            TestLakes.drop(catalog);
         }
     }
 }

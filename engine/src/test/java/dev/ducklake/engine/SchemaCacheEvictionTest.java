@@ -18,15 +18,13 @@ package dev.ducklake.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ducklake.engine.testutils.TestLakes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import org.duckdb.DuckDBConnection;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -100,14 +98,19 @@ class SchemaCacheEvictionTest {
                 }
                 execute(ddl, "CALL lake.set_commit_message('me', 'create')");
                 execute(ddl, "COMMIT");
-                assertThat(
-                                rows(
-                                        other,
-                                        "SELECT changes_made FROM __ducklake_metadata_lake.ducklake_snapshot_changes"
-                                                + " ORDER BY snapshot_id DESC LIMIT 1"))
-                        .singleElement()
-                        .asString()
-                        .startsWith("created_table:\"s\".\"t1\"");
+                try (Statement st = other.createStatement()) {
+                    assertThat(
+                                    TestLakes.rows(
+                                            st,
+                                            "SELECT changes_made FROM __ducklake_metadata_lake.ducklake_snapshot_changes"
+                                                    + " ORDER BY snapshot_id DESC LIMIT 1"))
+                            .singleElement()
+                            .satisfies(
+                                    row ->
+                                            assertThat(row.get(0))
+                                                    .asString()
+                                                    .startsWith("created_table:\"s\".\"t1\""));
+                }
             }
         }
     }
@@ -115,17 +118,6 @@ class SchemaCacheEvictionTest {
     private static void execute(Connection connection, String sql) throws SQLException {
         try (Statement st = connection.createStatement()) {
             st.execute(sql);
-        }
-    }
-
-    private static List<String> rows(Connection connection, String sql) throws SQLException {
-        try (Statement st = connection.createStatement();
-                ResultSet rs = st.executeQuery(sql)) {
-            List<String> rows = new ArrayList<>();
-            while (rs.next()) {
-                rows.add(rs.getString(1));
-            }
-            return rows;
         }
     }
 }

@@ -22,12 +22,11 @@ import static org.awaitility.Awaitility.await;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
-import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.JvmProcess;
 import dev.ducklake.engine.testutils.PlainReaderProcess;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
@@ -38,7 +37,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A plain DuckDB in another process that holds a read of a SQLite-catalog lake longer than SQLite's
@@ -52,85 +51,80 @@ class SqliteCatalogLockTest {
 
     private static final TableName ORDERS = TableName.of("orders");
 
-    @TempDir Path dir;
+    @RegisterExtension
+    final TestLake lake =
+            TestLake.of(CatalogLocation.Kind.SQLITE)
+                    .withSettings(
+                            settings ->
+                                    settings.acquireTimeout(Duration.ofMillis(500))
+                                            .commitRetries(0));
 
     @Test
     void aCommitLockedOutByAPlainReaderCommitsOnceTheReaderLetsGoAndTheLakeStaysUsable()
             throws Exception {
-        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.SQLITE, dir);
-        try (LakeEngine engine =
-                LakeEngine.open(
-                        TestLakes.config(catalog, dir)
-                                .acquireTimeout(Duration.ofMillis(500))
-                                .commitRetries(0)
-                                .build())) {
-            engine.createTable(
-                    ORDERS,
-                    TableSchema.builder()
-                            .column(Column.notNull("id", Primitive.BIGINT))
-                            .column("amount", Primitive.BIGINT)
-                            .primaryKey("id")
-                            .build());
-            upsert(engine, 1);
+        LakeEngine engine = lake.engine();
+        Path dir = lake.dir();
+        engine.createTable(
+                ORDERS,
+                TestLakes.keyValueSchema("id", Primitive.BIGINT, "amount", Primitive.BIGINT));
+        upsert(engine, 1);
 
-            AtomicReference<Object> outcome = new AtomicReference<>();
-            Thread committer;
-            Path release = dir.resolve("release");
-            try (JvmProcess reader =
-                    JvmProcess.start(
-                            PlainReaderProcess.class,
-                            dir.resolve("reader.log"),
-                            catalog.key(),
-                            dir.toString(),
-                            "plain.orders",
-                            release.toString())) {
-                await("the plain reader's read")
-                        .atMost(Duration.ofSeconds(60))
-                        .until(
-                                () ->
-                                        reader.output().contains(PlainReaderProcess.HOLDING + 1)
-                                                || !reader.isAlive());
-                assertThat(reader.output()).contains(PlainReaderProcess.HOLDING + 1);
-                committer =
-                        new Thread(
-                                () -> {
-                                    try {
-                                        outcome.set(
-                                                upsert(
-                                                        engine,
-                                                        2,
-                                                        CommitOptions.builder()
-                                                                .retries(
-                                                                        new CommitRetries(
-                                                                                20,
-                                                                                Duration.ofMillis(
-                                                                                        20)))
-                                                                .build()));
-                                    } catch (Throwable t) {
-                                        outcome.set(t);
-                                    }
-                                },
-                                "locked-out-commit");
-                committer.start();
-                await("the commit locked out at least once")
-                        .atMost(Duration.ofSeconds(60))
-                        .until(() -> engine.commitRetries() >= 1 || outcome.get() != null);
-                assertThat(engine.commitRetries()).as("commits the reader locked out").isPositive();
-                Files.createFile(release);
-                reader.awaitSuccess(Duration.ofSeconds(60));
-            }
-            committer.join(Duration.ofSeconds(60).toMillis());
-
-            assertThat(outcome.get()).as("the commit's outcome").isInstanceOf(CommitResult.class);
-            assertThat(((CommitResult) outcome.get()).committed()).isTrue();
-            assertThat(engine.describeTable(ORDERS).primaryKey()).containsExactly("id");
-            upsert(engine, 3);
-            try (RowReader rows = engine.read(ORDERS, ScanRequest.all())) {
-                assertThat(rows.toList()).hasSize(3);
-            }
-            assertThat(TestLakes.plainRows(catalog, dir, "SELECT count(*) FROM plain.orders"))
-                    .containsExactly("3");
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        Thread committer;
+        Path release = dir.resolve("release");
+        try (JvmProcess reader =
+                JvmProcess.start(
+                        PlainReaderProcess.class,
+                        dir.resolve("reader.log"),
+                        lake.catalog().key(),
+                        dir.toString(),
+                        "plain.orders",
+                        release.toString())) {
+            await("the plain reader's read")
+                    .atMost(Duration.ofSeconds(60))
+                    .until(
+                            () ->
+                                    reader.output().contains(PlainReaderProcess.HOLDING + 1)
+                                            || !reader.isAlive());
+            assertThat(reader.output()).contains(PlainReaderProcess.HOLDING + 1);
+            committer =
+                    new Thread(
+                            () -> {
+                                try {
+                                    outcome.set(
+                                            upsert(
+                                                    engine,
+                                                    2,
+                                                    CommitOptions.builder()
+                                                            .retries(
+                                                                    new CommitRetries(
+                                                                            20,
+                                                                            Duration.ofMillis(20)))
+                                                            .build()));
+                                } catch (Throwable t) {
+                                    outcome.set(t);
+                                }
+                            },
+                            "locked-out-commit");
+            committer.start();
+            await("the commit locked out at least once")
+                    .atMost(Duration.ofSeconds(60))
+                    .until(() -> engine.commitRetries() >= 1 || outcome.get() != null);
+            assertThat(engine.commitRetries()).as("commits the reader locked out").isPositive();
+            Files.createFile(release);
+            reader.awaitSuccess(Duration.ofSeconds(60));
         }
+        committer.join(Duration.ofSeconds(60).toMillis());
+
+        assertThat(outcome.get()).as("the commit's outcome").isInstanceOf(CommitResult.class);
+        assertThat(((CommitResult) outcome.get()).committed()).isTrue();
+        assertThat(engine.describeTable(ORDERS).primaryKey()).containsExactly("id");
+        upsert(engine, 3);
+        try (RowReader rows = engine.read(ORDERS, ScanRequest.all())) {
+            assertThat(rows.toList()).hasSize(3);
+        }
+        assertThat(TestLakes.plainRows(lake.catalog(), dir, "SELECT count(*) FROM plain.orders"))
+                .containsExactly("3");
     }
 
     private static CommitResult upsert(LakeEngine engine, long id) {

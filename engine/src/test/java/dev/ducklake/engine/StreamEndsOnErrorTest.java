@@ -22,14 +22,11 @@ import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
-import dev.ducklake.engine.write.WriteMode;
-import dev.ducklake.engine.write.WriteSession;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A query that fails after it has streamed some rows must end the read with an error, never with
@@ -44,52 +41,40 @@ class StreamEndsOnErrorTest {
     static final int ROWS = 100_000;
     static final long FAILING_ID = 90_000;
 
-    @TempDir Path dir;
+    @RegisterExtension
+    final TestLake lake =
+            TestLake.of(CatalogLocation.Kind.DUCKDB)
+                    .withSettings(settings -> settings.threads(1).dataInliningRowLimit(0));
 
     @Test
     void aQueryFailingMidStreamFailsTheRead() {
-        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        try (LakeEngine engine =
-                LakeEngine.open(
-                        TestLakes.config(catalog, dir)
-                                .threads(1)
-                                .dataInliningRowLimit(0)
-                                .build())) {
-            engine.createTableIfNotExists(
-                    TABLE,
-                    TestLakes.keyValueSchema("id", Primitive.BIGINT, "name", Primitive.VARCHAR));
-            try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
-                for (long i = 0; i < ROWS; i++) {
-                    session.write(new Object[] {i, "name-" + i});
-                }
-                session.commit();
+        LakeEngine engine = lake.engine();
+        TestLakes.appendNames(engine, TABLE, 0, ROWS);
+        // the filter fails at one row, after the first chunks of the stream have been read
+        ScanRequest failing = TestLakes.failingAtId(FAILING_ID);
+        long read = 0;
+        LakeException error = null;
+        try (RowReader reader = engine.read(TABLE, failing)) {
+            while (reader.hasNext()) {
+                reader.next();
+                read++;
             }
-            // the filter fails at one row, after the first chunks of the stream have been read
-            ScanRequest failing = TestLakes.failingAtId(FAILING_ID);
-            long read = 0;
-            LakeException error = null;
-            try (RowReader reader = engine.read(TABLE, failing)) {
-                while (reader.hasNext()) {
-                    reader.next();
-                    read++;
-                }
-            } catch (LakeException e) {
-                error = e;
-            }
-            assertThat(error)
-                    .as("the read ended after %s of %s rows without an error", read, FAILING_ID)
-                    .isNotNull();
-            assertThat(read).isLessThan(FAILING_ID);
-
-            // the engine goes on reading
-            long n = 0;
-            try (RowReader reader = engine.read(TABLE, ScanRequest.all())) {
-                while (reader.hasNext()) {
-                    reader.next();
-                    n++;
-                }
-            }
-            assertThat(n).isEqualTo(ROWS);
+        } catch (LakeException e) {
+            error = e;
         }
+        assertThat(error)
+                .as("the read ended after %s of %s rows without an error", read, FAILING_ID)
+                .isNotNull();
+        assertThat(read).isLessThan(FAILING_ID);
+
+        // the engine goes on reading
+        long n = 0;
+        try (RowReader reader = engine.read(TABLE, ScanRequest.all())) {
+            while (reader.hasNext()) {
+                reader.next();
+                n++;
+            }
+        }
+        assertThat(n).isEqualTo(ROWS);
     }
 }

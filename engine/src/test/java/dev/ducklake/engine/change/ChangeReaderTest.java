@@ -32,6 +32,7 @@ import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.version.VersionPins;
@@ -39,17 +40,16 @@ import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Changes between versions as a user reads them, their errors, and the retention guard. */
 class ChangeReaderTest {
@@ -62,18 +62,13 @@ class ChangeReaderTest {
                     .primaryKey("id")
                     .build();
 
-    @TempDir Path dir;
+    @RegisterExtension final TestLake lake = TestLake.of(CatalogLocation.Kind.DUCKDB);
 
     LakeEngine engine;
 
     @BeforeEach
     void open() {
-        engine = TestLakes.open(CatalogLocation.duckDbFile(dir.resolve("lake.ducklake")), dir);
-    }
-
-    @AfterEach
-    void close() {
-        engine.close();
+        engine = lake.engine();
     }
 
     static Object[] row(String id, String amount) {
@@ -92,6 +87,24 @@ class ChangeReaderTest {
         return append(rows);
     }
 
+    /** Upserts the rows in one merge; the new version. */
+    long upsert(Object[]... rows) {
+        return merge(
+                merge -> {
+                    for (Object[] row : rows) {
+                        merge.upsert(row);
+                    }
+                });
+    }
+
+    /** Commits the changes given to a merge session on the orders; the new version. */
+    long merge(Consumer<MergeSession> changes) {
+        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+            changes.accept(merge);
+            return merge.commit().version();
+        }
+    }
+
     long append(Object[]... rows) {
         try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
             for (Object[] row : rows) {
@@ -105,20 +118,20 @@ class ChangeReaderTest {
     void changesArePairsOfBeforeAndAfterImagesNettedPerKey() {
         long created = engine.createTable(ORDERS, SCHEMA);
         long v1 = append(row("a", "1.00"), row("b", "2.00"), row("c", "3.00"), row("d", "4.00"));
-        long v2;
-        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
-            merge.upsert(row("a", "10.00"));
-            merge.deleteKey("b");
-            merge.upsert(row("e", "5.00"));
-            merge.upsert(row("c", "30.00"));
-            v2 = merge.commit().version();
-        }
-        long v3;
-        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
-            merge.upsert(row("c", "3.00"));
-            merge.deleteKey("e");
-            v3 = merge.commit().version();
-        }
+        long v2 =
+                merge(
+                        merge -> {
+                            merge.upsert(row("a", "10.00"));
+                            merge.deleteKey("b");
+                            merge.upsert(row("e", "5.00"));
+                            merge.upsert(row("c", "30.00"));
+                        });
+        long v3 =
+                merge(
+                        merge -> {
+                            merge.upsert(row("c", "3.00"));
+                            merge.deleteKey("e");
+                        });
 
         try (ChangeReader changes = engine.changes(ORDERS, v1, v3)) {
             assertThat(changes.summary()).isEqualTo(new ChangeSummary(v1, v3, 4, 3, 2));
@@ -144,15 +157,13 @@ class ChangeReaderTest {
     void aRequestSelectsTheChangesOfTheFilteredProjectedTableByBucketAndOffset() {
         engine.createTable(ORDERS, SCHEMA);
         long v1 = append(row("a", "1.00"), row("b", "20.00"), row("c", "3.00"), row("d", "40.00"));
-        long v2;
-        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
-            merge.upsert(row("a", "10.00"));
-            merge.upsert(row("b", "2.00"));
-            merge.upsert(row("c", "4.00"));
-            merge.upsert(row("d", "50.00"));
-            merge.upsert(row("e", "60.00"));
-            v2 = merge.commit().version();
-        }
+        long v2 =
+                upsert(
+                        row("a", "10.00"),
+                        row("b", "2.00"),
+                        row("c", "4.00"),
+                        row("d", "50.00"),
+                        row("e", "60.00"));
         RowFilter large = column -> column.apply("amount") + " >= 10";
         try (ChangeReader changes =
                 engine.changes(ORDERS, ChangeRequest.builder(v1, v2).filter(large).build())) {
@@ -233,18 +244,8 @@ class ChangeReaderTest {
     void expiryRemovesOldVersionsButNeverPinnedOnesOrNewer() {
         engine.createTable(ORDERS, SCHEMA);
         long v1 = append(row("a", "1"));
-        long v2;
-        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
-            merge.upsert(row("a", "1.50"));
-            merge.upsert(row("b", "2"));
-            v2 = merge.commit().version();
-        }
-        long v3;
-        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
-            merge.upsert(row("a", "1.75"));
-            merge.upsert(row("c", "3"));
-            v3 = merge.commit().version();
-        }
+        long v2 = upsert(row("a", "1.50"), row("b", "2"));
+        long v3 = upsert(row("a", "1.75"), row("c", "3"));
         long v4 = append(row("d", "4"));
 
         MaintenanceReport dryRun;
@@ -299,14 +300,14 @@ class ChangeReaderTest {
         engine.createTable(ORDERS, SCHEMA);
         long first = appendKeys(1_000);
         engine.close();
-        CatalogLocation catalog = CatalogLocation.duckDbFile(dir.resolve("lake.ducklake"));
-        TestLakes.plainExecute(catalog, dir, "DELETE FROM plain.orders WHERE id IN ('k1', 'k2')");
-        open();
+        TestLakes.plainExecute(
+                lake.catalog(), lake.dir(), "DELETE FROM plain.orders WHERE id IN ('k1', 'k2')");
+        engine = lake.reopen();
         long deleted = engine.latestVersion(ORDERS);
         engine.maintain(MaintenanceRequest.builder().table(ORDERS).flushInlinedData().build());
         engine.close();
         long flush;
-        try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
+        try (Connection plain = TestLakes.plainDuckDb(lake.catalog(), lake.dir());
                 Statement statement = plain.createStatement();
                 ResultSet rs =
                         statement.executeQuery(
@@ -318,11 +319,8 @@ class ChangeReaderTest {
             assertThat(rs.getString(2)).as("which DuckLake records as a delete").isNotNull();
             assertThat(rs.getString(3)).as("and not as a flush").isNull();
         }
-        open();
-        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
-            merge.upsert(row("k3", "33.00"));
-            merge.commit();
-        }
+        engine = lake.reopen();
+        upsert(row("k3", "33.00"));
         long last = engine.latestVersion(ORDERS);
 
         assertThat(engine.versions(ORDERS, 0, 100))
@@ -345,18 +343,18 @@ class ChangeReaderTest {
     void flushingAndRewritingFilesWithDeletesKeepRowsVersionsAndChanges() {
         engine.createTable(ORDERS, SCHEMA);
         long first = appendKeys(100);
-        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
-            for (int i = 0; i < 97; i++) {
-                merge.upsert(row("k" + i, (i + 1000) + ".00"));
-            }
-            merge.commit();
-        }
-        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
-            for (int i = 99; i < 102; i++) {
-                merge.upsert(row("k" + i, (i + 1000) + ".00"));
-            }
-            merge.commit();
-        }
+        merge(
+                merge -> {
+                    for (int i = 0; i < 97; i++) {
+                        merge.upsert(row("k" + i, (i + 1000) + ".00"));
+                    }
+                });
+        merge(
+                merge -> {
+                    for (int i = 99; i < 102; i++) {
+                        merge.upsert(row("k" + i, (i + 1000) + ".00"));
+                    }
+                });
         long last = engine.latestVersion(ORDERS);
         List<List<Change>> before = new ArrayList<>();
         for (ChangeMethod method : ChangeMethod.values()) {

@@ -33,14 +33,14 @@ import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Columns dropped, renamed and widened, each a version; key and partition columns keep their role
@@ -61,131 +61,104 @@ class ColumnChangesTest {
                     .partitionBy(PartitionField.identity("region"))
                     .build();
 
-    @TempDir Path dir;
+    @RegisterExtension final TestLake lake = TestLake.perKind();
 
     @DuckDbAndPostgresCatalogs
     void columnsChangeWithinWhatDuckLakeAllows(CatalogLocation.Kind kind) throws Exception {
-        CatalogLocation catalog = TestLakes.catalog(kind, dir);
-        try {
-            try (LakeEngine engine = TestLakes.open(catalog, dir)) {
-                engine.createTable(ORDERS, SCHEMA);
-                long before =
-                        upsert(
-                                engine,
-                                new Object[] {
-                                    1, "eu", (short) 2, new BigDecimal("9.99"), 0.5f, "x"
-                                });
+        LakeEngine engine = lake.open(kind);
+        engine.createTable(ORDERS, SCHEMA);
+        long before = upsert(new Object[] {1, "eu", (short) 2, new BigDecimal("9.99"), 0.5f, "x"});
 
-                refused(
-                        engine,
-                        () -> engine.dropColumn(ORDERS, "ID"),
-                        UnsupportedChangeException.class,
-                        "Cannot drop column 'id' of main.orders: it is part of the primary key");
-                refused(
-                        engine,
-                        () -> engine.dropColumn(ORDERS, "region"),
-                        UnsupportedChangeException.class,
-                        "Cannot drop column 'region' of main.orders: the table is partitioned by it");
-                refused(
-                        engine,
-                        () -> engine.dropColumn(ORDERS, "nope"),
-                        LakeValidationException.class,
-                        "'nope'");
-                refused(
-                        engine,
-                        () -> engine.renameColumn(ORDERS, "note", "QTY"),
-                        AlreadyExistsException.class,
-                        "column 'note' of main.orders to 'QTY'");
-                refused(
-                        engine,
-                        () -> engine.alterColumnType(ORDERS, "qty", Primitive.TINYINT),
-                        UnsupportedChangeException.class,
-                        "'qty' of main.orders from SMALLINT to TINYINT");
-                refused(
-                        engine,
-                        () -> engine.alterColumnType(ORDERS, "id", Primitive.DOUBLE),
-                        UnsupportedChangeException.class,
-                        "'id' of main.orders from INTEGER to DOUBLE");
-                refused(
-                        engine,
-                        () -> engine.alterColumnType(ORDERS, "note", Primitive.INTEGER),
-                        UnsupportedChangeException.class,
-                        "from VARCHAR to INTEGER");
-                refused(
-                        engine,
-                        () -> engine.alterColumnType(ORDERS, "price", new LakeType.Decimal(12, 3)),
-                        UnsupportedChangeException.class,
-                        "from DECIMAL(9,2) to DECIMAL(12,3)");
+        refused(
+                () -> engine.dropColumn(ORDERS, "ID"),
+                UnsupportedChangeException.class,
+                "Cannot drop column 'id' of main.orders: it is part of the primary key");
+        refused(
+                () -> engine.dropColumn(ORDERS, "region"),
+                UnsupportedChangeException.class,
+                "Cannot drop column 'region' of main.orders: the table is partitioned by it");
+        refused(() -> engine.dropColumn(ORDERS, "nope"), LakeValidationException.class, "'nope'");
+        refused(
+                () -> engine.renameColumn(ORDERS, "note", "QTY"),
+                AlreadyExistsException.class,
+                "column 'note' of main.orders to 'QTY'");
+        refused(
+                () -> engine.alterColumnType(ORDERS, "qty", Primitive.TINYINT),
+                UnsupportedChangeException.class,
+                "'qty' of main.orders from SMALLINT to TINYINT");
+        refused(
+                () -> engine.alterColumnType(ORDERS, "id", Primitive.DOUBLE),
+                UnsupportedChangeException.class,
+                "'id' of main.orders from INTEGER to DOUBLE");
+        refused(
+                () -> engine.alterColumnType(ORDERS, "note", Primitive.INTEGER),
+                UnsupportedChangeException.class,
+                "from VARCHAR to INTEGER");
+        refused(
+                () -> engine.alterColumnType(ORDERS, "price", new LakeType.Decimal(12, 3)),
+                UnsupportedChangeException.class,
+                "from DECIMAL(9,2) to DECIMAL(12,3)");
 
-                long dropped = engine.dropColumn(ORDERS, "note");
-                long renamed = engine.renameColumn(ORDERS, "id", "order_id");
-                engine.alterColumnType(ORDERS, "order_id", Primitive.BIGINT);
-                engine.alterColumnType(ORDERS, "qty", Primitive.INTEGER);
-                engine.alterColumnType(ORDERS, "price", new LakeType.Decimal(18, 2));
-                long widened = engine.alterColumnType(ORDERS, "ratio", Primitive.DOUBLE);
+        long dropped = engine.dropColumn(ORDERS, "note");
+        long renamed = engine.renameColumn(ORDERS, "id", "order_id");
+        engine.alterColumnType(ORDERS, "order_id", Primitive.BIGINT);
+        engine.alterColumnType(ORDERS, "qty", Primitive.INTEGER);
+        engine.alterColumnType(ORDERS, "price", new LakeType.Decimal(18, 2));
+        long widened = engine.alterColumnType(ORDERS, "ratio", Primitive.DOUBLE);
 
-                assertThat(engine.alterColumnType(ORDERS, "ratio", Primitive.DOUBLE))
-                        .isEqualTo(widened);
-                assertThat(engine.versions(ORDERS, 0, 10))
-                        .extracting(v -> v.id())
-                        .startsWith(widened)
-                        .contains(dropped, renamed);
-                TableSchema now = engine.describeTable(ORDERS);
-                assertThat(now)
-                        .isEqualTo(
-                                TableSchema.builder()
-                                        .column(Column.notNull("order_id", Primitive.BIGINT))
-                                        .column("region", Primitive.VARCHAR)
-                                        .column("qty", Primitive.INTEGER)
-                                        .column("price", new LakeType.Decimal(18, 2))
-                                        .column("ratio", Primitive.DOUBLE)
-                                        .primaryKey("order_id")
-                                        .partitionBy(PartitionField.identity("region"))
-                                        .build());
-                assertThat(engine.describeTable(ORDERS, before)).isEqualTo(SCHEMA);
-                assertThat(rows(engine, before)).containsExactly("[1, eu, 2, 9.99, 0.5, x]");
+        assertThat(engine.alterColumnType(ORDERS, "ratio", Primitive.DOUBLE)).isEqualTo(widened);
+        assertThat(engine.versions(ORDERS, 0, 10))
+                .extracting(v -> v.id())
+                .startsWith(widened)
+                .contains(dropped, renamed);
+        TableSchema now = engine.describeTable(ORDERS);
+        assertThat(now)
+                .isEqualTo(
+                        TableSchema.builder()
+                                .column(Column.notNull("order_id", Primitive.BIGINT))
+                                .column("region", Primitive.VARCHAR)
+                                .column("qty", Primitive.INTEGER)
+                                .column("price", new LakeType.Decimal(18, 2))
+                                .column("ratio", Primitive.DOUBLE)
+                                .primaryKey("order_id")
+                                .partitionBy(PartitionField.identity("region"))
+                                .build());
+        assertThat(engine.describeTable(ORDERS, before)).isEqualTo(SCHEMA);
+        assertThat(rows(before)).containsExactly("[1, eu, 2, 9.99, 0.5, x]");
 
-                // The renamed key still keys merges, which keep before-images of the widened
-                // columns.
-                long after =
-                        upsert(
-                                engine,
-                                new Object[] {1L, "eu", 3, new BigDecimal("123456789.50"), 0.25});
-                assertThat(rows(engine, after)).containsExactly("[1, eu, 3, 123456789.50, 0.25]");
-                try (var changes = engine.changes(ORDERS, widened, after)) {
-                    assertThat(changes.toList())
-                            .singleElement()
-                            .satisfies(c -> assertThat(c.before()).isNotNull());
-                }
-            }
-            assertThat(
-                            TestLakes.plainRows(
-                                    catalog,
-                                    dir,
-                                    "SELECT column_name, data_type FROM duckdb_columns()"
-                                            + " WHERE database_name = 'plain' AND table_name = 'orders' ORDER BY column_index"))
-                    .containsExactly(
-                            "order_id|BIGINT",
-                            "region|VARCHAR",
-                            "qty|INTEGER",
-                            "price|DECIMAL(18,2)",
-                            "ratio|DOUBLE");
-            assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.main.orders"))
-                    .containsExactly("1|eu|3|123456789.50|0.25");
-        } finally {
-            TestLakes.drop(catalog);
+        // The renamed key still keys merges, which keep before-images of the widened columns.
+        long after = upsert(new Object[] {1L, "eu", 3, new BigDecimal("123456789.50"), 0.25});
+        assertThat(rows(after)).containsExactly("[1, eu, 3, 123456789.50, 0.25]");
+        try (var changes = engine.changes(ORDERS, widened, after)) {
+            assertThat(changes.toList())
+                    .singleElement()
+                    .satisfies(c -> assertThat(c.before()).isNotNull());
         }
+        engine.close();
+        assertThat(
+                        TestLakes.plainRows(
+                                lake.catalog(),
+                                lake.dir(),
+                                "SELECT column_name, data_type FROM duckdb_columns()"
+                                        + " WHERE database_name = 'plain' AND table_name = 'orders' ORDER BY column_index"))
+                .containsExactly(
+                        "order_id|BIGINT",
+                        "region|VARCHAR",
+                        "qty|INTEGER",
+                        "price|DECIMAL(18,2)",
+                        "ratio|DOUBLE");
+        assertThat(
+                        TestLakes.plainRows(
+                                lake.catalog(), lake.dir(), "SELECT * FROM plain.main.orders"))
+                .containsExactly("1|eu|3|123456789.50|0.25");
     }
 
     /**
      * The change fails with the type and message, and the table keeps its latest version and
      * definition.
      */
-    private static void refused(
-            LakeEngine engine,
-            ThrowingCallable change,
-            Class<? extends Exception> type,
-            String message) {
+    private void refused(ThrowingCallable change, Class<? extends Exception> type, String message) {
+        LakeEngine engine = lake.engine();
         long latest = engine.latestVersion(ORDERS);
         TableSchema schema = engine.describeTable(ORDERS);
         assertThatThrownBy(change).isInstanceOf(type).hasMessageContaining(message);
@@ -193,15 +166,16 @@ class ColumnChangesTest {
         assertThat(engine.describeTable(ORDERS)).isEqualTo(schema);
     }
 
-    private static long upsert(LakeEngine engine, Object[] row) {
-        try (MergeSession merge = engine.openMergeSession(ORDERS)) {
+    private long upsert(Object[] row) {
+        try (MergeSession merge = lake.engine().openMergeSession(ORDERS)) {
             merge.upsert(row);
             return merge.commit().version();
         }
     }
 
-    private static List<String> rows(LakeEngine engine, long version) {
-        try (RowReader rows = engine.read(ORDERS, ScanRequest.builder().version(version).build())) {
+    private List<String> rows(long version) {
+        try (RowReader rows =
+                lake.engine().read(ORDERS, ScanRequest.builder().version(version).build())) {
             return rows.toList().stream().map(Arrays::toString).toList();
         }
     }

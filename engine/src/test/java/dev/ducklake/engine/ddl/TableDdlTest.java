@@ -31,15 +31,14 @@ import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
-import dev.ducklake.testing.postgres.PostgresServer;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Tables listed, dropped and renamed; a renamed table keeps its history (versions, reads and
@@ -52,107 +51,100 @@ class TableDdlTest {
     static final TableSchema SCHEMA =
             TestLakes.keyValueSchema("id", Primitive.BIGINT, "status", Primitive.VARCHAR);
 
-    @TempDir Path dir;
+    @RegisterExtension final TestLake lake = TestLake.perKind();
 
     @DuckDbAndPostgresCatalogs
     void aRenamedTableKeepsItsHistoryPropertiesAndBeforeImages(CatalogLocation.Kind kind)
             throws Exception {
-        CatalogLocation catalog = TestLakes.catalog(kind, dir);
-        try {
-            try (LakeEngine engine = TestLakes.open(catalog, dir)) {
-                long created = engine.createTable(ORDERS, SCHEMA);
-                long first = upsert(engine, ORDERS, 1L, "new");
-                engine.setTableProperties(ORDERS, Map.of("owner", "team-a"));
-                engine.createTable(TableName.of("sales", "taken"), SCHEMA);
-                long latest = engine.latestVersion(ORDERS);
+        LakeEngine engine = lake.open(kind);
+        long created = engine.createTable(ORDERS, SCHEMA);
+        long first = upsert(engine, ORDERS, 1L, "new");
+        engine.setTableProperties(ORDERS, Map.of("owner", "team-a"));
+        engine.createTable(TableName.of("sales", "taken"), SCHEMA);
+        long latest = engine.latestVersion(ORDERS);
 
-                assertThatThrownBy(() -> engine.renameTable(ORDERS, TableName.of("main", "orders")))
-                        .isInstanceOf(UnsupportedChangeException.class)
-                        .hasMessageContaining("within its schema");
-                assertThatThrownBy(() -> engine.renameTable(ORDERS, TableName.of("sales", "TAKEN")))
-                        .isInstanceOf(AlreadyExistsException.class)
-                        .hasMessageContaining("sales.TAKEN");
-                assertThatThrownBy(() -> engine.renameTable(TableName.of("sales", "nope"), RENAMED))
-                        .isInstanceOf(TableNotFoundException.class);
-                assertThat(engine.latestVersion(ORDERS)).isEqualTo(latest);
+        assertThatThrownBy(() -> engine.renameTable(ORDERS, TableName.of("main", "orders")))
+                .isInstanceOf(UnsupportedChangeException.class)
+                .hasMessageContaining("within its schema");
+        assertThatThrownBy(() -> engine.renameTable(ORDERS, TableName.of("sales", "TAKEN")))
+                .isInstanceOf(AlreadyExistsException.class)
+                .hasMessageContaining("sales.TAKEN");
+        assertThatThrownBy(() -> engine.renameTable(TableName.of("sales", "nope"), RENAMED))
+                .isInstanceOf(TableNotFoundException.class);
+        assertThat(engine.latestVersion(ORDERS)).isEqualTo(latest);
 
-                long renamed = engine.renameTable(ORDERS, RENAMED);
-                long second = upsert(engine, RENAMED, 1L, "paid");
+        long renamed = engine.renameTable(ORDERS, RENAMED);
+        long second = upsert(engine, RENAMED, 1L, "paid");
 
-                assertThat(engine.tableExists(ORDERS)).isFalse();
-                assertThat(engine.versions(RENAMED, 0, 10))
-                        .extracting(v -> v.id())
-                        .containsExactly(second, renamed, first, created);
-                assertThat(engine.describeTable(RENAMED, first)).isEqualTo(SCHEMA);
-                assertThat(rows(engine, RENAMED, first)).containsExactly("[1, new]");
-                assertThat(rows(engine, RENAMED, second)).containsExactly("[1, paid]");
-                assertThat(engine.tableProperties(RENAMED)).isEqualTo(Map.of("owner", "team-a"));
-                try (var changes = engine.changes(RENAMED, first, second)) {
-                    assertThat(changes.toList()).hasSize(1);
-                }
-                assertThat(engine.listTables("sales"))
-                        .extracting(LakeObject::name)
-                        .containsExactly(RENAMED, TableName.of("sales", "taken"));
-
-                assertThat(engine.dropTable(TableName.of("sales", "taken"), false)).isTrue();
-                assertThat(engine.dropTable(TableName.of("sales", "taken"), true)).isFalse();
-                assertThatThrownBy(() -> engine.dropTable(TableName.of("sales", "taken"), false))
-                        .isInstanceOf(TableNotFoundException.class)
-                        .hasMessageContaining("sales.taken");
-            }
-            assertThat(TestLakes.plainRows(catalog, dir, "SELECT * FROM plain.sales.orders_v2"))
-                    .containsExactly("1|paid");
-            assertThat(
-                            TestLakes.plainRows(
-                                    catalog,
-                                    dir,
-                                    "SELECT table_name FROM duckdb_tables()"
-                                            + " WHERE database_name = 'plain' AND schema_name = 'sales'"))
-                    .containsExactly("orders_v2");
-            // Two before-image tables were made; the dropped table's went with it, the renamed
-            // one's was renamed.
-            assertThat(
-                            TestLakes.plainRows(
-                                    catalog,
-                                    dir,
-                                    "SELECT count(*) FROM duckdb_tables()"
-                                            + " WHERE database_name = 'plain' AND schema_name = 'ducklake_engine'"
-                                            + " AND table_name LIKE 'before_images_%'"))
-                    .containsExactly("1");
-        } finally {
-            TestLakes.drop(catalog);
+        assertThat(engine.tableExists(ORDERS)).isFalse();
+        assertThat(engine.versions(RENAMED, 0, 10))
+                .extracting(v -> v.id())
+                .containsExactly(second, renamed, first, created);
+        assertThat(engine.describeTable(RENAMED, first)).isEqualTo(SCHEMA);
+        assertThat(rows(engine, RENAMED, first)).containsExactly("[1, new]");
+        assertThat(rows(engine, RENAMED, second)).containsExactly("[1, paid]");
+        assertThat(engine.tableProperties(RENAMED)).isEqualTo(Map.of("owner", "team-a"));
+        try (var changes = engine.changes(RENAMED, first, second)) {
+            assertThat(changes.toList()).hasSize(1);
         }
+        assertThat(engine.listTables("sales"))
+                .extracting(LakeObject::name)
+                .containsExactly(RENAMED, TableName.of("sales", "taken"));
+
+        assertThat(engine.dropTable(TableName.of("sales", "taken"), false)).isTrue();
+        assertThat(engine.dropTable(TableName.of("sales", "taken"), true)).isFalse();
+        assertThatThrownBy(() -> engine.dropTable(TableName.of("sales", "taken"), false))
+                .isInstanceOf(TableNotFoundException.class)
+                .hasMessageContaining("sales.taken");
+        engine.close();
+        assertThat(
+                        TestLakes.plainRows(
+                                lake.catalog(), lake.dir(), "SELECT * FROM plain.sales.orders_v2"))
+                .containsExactly("1|paid");
+        assertThat(
+                        TestLakes.plainRows(
+                                lake.catalog(),
+                                lake.dir(),
+                                "SELECT table_name FROM duckdb_tables()"
+                                        + " WHERE database_name = 'plain' AND schema_name = 'sales'"))
+                .containsExactly("orders_v2");
+        // Two before-image tables were made; the dropped table's went with it, the renamed
+        // one's was renamed.
+        assertThat(
+                        TestLakes.plainRows(
+                                lake.catalog(),
+                                lake.dir(),
+                                "SELECT count(*) FROM duckdb_tables()"
+                                        + " WHERE database_name = 'plain' AND schema_name = 'ducklake_engine'"
+                                        + " AND table_name LIKE 'before_images_%'"))
+                .containsExactly("1");
     }
 
     @Test
     void anotherEngineOnTheSamePostgresCatalogSeesDdlWithoutReopening() {
-        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
-        try (LakeEngine writer = TestLakes.open(catalog, dir);
-                LakeEngine reader = TestLakes.open(catalog, dir)) {
-            assertThat(reader.listSchemas()).containsExactly("main");
+        LakeEngine writer = lake.open(CatalogLocation.Kind.POSTGRES);
+        LakeEngine reader = lake.openAnother();
+        assertThat(reader.listSchemas()).containsExactly("main");
 
-            writer.createSchema("sales", false);
-            writer.createTable(ORDERS, SCHEMA);
-            writer.setTableProperties(ORDERS, Map.of("connector", "ducklake"));
-            writer.setTableComment(ORDERS, "all orders");
-            writer.renameTable(ORDERS, RENAMED);
-            writer.renameColumn(RENAMED, "status", "state");
+        writer.createSchema("sales", false);
+        writer.createTable(ORDERS, SCHEMA);
+        writer.setTableProperties(ORDERS, Map.of("connector", "ducklake"));
+        writer.setTableComment(ORDERS, "all orders");
+        writer.renameTable(ORDERS, RENAMED);
+        writer.renameColumn(RENAMED, "status", "state");
 
-            assertThat(reader.listSchemas()).containsExactly("main", "sales");
-            assertThat(reader.listTables("sales"))
-                    .extracting(LakeObject::name)
-                    .containsExactly(RENAMED);
-            assertThat(reader.describeTable(RENAMED).names()).containsExactly("id", "state");
-            assertThat(reader.tableProperties(RENAMED)).isEqualTo(Map.of("connector", "ducklake"));
-            assertThat(reader.tableComment(RENAMED)).contains("all orders");
+        assertThat(reader.listSchemas()).containsExactly("main", "sales");
+        assertThat(reader.listTables("sales"))
+                .extracting(LakeObject::name)
+                .containsExactly(RENAMED);
+        assertThat(reader.describeTable(RENAMED).names()).containsExactly("id", "state");
+        assertThat(reader.tableProperties(RENAMED)).isEqualTo(Map.of("connector", "ducklake"));
+        assertThat(reader.tableComment(RENAMED)).contains("all orders");
 
-            writer.dropSchema("sales", false, true);
+        writer.dropSchema("sales", false, true);
 
-            assertThat(reader.listSchemas()).containsExactly("main");
-            assertThat(reader.tableExists(RENAMED)).isFalse();
-        } finally {
-            PostgresServer.dropDatabase(catalog.location());
-        }
+        assertThat(reader.listSchemas()).containsExactly("main");
+        assertThat(reader.tableExists(RENAMED)).isFalse();
     }
 
     private static long upsert(LakeEngine engine, TableName table, long id, String status) {

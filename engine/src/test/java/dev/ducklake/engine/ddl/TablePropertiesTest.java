@@ -27,12 +27,12 @@ import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A table's comment and properties live in the lake: another engine, and plain DuckDB, see them; a
@@ -44,76 +44,64 @@ class TablePropertiesTest {
     static final TableName EVENTS = TableName.of("events");
     static final TableSchema SCHEMA = TableSchema.builder().column("id", Primitive.BIGINT).build();
 
-    @TempDir Path dir;
+    @RegisterExtension final TestLake lake = TestLake.perKind();
 
     @DuckDbAndPostgresCatalogs
     void commentAndPropertiesAreKeptInTheLake(CatalogLocation.Kind kind) throws Exception {
-        CatalogLocation catalog = TestLakes.catalog(kind, dir);
-        try {
-            try (LakeEngine engine = TestLakes.open(catalog, dir)) {
-                long created = engine.createTable(EVENTS, SCHEMA);
-                assertThat(engine.tableProperties(EVENTS)).isEmpty();
-                assertThat(engine.tableComment(EVENTS)).isEmpty();
+        LakeEngine engine = lake.open(kind);
+        long created = engine.createTable(EVENTS, SCHEMA);
+        assertThat(engine.tableProperties(EVENTS)).isEmpty();
+        assertThat(engine.tableComment(EVENTS)).isEmpty();
 
-                engine.setTableProperties(
-                        EVENTS, Map.of("connector", "ducklake", "sink.parallelism", "2"));
-                engine.setTableProperties(
-                        EVENTS, Map.of("sink.parallelism", "4", "owner", "it's me"));
-                engine.removeTableProperties(EVENTS, Set.of("connector", "never-set"));
-                assertThat(engine.latestVersion(EVENTS))
-                        .isEqualTo(created); // properties are no version of the table
-                engine.setTableComment(EVENTS, "first");
-                long commented = engine.setTableComment(EVENTS, "click events");
+        engine.setTableProperties(EVENTS, Map.of("connector", "ducklake", "sink.parallelism", "2"));
+        engine.setTableProperties(EVENTS, Map.of("sink.parallelism", "4", "owner", "it's me"));
+        engine.removeTableProperties(EVENTS, Set.of("connector", "never-set"));
+        assertThat(engine.latestVersion(EVENTS))
+                .isEqualTo(created); // properties are no version of the table
+        engine.setTableComment(EVENTS, "first");
+        long commented = engine.setTableComment(EVENTS, "click events");
 
-                Map<String, String> withNull = new HashMap<>();
-                withNull.put("owner", null);
-                assertThatThrownBy(() -> engine.setTableProperties(EVENTS, withNull))
-                        .isInstanceOf(LakeValidationException.class)
-                        .hasMessageContaining("'owner' of main.events");
-                assertThatThrownBy(
-                                () ->
-                                        engine.setTableProperties(
-                                                TableName.of("nope"), Map.of("a", "b")))
-                        .isInstanceOf(TableNotFoundException.class)
-                        .hasMessageContaining("main.nope");
-                assertThat(engine.latestVersion(EVENTS))
-                        .isEqualTo(commented); // a comment is part of the definition
-            }
-            try (LakeEngine reopened = TestLakes.open(catalog, dir)) {
-                assertThat(reopened.tableProperties(EVENTS))
-                        .containsExactly(
-                                Map.entry("owner", "it's me"), Map.entry("sink.parallelism", "4"));
-                assertThat(reopened.tableComment(EVENTS)).contains("click events");
-            }
-            assertThat(
-                            TestLakes.plainRows(
-                                    catalog,
-                                    dir,
-                                    "SELECT comment FROM duckdb_tables()"
-                                            + " WHERE database_name = 'plain' AND table_name = 'events'"))
-                    .containsExactly("click events");
-            assertThat(
-                            TestLakes.plainRows(
-                                    catalog,
-                                    dir,
-                                    "SELECT key, value FROM plain.ducklake_engine.table_properties"
-                                            + " ORDER BY key"))
-                    .containsExactly("owner|it's me", "sink.parallelism|4");
-            try (LakeEngine engine = TestLakes.open(catalog, dir)) {
-                engine.setTableComment(EVENTS, null);
-                assertThat(engine.tableComment(EVENTS)).isEmpty();
-                engine.dropTable(EVENTS, false);
-                engine.createTable(EVENTS, SCHEMA);
-                assertThat(engine.tableProperties(EVENTS)).isEmpty();
-            }
-            assertThat(
-                            TestLakes.plainRows(
-                                    catalog,
-                                    dir,
-                                    "SELECT count(*) FROM plain.ducklake_engine.table_properties"))
-                    .containsExactly("0");
-        } finally {
-            TestLakes.drop(catalog);
-        }
+        Map<String, String> withNull = new HashMap<>();
+        withNull.put("owner", null);
+        assertThatThrownBy(() -> engine.setTableProperties(EVENTS, withNull))
+                .isInstanceOf(LakeValidationException.class)
+                .hasMessageContaining("'owner' of main.events");
+        assertThatThrownBy(() -> engine.setTableProperties(TableName.of("nope"), Map.of("a", "b")))
+                .isInstanceOf(TableNotFoundException.class)
+                .hasMessageContaining("main.nope");
+        assertThat(engine.latestVersion(EVENTS))
+                .isEqualTo(commented); // a comment is part of the definition
+        LakeEngine reopened = lake.reopen();
+        assertThat(reopened.tableProperties(EVENTS))
+                .containsExactly(Map.entry("owner", "it's me"), Map.entry("sink.parallelism", "4"));
+        assertThat(reopened.tableComment(EVENTS)).contains("click events");
+        reopened.close();
+        assertThat(
+                        TestLakes.plainRows(
+                                lake.catalog(),
+                                lake.dir(),
+                                "SELECT comment FROM duckdb_tables()"
+                                        + " WHERE database_name = 'plain' AND table_name = 'events'"))
+                .containsExactly("click events");
+        assertThat(
+                        TestLakes.plainRows(
+                                lake.catalog(),
+                                lake.dir(),
+                                "SELECT key, value FROM plain.ducklake_engine.table_properties"
+                                        + " ORDER BY key"))
+                .containsExactly("owner|it's me", "sink.parallelism|4");
+        LakeEngine again = lake.reopen();
+        again.setTableComment(EVENTS, null);
+        assertThat(again.tableComment(EVENTS)).isEmpty();
+        again.dropTable(EVENTS, false);
+        again.createTable(EVENTS, SCHEMA);
+        assertThat(again.tableProperties(EVENTS)).isEmpty();
+        again.close();
+        assertThat(
+                        TestLakes.plainRows(
+                                lake.catalog(),
+                                lake.dir(),
+                                "SELECT count(*) FROM plain.ducklake_engine.table_properties"))
+                .containsExactly("0");
     }
 }

@@ -20,18 +20,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
-import dev.ducklake.engine.write.WriteMode;
-import dev.ducklake.engine.write.WriteSession;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A table of several files, deletes and inlined rows, cut into parts: together the parts hold every
@@ -42,69 +39,52 @@ class ScanPartsTest {
 
     private static final TableName TABLE = TableName.of("main", "events");
 
-    @TempDir Path dir;
+    @RegisterExtension
+    final TestLake lake =
+            TestLake.of(CatalogLocation.Kind.DUCKDB)
+                    .withSettings(settings -> settings.threads(2).dataInliningRowLimit(10));
 
     @Test
     void partsHoldEveryRowOnceInAStableOrder() {
-        CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
-        try (LakeEngine engine =
-                LakeEngine.open(
-                        TestLakes.config(catalog, dir)
-                                .threads(2)
-                                .dataInliningRowLimit(10)
-                                .build())) {
-            engine.createTableIfNotExists(
-                    TABLE,
-                    TestLakes.keyValueSchema("id", Primitive.BIGINT, "name", Primitive.VARCHAR));
-            append(engine, 0, 120_000);
-            append(engine, 120_000, 150_000);
-            append(engine, 150_000, 150_005); // inlined
-            try (MergeSession merge = engine.openMergeSession(TABLE)) {
-                for (long id = 0; id < 150_005; id += 97) {
-                    merge.deleteKey(id);
-                }
-                merge.commit();
+        LakeEngine engine = lake.engine();
+        TestLakes.appendNames(engine, TABLE, 0, 120_000);
+        TestLakes.appendNames(engine, TABLE, 120_000, 150_000);
+        TestLakes.appendNames(engine, TABLE, 150_000, 150_005); // inlined
+        try (MergeSession merge = engine.openMergeSession(TABLE)) {
+            for (long id = 0; id < 150_005; id += 97) {
+                merge.deleteKey(id);
             }
-            long version = engine.latestVersion(TABLE);
-            List<Long> expected =
-                    LongStream.range(0, 150_005).filter(id -> id % 97 != 0).boxed().toList();
-
-            List<ScanPart> parts = engine.scanParts(TABLE, version, 25_000);
-            assertThat(parts).anyMatch(ScanPart::inlined);
-            assertThat(parts.stream().map(ScanPart::file).distinct().count()).isEqualTo(3);
-            assertThat(parts.size()).as("the 120,000-row file is cut").isGreaterThanOrEqualTo(5);
-
-            List<Long> read = new ArrayList<>();
-            for (ScanPart part : parts) {
-                List<Long> ids =
-                        ids(engine, ScanRequest.builder().version(version).part(part).build());
-                assertThat(ids(engine, ScanRequest.builder().version(version).part(part).build()))
-                        .as("the second read of %s", part)
-                        .isEqualTo(ids);
-                int offset = ids.size() / 3;
-                assertThat(
-                                ids(
-                                        engine,
-                                        ScanRequest.builder()
-                                                .version(version)
-                                                .part(part)
-                                                .offset(offset)
-                                                .build()))
-                        .as("the read of %s from offset %s", part, offset)
-                        .isEqualTo(ids.subList(offset, ids.size()));
-                read.addAll(ids);
-            }
-            assertThat(read).hasSameSizeAs(expected).containsExactlyInAnyOrderElementsOf(expected);
+            merge.commit();
         }
-    }
+        long version = engine.latestVersion(TABLE);
+        List<Long> expected =
+                LongStream.range(0, 150_005).filter(id -> id % 97 != 0).boxed().toList();
 
-    private static void append(LakeEngine engine, long from, long to) {
-        try (WriteSession session = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
-            for (long i = from; i < to; i++) {
-                session.write(new Object[] {i, "name-" + i});
-            }
-            session.commit();
+        List<ScanPart> parts = engine.scanParts(TABLE, version, 25_000);
+        assertThat(parts).anyMatch(ScanPart::inlined);
+        assertThat(parts.stream().map(ScanPart::file).distinct().count()).isEqualTo(3);
+        assertThat(parts.size()).as("the 120,000-row file is cut").isGreaterThanOrEqualTo(5);
+
+        List<Long> read = new ArrayList<>();
+        for (ScanPart part : parts) {
+            List<Long> ids = ids(engine, ScanRequest.builder().version(version).part(part).build());
+            assertThat(ids(engine, ScanRequest.builder().version(version).part(part).build()))
+                    .as("the second read of %s", part)
+                    .isEqualTo(ids);
+            int offset = ids.size() / 3;
+            assertThat(
+                            ids(
+                                    engine,
+                                    ScanRequest.builder()
+                                            .version(version)
+                                            .part(part)
+                                            .offset(offset)
+                                            .build()))
+                    .as("the read of %s from offset %s", part, offset)
+                    .isEqualTo(ids.subList(offset, ids.size()));
+            read.addAll(ids);
         }
+        assertThat(read).hasSameSizeAs(expected).containsExactlyInAnyOrderElementsOf(expected);
     }
 
     private static List<Long> ids(LakeEngine engine, ScanRequest request) {

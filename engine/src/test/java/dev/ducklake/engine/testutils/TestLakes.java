@@ -21,7 +21,10 @@ import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.LakeType;
+import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.write.WriteMode;
+import dev.ducklake.engine.write.WriteSession;
 import dev.ducklake.testing.postgres.PostgresServer;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -83,6 +86,24 @@ public final class TestLakes {
     public static TableSchema twoColumnSchema(
             String first, LakeType firstType, String second, LakeType secondType) {
         return TableSchema.builder().column(first, firstType).column(second, secondType).build();
+    }
+
+    /**
+     * Appends the rows {@code (i, 'name-' + i)}, {@code i} from {@code from} up to {@code to}, in
+     * one commit to a table of a BIGINT key {@code id} and a VARCHAR {@code name}, which it creates
+     * if the table does not exist.
+     */
+    public static void appendNames(LakeEngine engine, TableName table, long from, long to) {
+        engine.createTableIfNotExists(
+                table,
+                keyValueSchema(
+                        "id", LakeType.Primitive.BIGINT, "name", LakeType.Primitive.VARCHAR));
+        try (WriteSession session = engine.openWriteSession(table, WriteMode.APPEND)) {
+            for (long i = from; i < to; i++) {
+                session.write(new Object[] {i, "name-" + i});
+            }
+            session.commit();
+        }
     }
 
     /**

@@ -30,10 +30,10 @@ import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.engine.write.MergeSession;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,10 +43,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Versioned SQL transforms: each write mode against a model computed in Java from the input rows
@@ -62,15 +61,13 @@ class SqlTransformTest {
             "SELECT customer, sum(amount) AS total, count(*) AS orders"
                     + " FROM {orders} GROUP BY customer";
 
-    @TempDir Path dir;
+    @RegisterExtension final TestLake lake = TestLake.of(CatalogLocation.Kind.DUCKDB);
 
-    CatalogLocation catalog;
     LakeEngine engine;
 
     @BeforeEach
     void openDuckDbFileLake() {
-        catalog = CatalogLocation.duckDbFile(dir.resolve("meta.ducklake"));
-        engine = TestLakes.open(catalog, dir);
+        engine = lake.engine();
         createTables();
     }
 
@@ -92,11 +89,6 @@ class SqlTransformTest {
                         .column("orders", Primitive.INTEGER)
                         .primaryKey("customer")
                         .build());
-    }
-
-    @AfterEach
-    void close() {
-        engine.close();
     }
 
     @Test
@@ -125,8 +117,8 @@ class SqlTransformTest {
         engine.close();
         assertThat(
                         TestLakes.plainRows(
-                                catalog,
-                                dir,
+                                lake.catalog(),
+                                lake.dir(),
                                 "SELECT snapshot_id, json_extract(commit_extra_info,"
                                         + " '$.inputs') FROM plain.snapshots() WHERE snapshot_id IN ("
                                         + latest.version()
@@ -136,7 +128,7 @@ class SqlTransformTest {
                 .containsExactly(
                         latest.version() + "|{\"shop.orders\":" + third + "}",
                         pinned.version() + "|{\"shop.orders\":" + first + "}");
-        engine = TestLakes.open(catalog, dir);
+        engine = lake.reopen();
     }
 
     @Test
@@ -221,8 +213,16 @@ class SqlTransformTest {
     @Test
     void inputsArePinnedWhileAnotherClientCommitsToThem() throws Exception {
         engine.close();
-        catalog = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, dir);
-        engine = TestLakes.open(catalog, dir);
+        CatalogLocation postgres = TestLakes.catalog(CatalogLocation.Kind.POSTGRES, lake.dir());
+        try (LakeEngine onPostgres = TestLakes.open(postgres, lake.dir())) {
+            engine = onPostgres;
+            transformWhileAnotherClientCommits(postgres);
+        } finally {
+            TestLakes.drop(postgres);
+        }
+    }
+
+    private void transformWhileAnotherClientCommits(CatalogLocation catalog) throws Exception {
         createTables();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -231,7 +231,7 @@ class SqlTransformTest {
         // without pause would win every race for DuckLake's next snapshot id and starve the
         // transform's commits.
         Semaphore commits = new Semaphore(2);
-        try (LakeEngine other = TestLakes.open(catalog, dir)) {
+        try (LakeEngine other = TestLakes.open(catalog, lake.dir())) {
             Thread writer =
                     new Thread(
                             () -> {

@@ -50,12 +50,10 @@ class KeyedAppendTest {
 
     @RegisterExtension final TestLake lake = TestLake.of(CatalogLocation.Kind.DUCKDB);
 
-    CatalogLocation catalog;
     LakeEngine engine;
 
     @BeforeEach
     void open() {
-        catalog = lake.catalog();
         engine = lake.engine();
         TableSchema schema =
                 TableSchema.builder()
