@@ -16,7 +16,6 @@
 
 package dev.ducklake.flink.sink.internal.change;
 
-import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
@@ -26,11 +25,9 @@ import dev.ducklake.flink.cdc.ChangeSchema;
 import dev.ducklake.flink.cdc.schema.SchemaEvolution;
 import dev.ducklake.flink.sink.internal.SinkMode;
 import dev.ducklake.flink.sink.internal.arrow.ArrowStaging;
-import dev.ducklake.flink.sink.internal.arrow.StagingResources;
 import dev.ducklake.flink.sink.internal.commit.DuckLakeCommittable;
 import dev.ducklake.flink.sink.internal.commit.TableCommittable;
-import dev.ducklake.flink.sink.internal.staging.StagingDirectory;
-import dev.ducklake.flink.sink.internal.write.DuckLakeWriterState;
+import dev.ducklake.flink.sink.internal.write.StagingWriter;
 import dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -39,12 +36,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.stream.IntStream;
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
-import org.apache.flink.api.connector.sink2.InitContext;
-import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
@@ -63,29 +56,21 @@ import org.apache.flink.table.types.logical.RowType;
  * follows the tables being written, not all tables ever seen. Nothing reaches the lake here.
  */
 @Internal
-public final class ChangeRecordWriter
-        implements CommittingSinkWriter<ChangeRecord, TableCommittable>,
-                StatefulSinkWriter<ChangeRecord, DuckLakeWriterState> {
+public final class ChangeRecordWriter extends StagingWriter<ChangeRecord, TableCommittable> {
 
     /** The rows of a batch of one table: small, since a writer stages many tables at once. */
     static final int BATCH_ROWS = 4_096;
 
     private final ChangeSinkSettings settings;
     private final String sinkId;
-    private final int subtask;
-    private final List<DuckLakeWriterState> state;
     private final Counter recordsWritten;
     private final Counter recordsDropped;
-    private final EngineRegistry.Lease lease;
-    private final StagingDirectory directory;
-    private final StagingResources resources;
 
     /** Open segments by table, least recently written first. */
     private final LinkedHashMap<TableName, Segment> open = new LinkedHashMap<>(16, 0.75f, true);
 
     private final List<TableCommittable> sealed = new ArrayList<>();
     private long nextOrdinal;
-    private long lastCheckpointId;
 
     /** A table's staging under one schema. */
     private static final class Segment {
@@ -103,41 +88,20 @@ public final class ChangeRecordWriter
 
     public ChangeRecordWriter(
             ChangeSinkSettings settings, WriterInitContext context, String sinkId) {
+        // Appended files may be registered as tables' data files.
+        super(
+                settings.engine().toEngineConfig(),
+                settings.stagingPath(),
+                settings::openStagingStore,
+                TableName.of("change-records"),
+                sinkId,
+                context,
+                true,
+                "change-records-" + context.getTaskInfo().getIndexOfThisSubtask());
         this.settings = settings;
         this.sinkId = sinkId;
-        int parallelism = context.getTaskInfo().getNumberOfParallelSubtasks();
-        this.state =
-                DuckLakeWriterState.copiesFor(
-                        sinkId,
-                        parallelism,
-                        context.getTaskInfo().getMaxNumberOfParallelSubtasks());
-        this.subtask = context.getTaskInfo().getIndexOfThisSubtask();
-        OptionalLong restored = context.getRestoredCheckpointId();
-        this.lastCheckpointId = restored.orElse(InitContext.INITIAL_CHECKPOINT_ID - 1);
         this.recordsWritten = context.metricGroup().getNumRecordsSendCounter();
         this.recordsDropped = context.metricGroup().counter(DuckLakeSinkMetrics.RECORDS_DROPPED);
-        this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
-        StagingDirectory directory = null;
-        try {
-            directory =
-                    StagingDirectory.openForWriter(
-                            settings.stagingPath(),
-                            settings::openStagingStore,
-                            lease.engine(),
-                            TableName.of("change-records"),
-                            sinkId,
-                            context);
-            // Appended files may be registered as tables' data files.
-            this.resources =
-                    new StagingResources(lease.engine(), true, "change-records-" + subtask);
-            this.directory = directory;
-        } catch (RuntimeException e) {
-            if (directory != null) {
-                directory.close();
-            }
-            lease.close();
-            throw e;
-        }
     }
 
     /**
@@ -192,7 +156,7 @@ public final class ChangeRecordWriter
         SinkMode mode = schema.hasPrimaryKey() ? SinkMode.UPSERT : SinkMode.APPEND;
         ArrowStaging staging =
                 new ArrowStaging(
-                        resources,
+                        resources(),
                         table,
                         lake,
                         rowType,
@@ -200,7 +164,7 @@ public final class ChangeRecordWriter
                         mode,
                         false,
                         BATCH_ROWS,
-                        () -> directory.newFile(subtask, lastCheckpointId + 1));
+                        this::newFile);
         Segment segment = new Segment(table, schema, staging);
         open.put(table, segment);
         return segment;
@@ -259,20 +223,10 @@ public final class ChangeRecordWriter
     }
 
     @Override
-    public List<DuckLakeWriterState> snapshotState(long checkpointId) {
-        lastCheckpointId = checkpointId;
-        return state;
-    }
-
-    @Override
-    public void close() throws Exception {
-        try (EngineRegistry.Lease engine = lease;
-                StagingDirectory files = directory;
-                StagingResources shared = resources) {
-            for (Segment segment : open.values()) {
-                segment.staging.close();
-            }
-            open.clear();
+    protected void closeStaging() throws Exception {
+        for (Segment segment : open.values()) {
+            segment.staging.close();
         }
+        open.clear();
     }
 }

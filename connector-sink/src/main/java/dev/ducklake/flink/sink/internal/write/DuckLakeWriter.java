@@ -16,26 +16,18 @@
 
 package dev.ducklake.flink.sink.internal.write;
 
-import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.flink.sink.internal.CurrentRowColumns;
 import dev.ducklake.flink.sink.internal.SinkMode;
 import dev.ducklake.flink.sink.internal.SinkSettings;
 import dev.ducklake.flink.sink.internal.TableBinding;
 import dev.ducklake.flink.sink.internal.arrow.ArrowStaging;
-import dev.ducklake.flink.sink.internal.arrow.StagingResources;
 import dev.ducklake.flink.sink.internal.commit.DuckLakeCommittable;
-import dev.ducklake.flink.sink.internal.staging.StagingDirectory;
 import dev.ducklake.flink.sink.internal.upsert.CurrentRowIndex;
 import java.io.IOException;
 import java.util.Collection;
-import java.util.List;
-import java.util.OptionalLong;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.eventtime.Watermark;
-import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
-import org.apache.flink.api.connector.sink2.InitContext;
-import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
@@ -48,9 +40,7 @@ import org.apache.flink.util.function.SerializableFunction;
  * committer applies the files once the checkpoint completes.
  */
 @Internal
-public final class DuckLakeWriter<IN>
-        implements CommittingSinkWriter<IN, DuckLakeCommittable>,
-                StatefulSinkWriter<IN, DuckLakeWriterState> {
+public final class DuckLakeWriter<IN> extends StagingWriter<IN, DuckLakeCommittable> {
 
     private final SinkSettings settings;
 
@@ -58,12 +48,8 @@ public final class DuckLakeWriter<IN>
     private final SerializableFunction<IN, RowData> converter;
 
     private final String sinkId;
-    private final List<DuckLakeWriterState> state;
     private final Counter recordsWritten;
-    private final EngineRegistry.Lease lease;
-    private final StagingResources resources;
     private final ArrowStaging staging;
-    private final StagingDirectory directory;
 
     /** Whether the rows come with their keys' current rows, which the staging keeps. */
     private final boolean currentRows;
@@ -76,7 +62,6 @@ public final class DuckLakeWriter<IN>
     /** The lowest version the current rows staged since the last barrier were valid at. */
     private long currentRowsAsOf = Long.MAX_VALUE;
 
-    private long lastCheckpointId;
     private boolean endOfInput;
 
     /**
@@ -90,35 +75,25 @@ public final class DuckLakeWriter<IN>
             SerializableFunction<IN, RowData> converter,
             WriterInitContext context,
             String sinkId) {
+        // Appended files may be registered as the table's data files; other staging is read once.
+        super(
+                settings.engine().toEngineConfig(),
+                settings.stagingPath(),
+                settings::openStagingStore,
+                settings.tableName(),
+                sinkId,
+                context,
+                settings.mode() == SinkMode.APPEND,
+                settings.tableName().toString());
         this.settings = settings;
         this.converter = converter;
         this.sinkId = sinkId;
-        this.state =
-                DuckLakeWriterState.copiesFor(
-                        sinkId,
-                        context.getTaskInfo().getNumberOfParallelSubtasks(),
-                        context.getTaskInfo().getMaxNumberOfParallelSubtasks());
-        int subtask = context.getTaskInfo().getIndexOfThisSubtask();
-        OptionalLong restored = context.getRestoredCheckpointId();
-        this.lastCheckpointId = restored.orElse(InitContext.INITIAL_CHECKPOINT_ID - 1);
         this.recordsWritten = context.metricGroup().getNumRecordsSendCounter();
-        this.lease = EngineRegistry.shared().acquire(settings.engine().toEngineConfig());
-        StagingResources opened = null;
-        StagingDirectory directory = null;
+        TableName table = settings.tableName();
         try {
-            TableName table = settings.tableName();
-            directory =
-                    StagingDirectory.openForWriter(
-                            settings.stagingPath(),
-                            settings::openStagingStore,
-                            lease.engine(),
-                            table,
-                            sinkId,
-                            context);
-            StagingDirectory files = directory;
             TableBinding binding =
                     TableBinding.createOrBind(
-                            lease.engine(),
+                            engine(),
                             table,
                             settings.rowType(),
                             settings.primaryKey(),
@@ -126,14 +101,9 @@ public final class DuckLakeWriter<IN>
             this.currentRows = settings.currentRowIndex();
             this.asOfPosition = CurrentRowColumns.asOfPosition(settings.rowType().getFieldCount());
             this.wholeCurrentRows = CurrentRowIndex.fits(binding.lakeSchema(), settings.rowType());
-            // Appended files may be registered as the table's data files; other staging is read
-            // once.
-            opened =
-                    new StagingResources(
-                            lease.engine(), settings.mode() == SinkMode.APPEND, table.toString());
             this.staging =
                     new ArrowStaging(
-                            opened,
+                            resources(),
                             table,
                             binding.lakeSchema(),
                             settings.rowType(),
@@ -141,15 +111,9 @@ public final class DuckLakeWriter<IN>
                             settings.mode(),
                             currentRows,
                             ArrowStaging.BATCH_ROWS,
-                            () -> files.newFile(subtask, lastCheckpointId + 1));
-            this.resources = opened;
-            this.directory = directory;
+                            this::newFile);
         } catch (RuntimeException e) {
-            StagingResources.closeAfterFailure(opened, e);
-            if (directory != null) {
-                directory.close();
-            }
-            lease.close();
+            closeAfterFailure(e);
             throw e;
         }
     }
@@ -202,17 +166,7 @@ public final class DuckLakeWriter<IN>
     }
 
     @Override
-    public List<DuckLakeWriterState> snapshotState(long checkpointId) {
-        lastCheckpointId = checkpointId;
-        return state;
-    }
-
-    @Override
-    public void close() throws Exception {
-        try (EngineRegistry.Lease engine = lease;
-                StagingDirectory files = directory;
-                StagingResources shared = resources) {
-            staging.close();
-        }
+    protected void closeStaging() throws Exception {
+        staging.close();
     }
 }
