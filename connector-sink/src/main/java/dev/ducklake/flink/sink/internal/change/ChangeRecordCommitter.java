@@ -41,7 +41,6 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
-import org.apache.flink.util.FlinkRuntimeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,29 +94,14 @@ public final class ChangeRecordCommitter extends CheckpointCommitter<TableCommit
             result = tx.commit(options);
             sessions.forEach(s -> adopted.addAll(s.adoptedFiles()));
         } catch (LakeConcurrencyException e) {
-            metrics().retriedWithoutSuccess(e.retries());
-            throw new FlinkRuntimeException(
-                    "Checkpoint "
-                            + checkpointId
-                            + " of the DuckLake change sink ("
-                            + tables.size()
-                            + " tables) lost the race with other writers' commits in all of its "
-                            + (e.retries() + 1)
-                            + " attempts. The job fails so that it restarts from its last checkpoint and"
-                            + " commits these rows then; nothing of them is in the lake. Look for the writer that keeps"
-                            + " changing these tables (compaction, another job, a SQL client).",
-                    e);
+            throw lostTheRace(
+                    checkpointId,
+                    "change sink (" + tables.size() + " tables)",
+                    e,
+                    "",
+                    "Look for the writer that keeps changing these tables");
         } catch (LakeException e) {
-            throw new FlinkRuntimeException(
-                    "Could not commit checkpoint "
-                            + checkpointId
-                            + " of the DuckLake change"
-                            + " sink ("
-                            + tables.size()
-                            + " tables); nothing of it is in the lake, and the job's restart"
-                            + " commits it again: "
-                            + e.getMessage(),
-                    e);
+            throw notCommitted(checkpointId, "change sink (" + tables.size() + " tables)", e);
         }
         LOG.debug("Checkpoint {} of change sink {}: {}", checkpointId, staged.sinkId(), result);
         committed(staged, requests, total(result), adopted, start);

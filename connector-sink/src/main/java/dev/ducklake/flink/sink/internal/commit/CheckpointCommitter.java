@@ -18,6 +18,8 @@ package dev.ducklake.flink.sink.internal.commit;
 
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
+import dev.ducklake.engine.error.LakeConcurrencyException;
+import dev.ducklake.engine.error.LakeException;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitResult;
 import dev.ducklake.engine.write.CommitRetries;
@@ -32,6 +34,7 @@ import java.util.Set;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.util.FlinkRuntimeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -171,6 +174,55 @@ public abstract class CheckpointCommitter<C extends Stampable<C>> implements Com
             requests.forEach(CommitRequest::signalAlreadyCommitted);
         }
         unchanged.settle(staged, result, lakeFiles);
+    }
+
+    /**
+     * The failure of a checkpoint whose commit lost the race with other writers' commits in all of
+     * its attempts, recorded in the metrics; the job's restart commits it again.
+     *
+     * @param what the sink and what it writes to, after "of the DuckLake "
+     * @param spacing how the attempts were spaced, after their count
+     * @param advice what to do, before the writers to look for
+     */
+    protected FlinkRuntimeException lostTheRace(
+            long checkpointId,
+            String what,
+            LakeConcurrencyException e,
+            String spacing,
+            String advice) {
+        metrics.retriedWithoutSuccess(e.retries());
+        return new FlinkRuntimeException(
+                "Checkpoint "
+                        + checkpointId
+                        + " of the DuckLake "
+                        + what
+                        + " lost the race with other writers' commits in all of its "
+                        + (e.retries() + 1)
+                        + " attempts"
+                        + spacing
+                        + ". The job fails so that it restarts from its last checkpoint and commits"
+                        + " these rows then; nothing of them is in the lake. "
+                        + advice
+                        + " (compaction, another job, a SQL client).",
+                e);
+    }
+
+    /**
+     * The failure of a checkpoint whose commit failed otherwise; the job's restart commits it
+     * again.
+     *
+     * @param what the sink and what it writes to, after "of the DuckLake "
+     */
+    protected static FlinkRuntimeException notCommitted(
+            long checkpointId, String what, LakeException e) {
+        return new FlinkRuntimeException(
+                "Could not commit checkpoint "
+                        + checkpointId
+                        + " of the DuckLake "
+                        + what
+                        + "; nothing of it is in the lake, and the job's restart commits it again: "
+                        + e.getMessage(),
+                e);
     }
 
     @Override

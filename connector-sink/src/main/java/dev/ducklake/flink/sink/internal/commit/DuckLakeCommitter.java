@@ -38,7 +38,6 @@ import java.util.Set;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
-import org.apache.flink.util.FlinkRuntimeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -138,30 +137,16 @@ public final class DuckLakeCommitter extends CheckpointCommitter<DuckLakeCommitt
             }
             adopted = Set.copyOf(session.adoptedFiles());
         } catch (LakeConcurrencyException e) {
-            metrics().retriedWithoutSuccess(e.retries());
-            throw new FlinkRuntimeException(
-                    "Checkpoint "
-                            + checkpointId
-                            + " of the DuckLake sink on "
-                            + table
-                            + " lost the race with other writers' commits in all of its "
-                            + (e.retries() + 1)
-                            + " attempts,"
-                            + " with doubling backoff ('sink.commit.retries', 'sink.commit.retry-backoff'). The job fails so"
-                            + " that it restarts from its last checkpoint and commits these rows then; nothing of them is in"
-                            + " the lake. Raise 'sink.commit.retries', or look for the writer that keeps changing "
-                            + table
-                            + " (compaction, another job, a SQL client).",
-                    e);
+            throw lostTheRace(
+                    checkpointId,
+                    "sink on " + table,
+                    e,
+                    ", with doubling backoff ('sink.commit.retries',"
+                            + " 'sink.commit.retry-backoff')",
+                    "Raise 'sink.commit.retries', or look for the writer that keeps changing "
+                            + table);
         } catch (LakeException e) {
-            throw new FlinkRuntimeException(
-                    "Could not commit checkpoint "
-                            + checkpointId
-                            + " of the DuckLake sink to "
-                            + table
-                            + "; nothing of it is in the lake, and the job's restart commits it again: "
-                            + e.getMessage(),
-                    e);
+            throw notCommitted(checkpointId, "sink to " + table, e);
         }
         LOG.debug("Checkpoint {} for {}: {}", checkpointId, table, result);
         committed(staged, requests, result, adopted, start);
