@@ -155,28 +155,22 @@ class ObjectStorageStagingTest {
                                         "s3://other"),
                         "google", Map.of("type", "gcs", "key_id", "hmac", "secret", "g"));
 
-        S3ClientSettings scoped =
-                S3ClientSettings.of(
-                        ObjectStorageLocation.parse("s3://bucket/lake/staging"), secrets);
+        S3ClientSettings scoped = settings("s3://bucket/lake/staging", secrets);
         assertThat(scoped.endpoint()).isEqualTo(URI.create("http://127.0.0.1:9000"));
         assertThat(scoped.pathStyle()).isTrue();
         assertThat(scoped.credentials()).containsEntry("key_id", "narrow-key");
 
-        S3ClientSettings unscoped =
-                S3ClientSettings.of(ObjectStorageLocation.parse("s3://bucket/other"), secrets);
+        S3ClientSettings unscoped = settings("s3://bucket/other", secrets);
         assertThat(unscoped.credentials()).containsEntry("key_id", "wide-key");
         assertThat(unscoped.region()).isEqualTo(Region.EU_WEST_1);
         assertThat(unscoped.endpoint()).isNull();
         assertThat(unscoped.toString()).doesNotContain("wide-key").doesNotContain("w,");
 
-        S3ClientSettings gcs =
-                S3ClientSettings.of(ObjectStorageLocation.parse("gs://bucket/staging"), secrets);
+        S3ClientSettings gcs = settings("gs://bucket/staging", secrets);
         assertThat(gcs.endpoint()).isEqualTo(URI.create("https://storage.googleapis.com"));
         assertThat(gcs.credentials()).containsEntry("key_id", "hmac");
 
-        assertThat(
-                        S3ClientSettings.of(ObjectStorageLocation.parse("s3://bucket/x"), Map.of())
-                                .credentials())
+        assertThat(settings("s3://bucket/x", Map.of()).credentials())
                 .as("no secret: the SDK's default credentials chain")
                 .isNull();
     }
@@ -217,20 +211,13 @@ class ObjectStorageStagingTest {
                                         "acc",
                                         "use_ssl",
                                         "off"));
-        assertThat(
-                        S3ClientSettings.of(
-                                        ObjectStorageLocation.parse("s3://bucket/staging"), secrets)
-                                .credentials())
+        assertThat(settings("s3://bucket/staging", secrets).credentials())
                 .as("a scope with a trailing slash covers the root's files")
                 .containsEntry("key_id", "slashed");
-        assertThat(
-                        S3ClientSettings.of(
-                                        ObjectStorageLocation.parse("s3://bucket/other"), secrets)
-                                .credentials())
+        assertThat(settings("s3://bucket/other", secrets).credentials())
                 .as("a secret of type aws serves s3:// paths")
                 .containsEntry("key_id", "aws");
-        S3ClientSettings r2 =
-                S3ClientSettings.of(ObjectStorageLocation.parse("r2://bucket/staging"), secrets);
+        S3ClientSettings r2 = settings("r2://bucket/staging", secrets);
         assertThat(r2.endpoint()).isEqualTo(URI.create("http://acc.r2.cloudflarestorage.com"));
         assertThat(r2.pathStyle()).isTrue();
         assertThatThrownBy(
@@ -240,5 +227,11 @@ class ObjectStorageStagingTest {
                                         Map.of("bad", Map.of("type", "s3", "region", ""))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("s3://bucket/staging");
+    }
+
+    /** The client settings of a staging root under the secrets given. */
+    private static S3ClientSettings settings(
+            String root, Map<String, Map<String, String>> secrets) {
+        return S3ClientSettings.of(ObjectStorageLocation.parse(root), secrets);
     }
 }
