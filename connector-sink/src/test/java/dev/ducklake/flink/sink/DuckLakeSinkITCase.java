@@ -51,8 +51,6 @@ import java.util.function.LongFunction;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -269,13 +267,7 @@ class DuckLakeSinkITCase extends DuckDbLakeTestBase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.setParallelism(1);
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                i -> OrderEvents.upsert(i, keys),
-                                count,
-                                InternalTypeInfo.of(OrderEvents.ROW_TYPE)),
-                        WatermarkStrategy.noWatermarks(),
-                        "changes")
+        OrderEvents.stream(env, "changes", i -> OrderEvents.upsert(i, keys), count)
                 .sinkTo(sink("orders").primaryKey("order_id").build());
         env.execute("one commit of several staged files");
 

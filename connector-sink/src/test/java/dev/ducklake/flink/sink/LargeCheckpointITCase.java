@@ -26,10 +26,7 @@ import dev.ducklake.flink.sink.testutils.TestJobs;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.flink.api.common.RuntimeExecutionMode;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -54,13 +51,7 @@ class LargeCheckpointITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.setParallelism(1);
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                OrderEvents::append,
-                                count,
-                                InternalTypeInfo.of(OrderEvents.ROW_TYPE)),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
+        OrderEvents.stream(env, "orders", OrderEvents::append, count)
                 .sinkTo(
                         OrderEvents.sink(catalog, dir, "orders")
                                 .memoryLimit("256MB")

@@ -55,9 +55,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.JobID;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -65,7 +62,6 @@ import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.RowKind;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -195,14 +191,7 @@ class UpsertsBesideOtherWritersITCase {
 
     private StreamExecutionEnvironment job(CatalogLocation catalog, UpsertIndex index) {
         StreamExecutionEnvironment env = TestJobs.environment(0);
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                new PhasedEvents(),
-                                BESIDE + MAX_WAITING + KEYS,
-                                RateLimiterStrategy.perSecond(3_000),
-                                InternalTypeInfo.of(OrderEvents.ROW_TYPE)),
-                        WatermarkStrategy.noWatermarks(),
-                        "orders")
+        OrderEvents.stream(env, "orders", new PhasedEvents(), BESIDE + MAX_WAITING + KEYS, 3_000)
                 .sinkTo(
                         OrderEvents.sink(catalog, dir, "shop.orders")
                                 .primaryKey("order_id")

@@ -117,8 +117,22 @@ public final class OrderEvents {
             GeneratorFunction<Long, RowData> events,
             long count,
             double perSecond) {
-        return env.fromSource(
-                source(events, count, perSecond), WatermarkStrategy.noWatermarks(), name);
+        return stream(env, name, source(events, count, perSecond));
+    }
+
+    /** The job's stream of the events, as fast as they come, without watermarks. */
+    public static DataStreamSource<RowData> stream(
+            StreamExecutionEnvironment env,
+            String name,
+            GeneratorFunction<Long, RowData> events,
+            long count) {
+        return stream(
+                env, name, new DataGeneratorSource<>(events, count, InternalTypeInfo.of(ROW_TYPE)));
+    }
+
+    private static DataStreamSource<RowData> stream(
+            StreamExecutionEnvironment env, String name, DataGeneratorSource<RowData> source) {
+        return env.fromSource(source, WatermarkStrategy.noWatermarks(), name);
     }
 
     /**
