@@ -490,7 +490,7 @@ public final class LakeEngine implements AutoCloseable {
     public MergeSession openMergeSession(TableName name, MergeSession.CurrentRows currentRows) {
         TableCatalog.Described table = tables.describeExisting(name);
         return new MergeSessionImpl(
-                context, commits, name, table.schema(), table.beforeImages(), currentRows);
+                context, commits, name, table.schema(), table.beforeImages(), currentRows, null);
     }
 
     /**

@@ -142,7 +142,8 @@ public final class SqlTransform {
                             output,
                             schema,
                             tables.hasBeforeImages(output),
-                            MergeSession.CurrentRows.LOOKED_UP);
+                            MergeSession.CurrentRows.LOOKED_UP,
+                            null);
         };
     }
 

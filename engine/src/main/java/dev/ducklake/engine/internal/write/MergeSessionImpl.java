@@ -62,25 +62,16 @@ public final class MergeSessionImpl extends StagedSessionImpl implements MergeSe
     private boolean lookedUp;
 
     /**
+     * A merge committed on its own, or one step of a transaction staged on the transaction's
+     * connection. A step deletes the rows it replaces by key: DuckLake v1.5.5 gives a transaction's
+     * inlined rows the row ids of the rows the transaction wrote to a file of the same table once a
+     * delete touches one of them, so a delete by the row ids a later merge's join found would
+     * remove other rows (docs/limits.md).
+     *
      * @param keepBeforeImages write the before-images of deleted and updated rows to the table's
      *     {@link BeforeImageTable} (which must exist)
-     */
-    public MergeSessionImpl(
-            EngineContext context,
-            CommitExecutor commits,
-            TableName table,
-            TableSchema schema,
-            boolean keepBeforeImages,
-            CurrentRows currentRows) {
-        this(context, commits, table, schema, keepBeforeImages, currentRows, null);
-    }
-
-    /**
-     * A merge that is one step of a transaction, staged on the transaction's connection. It deletes
-     * the rows it replaces by key: DuckLake v1.5.5 gives a transaction's inlined rows the row ids
-     * of the rows the transaction wrote to a file of the same table once a delete touches one of
-     * them, so a delete by the row ids a later merge's join found would remove other rows
-     * (docs/limits.md).
+     * @param transactionConnection the connection of the transaction this merge is a step of, null
+     *     for a merge committed on its own
      */
     public MergeSessionImpl(
             EngineContext context,
