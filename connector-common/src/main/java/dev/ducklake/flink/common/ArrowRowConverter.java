@@ -21,21 +21,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleFunction;
+import java.util.function.LongFunction;
 import javax.annotation.Nullable;
 import org.apache.arrow.vector.BaseIntVector;
-import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float4Vector;
-import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.FloatingPointVector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeStampVector;
-import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
 import org.apache.arrow.vector.complex.ListVector;
@@ -54,6 +50,7 @@ import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.CharType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.RowKind;
@@ -165,44 +162,10 @@ public final class ArrowRowConverter {
             case BOOLEAN:
                 BitVector bits = cast(BitVector.class, vector, type, field);
                 return index -> bits.get(index) != 0;
-            case TINYINT:
-                if (vector instanceof TinyIntVector tiny) {
-                    return tiny::get;
-                }
-                BaseIntVector tinyInts = cast(BaseIntVector.class, vector, type, field);
-                return index -> (byte) tinyInts.getValueAsLong(index);
-            case SMALLINT:
-                if (vector instanceof SmallIntVector small) {
-                    return small::get;
-                }
-                BaseIntVector smallInts = cast(BaseIntVector.class, vector, type, field);
-                return index -> (short) smallInts.getValueAsLong(index);
-            case INTEGER:
-                if (vector instanceof IntVector ints) {
-                    return ints::get;
-                }
-                BaseIntVector integers = cast(BaseIntVector.class, vector, type, field);
-                return index -> (int) integers.getValueAsLong(index);
-            case BIGINT:
-                if (vector instanceof BigIntVector longs) {
-                    return longs::get;
-                }
-                BaseIntVector bigInts = cast(BaseIntVector.class, vector, type, field);
-                return bigInts::getValueAsLong;
-            case FLOAT:
-                if (vector instanceof Float4Vector floats) {
-                    return floats::get;
-                }
-                FloatingPointVector floatings =
-                        cast(FloatingPointVector.class, vector, type, field);
-                return index -> (float) floatings.getValueAsDouble(index);
-            case DOUBLE:
-                if (vector instanceof Float8Vector doubles) {
-                    return doubles::get;
-                }
-                FloatingPointVector doubleValues =
-                        cast(FloatingPointVector.class, vector, type, field);
-                return doubleValues::getValueAsDouble;
+            case TINYINT, SMALLINT, INTEGER, BIGINT:
+                return integral(type, cast(BaseIntVector.class, vector, type, field));
+            case FLOAT, DOUBLE:
+                return floating(type, cast(FloatingPointVector.class, vector, type, field));
             case DECIMAL:
                 return decimals((DecimalType) type, cast(DecimalVector.class, vector, type, field));
             case CHAR:
@@ -249,6 +212,27 @@ public final class ArrowRowConverter {
      * Reads the unscaled value straight from the vector when it fits a long and the scale is
      * Flink's.
      */
+    /** An integer of the type's width, whatever the width of the vector's integers. */
+    private static FieldReader integral(LogicalType type, BaseIntVector integers) {
+        LongFunction<Object> convert =
+                switch (type.getTypeRoot()) {
+                    case TINYINT -> value -> (byte) value;
+                    case SMALLINT -> value -> (short) value;
+                    case INTEGER -> value -> (int) value;
+                    default -> value -> value;
+                };
+        return index -> convert.apply(integers.getValueAsLong(index));
+    }
+
+    /** A floating-point number of the type's width, whatever the width of the vector's. */
+    private static FieldReader floating(LogicalType type, FloatingPointVector numbers) {
+        DoubleFunction<Object> convert =
+                type.getTypeRoot() == LogicalTypeRoot.FLOAT
+                        ? value -> (float) value
+                        : value -> value;
+        return index -> convert.apply(numbers.getValueAsDouble(index));
+    }
+
     private static FieldReader decimals(DecimalType type, DecimalVector vector) {
         int precision = type.getPrecision();
         int scale = type.getScale();

@@ -44,8 +44,11 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.CharType;
 import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.DoubleType;
+import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
@@ -159,21 +162,24 @@ class ArrowRowConverterTest {
             assertThat(columnar).isEqualTo(rowByRow);
 
             // Flink types the table may be read as besides its own: CHAR(n), a wider decimal,
-            // another timestamp precision
+            // another timestamp precision, wider numbers
             RowType widened =
                     RowType.of(
                             new LogicalType[] {
                                 new CharType(5),
                                 new DecimalType(12, 2),
                                 new DecimalType(38, 4),
-                                new TimestampType(3)
+                                new TimestampType(3),
+                                new IntType(),
+                                new BigIntType(),
+                                new DoubleType()
                             },
-                            new String[] {"s", "d9", "d18", "ts_ns"});
+                            new String[] {"s", "d9", "d18", "ts_ns", "i8", "i16", "f32"});
             try (BatchReader reader =
                     engine.readBatches(
                             TABLE,
                             ScanRequest.builder()
-                                    .columns("s", "d9", "d18", "ts_ns")
+                                    .columns("s", "d9", "d18", "ts_ns", "i8", "i16", "f32")
                                     .filter(c -> c.apply("n") + " = 1")
                                     .build(),
                             10)) {
@@ -190,6 +196,9 @@ class ArrowRowConverterTest {
                         .isEqualTo(
                                 TimestampData.fromLocalDateTime(
                                         LocalDateTime.parse("2262-04-11T23:47:16.854775806")));
+                assertThat(row.getInt(4)).isEqualTo(127);
+                assertThat(row.getLong(5)).isEqualTo(32767L);
+                assertThat(row.getDouble(6)).isEqualTo((double) Float.MAX_VALUE);
             }
         }
     }
