@@ -47,6 +47,9 @@ class TransactionBufferTest {
                     List.of("tx", "n"));
     private static final Pattern ALL = Pattern.compile(".*");
 
+    private final Collected out = new Collected();
+    private final TransactionBuffer buffer = new TransactionBuffer(out, ALL);
+
     /** What the buffer released, and after which record each release ended. */
     static final class Collected implements TransactionBuffer.Output {
         final List<ChangeRecord> records = new ArrayList<>();
@@ -103,8 +106,8 @@ class TransactionBufferTest {
         // Each topic in order, the topics interleaved at random; some events seen twice.
         List<List<SourceTransactionEvent>> streams = List.of(topics.get(0), topics.get(1), ends);
         int[] next = new int[3];
-        Collected out = new Collected();
-        TransactionBuffer buffer = new TransactionBuffer(out, Pattern.compile("s\\.[ab]"));
+        Collected collected = new Collected();
+        TransactionBuffer filtering = new TransactionBuffer(collected, Pattern.compile("s\\.[ab]"));
         List<SourceTransactionEvent> arrived = new ArrayList<>();
         while (next[0] < streams.get(0).size()
                 || next[1] < streams.get(1).size()
@@ -112,24 +115,24 @@ class TransactionBufferTest {
             int stream = random.nextInt(3);
             if (next[stream] < streams.get(stream).size()) {
                 SourceTransactionEvent event = streams.get(stream).get(next[stream]++);
-                buffer.add(event, 0);
+                filtering.add(event, 0);
                 arrived.add(event);
                 if (random.nextInt(20) == 0) {
                     SourceTransactionEvent again =
                             arrived.get(Math.max(0, arrived.size() - 1 - random.nextInt(30)));
-                    buffer.add(again, 0);
+                    filtering.add(again, 0);
                 }
             }
         }
 
-        assertThat(buffer.waitingCount()).isZero();
+        assertThat(filtering.waitingCount()).isZero();
         List<ChangeRecord> expected = new ArrayList<>();
         for (long t = 0; t < transactions; t++) {
             changes.get(t).forEach(change -> expected.addAll(change.records()));
         }
-        assertThat(out.records).isEqualTo(expected);
-        assertThat(out.boundaries).hasSize(transactions);
-        assertThat(out.incomplete).isZero();
+        assertThat(collected.records).isEqualTo(expected);
+        assertThat(collected.boundaries).hasSize(transactions);
+        assertThat(collected.incomplete).isZero();
     }
 
     @Test
@@ -158,7 +161,6 @@ class TransactionBufferTest {
 
     @Test
     void anOverdueTransactionFailsNamingWhatItMisses() {
-        TransactionBuffer buffer = new TransactionBuffer(new Collected(), ALL);
         buffer.add(new Change("7", 1, "s.a", List.of(record(7, 0))), 100);
         buffer.add(new End("7", End.NO_POSITION, Map.of("s.a", 2L, "s.b", 1L)), 150);
         buffer.releaseOverdue(100, OverdueTransactionPolicy.FAIL);
@@ -172,8 +174,6 @@ class TransactionBufferTest {
 
     @Test
     void anOverdueTransactionIsReleasedAfterTheOnesThatEndedBeforeItAndItsLateChangesFollow() {
-        Collected out = new Collected();
-        TransactionBuffer buffer = new TransactionBuffer(out, ALL);
         buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 100);
         buffer.add(new Change("2", 1, "s.a", List.of(record(2, 0))), 200);
         buffer.add(new End("1", End.NO_POSITION, Map.of("s.a", 1L, "s.b", 1L)), 200);
@@ -196,8 +196,6 @@ class TransactionBufferTest {
 
     @Test
     void anOverdueTransactionWithoutItsEndIsReleasedAfterAllThatEnded() {
-        Collected out = new Collected();
-        TransactionBuffer buffer = new TransactionBuffer(out, ALL);
         buffer.add(new Change("2", 1, "s.a", List.of(record(2, 0))), 100);
         buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 200);
         buffer.add(new End("1", End.NO_POSITION, Map.of("s.a", 2L)), 200);
@@ -210,7 +208,6 @@ class TransactionBufferTest {
 
     @Test
     void theFailureNamesTheTransactionThatHoldsTheOthersUp() {
-        TransactionBuffer buffer = new TransactionBuffer(new Collected(), ALL);
         buffer.add(new Change("2", 1, "s.a", List.of(record(2, 0))), 100);
         buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 200);
         buffer.add(new End("1", End.NO_POSITION, Map.of("s.a", 2L)), 200);
@@ -224,8 +221,6 @@ class TransactionBufferTest {
 
     @Test
     void anEndAtOrBeforeTheReleasedPositionIsAReplayAndItsTransactionGoes() {
-        Collected out = new Collected();
-        TransactionBuffer buffer = new TransactionBuffer(out, ALL);
         buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 0);
         buffer.add(new End("1", 100, Map.of("s.a", 1L)), 0);
         buffer.add(new Change("2", 1, "s.a", List.of(record(2, 0))), 0);
@@ -248,8 +243,6 @@ class TransactionBufferTest {
 
     @Test
     void theEndOfTheInputFailsWhileTransactionsWaitOrReleasesThem() {
-        Collected out = new Collected();
-        TransactionBuffer buffer = new TransactionBuffer(out, ALL);
         buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 0);
         assertThatThrownBy(() -> buffer.releaseAtEndOfInput(OverdueTransactionPolicy.FAIL))
                 .hasMessage(
@@ -261,8 +254,6 @@ class TransactionBufferTest {
 
     @Test
     void changesOutsideTransactionsPassAtOnce() {
-        Collected out = new Collected();
-        TransactionBuffer buffer = new TransactionBuffer(out, ALL);
         buffer.add(new Change("1", 1, "s.a", List.of(record(1, 0))), 0);
         buffer.add(new Change(null, 0, "s.a", List.of(record(0, 0))), 0);
         assertThat(out.records).containsExactly(record(0, 0));
