@@ -80,9 +80,7 @@ public sealed interface LakeFilter extends Serializable {
 
         @Override
         public String sql(Function<String, String> column) {
-            return all.stream()
-                    .map(f -> f.sql(column))
-                    .collect(Collectors.joining(" AND ", "(", ")"));
+            return joined(all, " AND ", column);
         }
     }
 
@@ -94,9 +92,7 @@ public sealed interface LakeFilter extends Serializable {
 
         @Override
         public String sql(Function<String, String> column) {
-            return any.stream()
-                    .map(f -> f.sql(column))
-                    .collect(Collectors.joining(" OR ", "(", ")"));
+            return joined(any, " OR ", column);
         }
     }
 
@@ -106,5 +102,12 @@ public sealed interface LakeFilter extends Serializable {
         public String sql(Function<String, String> column) {
             return "(NOT " + negated.sql(column) + ")";
         }
+    }
+
+    private static String joined(
+            List<LakeFilter> filters, String operator, Function<String, String> column) {
+        return filters.stream()
+                .map(f -> f.sql(column))
+                .collect(Collectors.joining(operator, "(", ")"));
     }
 }
