@@ -22,11 +22,10 @@ import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.internal.DuckDbInstance;
 import dev.ducklake.engine.internal.EngineContext;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.JvmProcess;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.nio.file.Files;
@@ -104,8 +103,7 @@ class BundledExtensionsTest {
                                 return new EngineContext(config, duckDb);
                             })) {
                 TableName table = TableName.of("events");
-                engine.createTable(
-                        table, TableSchema.builder().column("id", Primitive.BIGINT).build());
+                engine.createTable(table, TestSchemas.columns("id BIGINT").build());
                 try (WriteSession session = engine.openWriteSession(table, WriteMode.APPEND)) {
                     session.write(new Object[] {1L});
                     session.commit();

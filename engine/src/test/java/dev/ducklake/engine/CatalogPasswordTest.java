@@ -22,10 +22,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.error.LakeException;
-import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import dev.ducklake.testing.postgres.PostgresServer;
@@ -106,8 +105,7 @@ class CatalogPasswordTest {
                 .hasMessageContaining("password");
         try (LakeEngine engine =
                 open(TestLakes.config(location, dir).catalogPassword(PASSWORD).build())) {
-            engine.createTableIfNotExists(
-                    table, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
+            engine.createTableIfNotExists(table, TestSchemas.columns("id BIGINT").build());
             try (WriteSession write = engine.openWriteSession(table, WriteMode.APPEND)) {
                 write.write(new Object[] {1L});
                 write.commit();

@@ -27,6 +27,7 @@ import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -65,17 +66,14 @@ class DdlWhileReadingStressTest {
 
     static final TableName SOURCE = TableName.of("src", "events");
     static final TableSchema SOURCE_SCHEMA =
-            TableSchema.builder()
-                    .column("id", Primitive.BIGINT)
-                    .column("name", Primitive.VARCHAR)
-                    .column("amount", Primitive.DOUBLE)
+            TestSchemas.columns("id BIGINT", "name VARCHAR", "amount DOUBLE")
                     .primaryKey("id")
                     .build();
     static final TableSchema DDL_SCHEMA =
-            TableSchema.builder()
-                    .column("id", Primitive.BIGINT)
-                    .column("some_long_column_name_a", Primitive.VARCHAR)
-                    .column("some_long_column_name_b", Primitive.VARCHAR)
+            TestSchemas.columns(
+                            "id BIGINT",
+                            "some_long_column_name_a VARCHAR",
+                            "some_long_column_name_b VARCHAR")
                     .primaryKey("id")
                     .build();
 

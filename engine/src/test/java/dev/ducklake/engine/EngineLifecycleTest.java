@@ -270,9 +270,7 @@ class EngineLifecycleTest {
         int caught = 0;
         for (int round = 0; round < 3; round++) {
             Path lake = dir.resolve("race-" + round);
-            LakeEngine racing =
-                    TestLakes.open(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake), lake);
-            racing.createTable(EVENTS, EVENTS_SCHEMA);
+            LakeEngine racing = openWithEvents(lake);
             for (int file = 0; file < 20; file++) {
                 appendRows(racing, file * 50_000L, 50_000);
             }
@@ -313,9 +311,7 @@ class EngineLifecycleTest {
         int caught = 0;
         for (int round = 0; round < 3; round++) {
             Path lake = dir.resolve("commit-race-" + round);
-            LakeEngine racing =
-                    TestLakes.open(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake), lake);
-            racing.createTable(EVENTS, EVENTS_SCHEMA);
+            LakeEngine racing = openWithEvents(lake);
             appendRows(racing, 0, 300_000);
             AtomicReference<Object> outcome = new AtomicReference<>();
             // A session is used by one thread: the committer stages its rows too.
@@ -382,10 +378,20 @@ class EngineLifecycleTest {
         return running;
     }
 
+    /** An engine on a new DuckDB-file lake in {@code lake} that holds an empty events table. */
+    private static LakeEngine openWithEvents(Path lake) {
+        LakeEngine engine = openLakeIn(lake);
+        engine.createTable(EVENTS, EVENTS_SCHEMA);
+        return engine;
+    }
+
+    private static LakeEngine openLakeIn(Path lake) {
+        return TestLakes.open(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake), lake);
+    }
+
     /** The rows of the events table, read by an engine opened anew on the lake in {@code lake}. */
     private static List<Object[]> rowsAfterReopening(Path lake) {
-        try (LakeEngine reopened =
-                        TestLakes.open(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, lake), lake);
+        try (LakeEngine reopened = openLakeIn(lake);
                 RowReader rows = reopened.read(EVENTS, ScanRequest.all())) {
             return rows.toList();
         }

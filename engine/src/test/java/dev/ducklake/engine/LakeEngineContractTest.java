@@ -33,6 +33,7 @@ import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.write.CommitOptions;
@@ -67,10 +68,7 @@ abstract class LakeEngineContractTest {
     static final TableName ORDERS = TableName.of("sales", "orders");
 
     static final TableSchema ORDERS_SCHEMA =
-            TableSchema.builder()
-                    .column("order_id", Primitive.VARCHAR)
-                    .column("amount", new LakeType.Decimal(12, 2))
-                    .column("status", Primitive.VARCHAR)
+            TestSchemas.columns("order_id VARCHAR", "amount DECIMAL(12,2)", "status VARCHAR")
                     .primaryKey("order_id")
                     .build();
 
@@ -107,6 +105,12 @@ abstract class LakeEngineContractTest {
 
     Map<String, List<Object>> ordersByKey() {
         return ordersByKey(engine.latestVersion(ORDERS));
+    }
+
+    /** Creates the orders table and appends the rows in one commit, whose result it returns. */
+    CommitResult ordersHolding(Object[]... rows) {
+        engine.createTable(ORDERS, ORDERS_SCHEMA);
+        return append(ORDERS, rows);
     }
 
     CommitResult append(TableName table, Object[]... rows) {
@@ -228,10 +232,7 @@ abstract class LakeEngineContractTest {
     void keepsKeyAndPartitioningAndDefinitionsAtOlderVersions() {
         TableName events = TableName.of("events");
         TableSchema schema =
-                TableSchema.builder()
-                        .column("tenant", Primitive.VARCHAR)
-                        .column("id", Primitive.BIGINT)
-                        .column("at", Primitive.TIMESTAMP)
+                TestSchemas.columns("tenant VARCHAR", "id BIGINT", "at TIMESTAMP")
                         .primaryKey("tenant", "id")
                         .partitionBy(PartitionField.identity("tenant"))
                         .partitionBy(new PartitionField("at", PartitionField.Transform.MONTH))
@@ -283,9 +284,7 @@ abstract class LakeEngineContractTest {
 
     @Test
     void readsProjectionOffsetAndLimit() {
-        engine.createTable(ORDERS, ORDERS_SCHEMA);
-        append(
-                ORDERS,
+        ordersHolding(
                 order("a", "1", "x"),
                 order("b", "2", "y"),
                 order("c", "3", "z"),
@@ -312,8 +311,7 @@ abstract class LakeEngineContractTest {
 
     @Test
     void snapshotWriteReplacesTheTableAndRefusesDuplicateKeys() {
-        engine.createTable(ORDERS, ORDERS_SCHEMA);
-        append(ORDERS, order("o-1", "1", "a"), order("o-2", "2", "b"));
+        ordersHolding(order("o-1", "1", "a"), order("o-2", "2", "b"));
         long before = engine.latestVersion(ORDERS);
 
         try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.SNAPSHOT)) {
@@ -347,9 +345,7 @@ abstract class LakeEngineContractTest {
 
     @Test
     void mergeKeepsTheLastChangePerKeyAndCountsWhatChanged() {
-        engine.createTable(ORDERS, ORDERS_SCHEMA);
-        append(
-                ORDERS,
+        ordersHolding(
                 order("keep", "1", "a"),
                 order("update", "2", "b"),
                 order("delete", "3", "c"),
@@ -388,10 +384,7 @@ abstract class LakeEngineContractTest {
         TableName events = TableName.of("tenant_events");
         engine.createTable(
                 events,
-                TableSchema.builder()
-                        .column("tenant", Primitive.VARCHAR)
-                        .column("id", Primitive.BIGINT)
-                        .column("status", Primitive.VARCHAR)
+                TestSchemas.columns("tenant VARCHAR", "id BIGINT", "status VARCHAR")
                         .primaryKey("tenant", "id")
                         .build());
         append(
@@ -453,8 +446,7 @@ abstract class LakeEngineContractTest {
 
     @Test
     void commitsThatChangeNothingCreateNoSnapshotUnlessAsked() {
-        engine.createTable(ORDERS, ORDERS_SCHEMA);
-        append(ORDERS, order("o-1", "1", "a"));
+        ordersHolding(order("o-1", "1", "a"));
         long before = engine.latestVersion(ORDERS);
 
         assertThat(append(ORDERS).committed()).isFalse();
@@ -470,8 +462,7 @@ abstract class LakeEngineContractTest {
 
     @Test
     void producerFieldsAreRecordedAndExpectedVersionIsChecked() {
-        engine.createTable(ORDERS, ORDERS_SCHEMA);
-        long v1 = append(ORDERS, order("o-1", "1", "a")).version();
+        long v1 = ordersHolding(order("o-1", "1", "a")).version();
         CommitResult v2;
         try (WriteSession session = engine.openWriteSession(ORDERS, WriteMode.APPEND)) {
             session.write(order("o-2", "2", "b"));
@@ -585,8 +576,7 @@ abstract class LakeEngineContractTest {
 
     @Test
     void stagedRowsExportToFilesThatAnotherSessionCommitsInOrder() {
-        engine.createTable(ORDERS, ORDERS_SCHEMA);
-        append(ORDERS, order("keep", "1", "a"), order("gone", "2", "b"));
+        ordersHolding(order("keep", "1", "a"), order("gone", "2", "b"));
         String first = dir.resolve("first.parquet").toString();
         String second = dir.resolve("second.parquet").toString();
         try (MergeSession writer = engine.openMergeSession(ORDERS)) {
@@ -669,8 +659,7 @@ abstract class LakeEngineContractTest {
 
     @Test
     void badInputFailsClearlyAndLeavesTheLakeUnchanged() {
-        engine.createTable(ORDERS, ORDERS_SCHEMA);
-        append(ORDERS, order("o-1", "1", "a"));
+        ordersHolding(order("o-1", "1", "a"));
         long before = engine.latestVersion(ORDERS);
 
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
@@ -729,8 +718,7 @@ abstract class LakeEngineContractTest {
                         .column("v'al; DROP TABLE x", Primitive.VARCHAR)
                         .primaryKey("k\"ey")
                         .build();
-        engine.createTable(ORDERS, ORDERS_SCHEMA);
-        append(ORDERS, order("o-1", "1", "a"));
+        ordersHolding(order("o-1", "1", "a"));
         engine.createTable(hostile, schema);
         String value = "'); DROP TABLE sales.orders; --";
         try (MergeSession merge = engine.openMergeSession(hostile)) {
@@ -805,14 +793,14 @@ abstract class LakeEngineContractTest {
         TableName table = TableName.of("times");
         engine.createTable(
                 table,
-                TableSchema.builder()
-                        .column("id", Primitive.INTEGER)
-                        .column("day", Primitive.DATE)
-                        .column("ts_s", Primitive.TIMESTAMP_S)
-                        .column("ts_ms", Primitive.TIMESTAMP_MS)
-                        .column("ts_us", Primitive.TIMESTAMP)
-                        .column("ts_ns", Primitive.TIMESTAMP_NS)
-                        .column("instant", Primitive.TIMESTAMPTZ)
+                TestSchemas.columns(
+                                "id INTEGER",
+                                "day DATE",
+                                "ts_s TIMESTAMP_S",
+                                "ts_ms TIMESTAMP_MS",
+                                "ts_us TIMESTAMP",
+                                "ts_ns TIMESTAMP_NS",
+                                "instant TIMESTAMPTZ")
                         .column("days", new LakeType.ListOf(Primitive.DATE))
                         .build());
         LocalDateTime lastMicro = LocalDateTime.of(294247, 1, 10, 4, 0, 54, 775_806_000);
@@ -875,10 +863,9 @@ abstract class LakeEngineContractTest {
 
     @Test
     void snapshotsOfOtherTablesAndOtherClientsAreHandled() throws Exception {
-        engine.createTable(ORDERS, ORDERS_SCHEMA);
-        long v1 = append(ORDERS, order("o-1", "1", "a")).version();
+        long v1 = ordersHolding(order("o-1", "1", "a")).version();
         TableName other = TableName.of("other");
-        engine.createTable(other, TableSchema.builder().column("x", Primitive.INTEGER).build());
+        engine.createTable(other, TestSchemas.columns("x INTEGER").build());
         append(other, new Object[] {1});
         assertThat(engine.latestVersion(ORDERS)).isEqualTo(v1);
         assertThat(engine.versions(ORDERS, 0, 100))
@@ -888,8 +875,7 @@ abstract class LakeEngineContractTest {
 
     @Test
     void plainDuckDbReadsWhatTheEngineWrote() throws Exception {
-        engine.createTable(ORDERS, ORDERS_SCHEMA);
-        long v1 = append(ORDERS, order("o-1", "1.50", "new"), order("o-2", "2", "new")).version();
+        long v1 = ordersHolding(order("o-1", "1.50", "new"), order("o-2", "2", "new")).version();
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
             merge.upsert(order("o-1", "3.25", "paid"));
             merge.deleteKey("o-2");

@@ -32,9 +32,9 @@ import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.LakeTransaction;
@@ -74,10 +74,7 @@ class LakeTransactionTest {
         engine = lake.engine();
         engine.createTable(
                 ORDERS,
-                TableSchema.builder()
-                        .column("id", Primitive.BIGINT)
-                        .column("total", new LakeType.Decimal(10, 2))
-                        .column("qty", Primitive.INTEGER)
+                TestSchemas.columns("id BIGINT", "total DECIMAL(10,2)", "qty INTEGER")
                         .primaryKey("id")
                         .build());
         try (MergeSession merge = engine.openMergeSession(ORDERS)) {
@@ -94,10 +91,7 @@ class LakeTransactionTest {
         try (LakeTransaction tx = engine.openTransaction()) {
             tx.createTable(
                     LINES,
-                    TableSchema.builder()
-                            .column("order_id", Primitive.BIGINT)
-                            .column("line", Primitive.INTEGER)
-                            .column("amount", new LakeType.Decimal(10, 2))
+                    TestSchemas.columns("order_id BIGINT", "line INTEGER", "amount DECIMAL(10,2)")
                             .primaryKey("order_id", "line")
                             .build());
             MergeSession lines = tx.merge(LINES);
@@ -107,7 +101,7 @@ class LakeTransactionTest {
             orders.upsert(new Object[] {1L, new BigDecimal("10.00"), 2});
             orders.deleteKey(2L);
             orders.upsert(new Object[] {3L, new BigDecimal("0.00"), 0});
-            tx.createTable(EVENTS, TableSchema.builder().column("what", Primitive.VARCHAR).build());
+            tx.createTable(EVENTS, TestSchemas.columns("what VARCHAR").build());
             tx.append(EVENTS).write(new Object[] {"placed 1"});
             result =
                     tx.commit(
@@ -193,10 +187,7 @@ class LakeTransactionTest {
         assertThat(counts(result, ORDERS)).containsExactly(2L, 1L, 0L);
         assertThat(engine.describeTable(ORDERS))
                 .isEqualTo(
-                        TableSchema.builder()
-                                .column("id", Primitive.BIGINT)
-                                .column("total", new LakeType.Decimal(18, 2))
-                                .column("remark", Primitive.VARCHAR)
+                        TestSchemas.columns("id BIGINT", "total DECIMAL(18,2)", "remark VARCHAR")
                                 .primaryKey("id")
                                 .build());
         try (ChangeReader changes = engine.changes(ORDERS, before, result.version())) {
@@ -218,11 +209,7 @@ class LakeTransactionTest {
     void aLaterMergeOfATableInOneTransactionReplacesTheRowsOfItsKeys() {
         engine.createTable(
                 LINES,
-                TableSchema.builder()
-                        .column("id", Primitive.BIGINT)
-                        .column("v", Primitive.BIGINT)
-                        .column("s", Primitive.VARCHAR)
-                        .column("note", Primitive.VARCHAR)
+                TestSchemas.columns("id BIGINT", "v BIGINT", "s VARCHAR", "note VARCHAR")
                         .primaryKey("id")
                         .build());
         Map<Long, Long> expected = new TreeMap<>();
@@ -368,9 +355,7 @@ class LakeTransactionTest {
     /** The table {@code LINES}, created in the transaction when it does not exist yet. */
     private TableName linesIn(LakeTransaction tx) {
         if (tx.schema(LINES).isEmpty()) {
-            tx.createTable(
-                    LINES,
-                    TableSchema.builder().column("n", Primitive.BIGINT).primaryKey("n").build());
+            tx.createTable(LINES, TestSchemas.columns("n BIGINT").primaryKey("n").build());
         }
         return LINES;
     }
@@ -391,7 +376,7 @@ class LakeTransactionTest {
     void anAbortedTransactionOrAWithdrawnSessionChangesNothing() {
         long before = engine.latestSnapshot();
         try (LakeTransaction tx = engine.openTransaction()) {
-            tx.createTable(LINES, TableSchema.builder().column("x", Primitive.INTEGER).build());
+            tx.createTable(LINES, TestSchemas.columns("x INTEGER").build());
             tx.merge(ORDERS).deleteKey(1L);
             tx.abort();
         }
@@ -418,8 +403,8 @@ class LakeTransactionTest {
         long before = engine.latestSnapshot();
         try (LakeTransaction tx = engine.openTransaction()) {
             tx.merge(ORDERS).deleteKey(1L);
-            tx.createTable(LINES, TableSchema.builder().column("x", Primitive.INTEGER).build());
-            engine.createTable(LINES, TableSchema.builder().column("y", Primitive.INTEGER).build());
+            tx.createTable(LINES, TestSchemas.columns("x INTEGER").build());
+            engine.createTable(LINES, TestSchemas.columns("y INTEGER").build());
             assertThatThrownBy(() -> tx.commit(CommitOptions.defaults()))
                     .isInstanceOf(LakeException.class)
                     .hasMessageContaining("lines");
@@ -444,12 +429,7 @@ class LakeTransactionTest {
                     .hasMessageContaining("shop.lines")
                     .hasMessageContaining("does not exist");
             assertThatThrownBy(
-                            () ->
-                                    tx.createTable(
-                                            ORDERS,
-                                            TableSchema.builder()
-                                                    .column("x", Primitive.INTEGER)
-                                                    .build()))
+                            () -> tx.createTable(ORDERS, TestSchemas.columns("x INTEGER").build()))
                     .isInstanceOf(LakeValidationException.class)
                     .hasMessageContaining("already exists");
             tx.dropColumn(ORDERS, "qty");
@@ -485,11 +465,7 @@ class LakeTransactionTest {
         String wide = lake.dir().resolve("wide.parquet").toString();
         engine.createTable(
                 TableName.of("shop", "wide"),
-                TableSchema.builder()
-                        .column("what", Primitive.VARCHAR)
-                        .column("n", Primitive.BIGINT)
-                        .column("extra", Primitive.INTEGER)
-                        .build());
+                TestSchemas.columns("what VARCHAR", "n BIGINT", "extra INTEGER").build());
         try (WriteSession append =
                 engine.openWriteSession(TableName.of("shop", "wide"), WriteMode.APPEND)) {
             append.write(new Object[] {"w", 2L, 3});
@@ -498,11 +474,7 @@ class LakeTransactionTest {
         try (LakeTransaction tx = engine.openTransaction()) {
             tx.createTable(
                     EVENTS,
-                    TableSchema.builder()
-                            .column("n", Primitive.BIGINT)
-                            .column("what", Primitive.VARCHAR)
-                            .column("later", Primitive.INTEGER)
-                            .build());
+                    TestSchemas.columns("n BIGINT", "what VARCHAR", "later INTEGER").build());
             tx.append(EVENTS).importStaged(reordered);
             String narrower = lake.dir().resolve("narrower.parquet").toString();
             try (MergeSession changes = engine.openMergeSession(ORDERS)) {

@@ -21,10 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLake;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ class OneEngineManyTablesTest {
 
     static final int USERS = 3;
     static final int COMMITS = 8;
-    static final TableSchema SCHEMA = TableSchema.builder().column("id", Primitive.BIGINT).build();
+    static final TableSchema SCHEMA = TestSchemas.columns("id BIGINT").build();
 
     @RegisterExtension
     final TestLake lake =

@@ -20,11 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.MultiProcessCatalogs;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.nio.file.Path;
@@ -86,8 +85,7 @@ class PlainDuckDbLiveReadTest {
     private LakeEngine openWithIdsOneAndTwo(CatalogLocation catalog) {
         LakeEngine engine = TestLakes.open(catalog, dir);
         try {
-            engine.createTable(
-                    TABLE, TableSchema.builder().column("id", LakeType.Primitive.BIGINT).build());
+            engine.createTable(TABLE, TestSchemas.columns("id BIGINT").build());
             append(engine, 1L, 2L);
             return engine;
         } catch (RuntimeException e) {

@@ -20,11 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.sink.testutils.FailOnce;
 import dev.ducklake.flink.sink.testutils.LakeContents;
@@ -289,19 +287,19 @@ class GeneratedQueriesITCase {
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
             engine.createTable(
                     ORDERS,
-                    TableSchema.builder()
-                            .column(Column.notNull("id", Primitive.BIGINT))
-                            .column(Column.notNull("grp", Primitive.VARCHAR))
-                            .column(Column.notNull("status", Primitive.VARCHAR))
-                            .column("v", Primitive.INTEGER)
+                    TestSchemas.columns(
+                                    "id BIGINT NOT NULL",
+                                    "grp VARCHAR NOT NULL",
+                                    "status VARCHAR NOT NULL",
+                                    "v INTEGER")
                             .primaryKey("id")
                             .build());
             engine.createTable(
                     GROUPS,
-                    TableSchema.builder()
-                            .column(Column.notNull("grp", Primitive.VARCHAR))
-                            .column(Column.notNull("tier", Primitive.VARCHAR))
-                            .column("weight", Primitive.INTEGER)
+                    TestSchemas.columns(
+                                    "grp VARCHAR NOT NULL",
+                                    "tier VARCHAR NOT NULL",
+                                    "weight INTEGER")
                             .primaryKey("grp")
                             .build());
             Map<String, long[]> versions = new HashMap<>();

@@ -24,9 +24,8 @@ import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.EngineSpec;
@@ -224,10 +223,7 @@ class LineageInputsITCase extends DuckDbLakeTestBase {
     private static long createEvents(LakeEngine engine) {
         return engine.createTable(
                 EVENTS,
-                TableSchema.builder()
-                        .column("id", Primitive.BIGINT)
-                        .column("grp", Primitive.VARCHAR)
-                        .column("amount", Primitive.BIGINT)
+                TestSchemas.columns("id BIGINT", "grp VARCHAR", "amount BIGINT")
                         .primaryKey("id")
                         .build());
     }

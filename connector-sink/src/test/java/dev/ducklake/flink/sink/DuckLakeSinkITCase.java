@@ -22,10 +22,9 @@ import static org.awaitility.Awaitility.await;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.DuckLakeConnectorOptions.UpsertIndex;
 import dev.ducklake.flink.sink.metrics.DuckLakeSinkMetrics;
@@ -466,10 +465,7 @@ class DuckLakeSinkITCase extends DuckDbLakeTestBase {
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
             engine.createTable(
                     TableName.of("orders"),
-                    TableSchema.builder()
-                            .column("order_id", LakeType.Primitive.VARCHAR)
-                            .column("seq", LakeType.Primitive.BIGINT)
-                            .column("amount", new LakeType.Decimal(5, 2))
+                    TestSchemas.columns("order_id VARCHAR", "seq BIGINT", "amount DECIMAL(5,2)")
                             .build());
         }
         long bad = 5_000;

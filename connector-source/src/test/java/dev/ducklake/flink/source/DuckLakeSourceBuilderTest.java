@@ -20,10 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import java.nio.file.Path;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,9 +40,7 @@ class DuckLakeSourceBuilderTest {
     void createTable() {
         catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(
-                    TableName.of("orders"),
-                    TableSchema.builder().column("id", Primitive.BIGINT).build());
+            engine.createTable(TableName.of("orders"), TestSchemas.columns("id BIGINT").build());
         }
     }
 

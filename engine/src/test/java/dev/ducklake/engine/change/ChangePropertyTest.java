@@ -27,8 +27,8 @@ import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
@@ -80,9 +80,7 @@ class ChangePropertyTest {
         engine = TestLakes.open(catalog, dir);
         engine.createTable(
                 KEYED,
-                TableSchema.builder()
-                        .column("k", Primitive.VARCHAR)
-                        .column("n", Primitive.INTEGER)
+                TestSchemas.columns("k VARCHAR", "n INTEGER")
                         .column("tags", new LakeType.ListOf(Primitive.VARCHAR))
                         .primaryKey("k")
                         .build());

@@ -28,12 +28,11 @@ import dev.ducklake.engine.read.Bucket;
 import dev.ducklake.engine.read.RowFilter;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
-import dev.ducklake.engine.schema.LakeType;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.version.TableVersion;
 import dev.ducklake.engine.version.VersionPins;
 import dev.ducklake.engine.write.MergeSession;
@@ -56,11 +55,7 @@ class ChangeReaderTest {
 
     static final TableName ORDERS = TableName.of("orders");
     static final TableSchema SCHEMA =
-            TableSchema.builder()
-                    .column("id", Primitive.VARCHAR)
-                    .column("amount", new LakeType.Decimal(10, 2))
-                    .primaryKey("id")
-                    .build();
+            TestSchemas.columns("id VARCHAR", "amount DECIMAL(10,2)").primaryKey("id").build();
 
     @RegisterExtension final TestLake lake = TestLake.of(CatalogLocation.Kind.DUCKDB);
 

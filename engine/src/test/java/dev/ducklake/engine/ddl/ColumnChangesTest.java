@@ -26,7 +26,6 @@ import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.error.UnsupportedChangeException;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
-import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.PartitionField;
@@ -35,6 +34,7 @@ import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
 import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.MergeSession;
 import java.math.BigDecimal;
 import java.util.Arrays;
@@ -50,13 +50,13 @@ class ColumnChangesTest {
 
     static final TableName ORDERS = TableName.of("orders");
     static final TableSchema SCHEMA =
-            TableSchema.builder()
-                    .column(Column.notNull("id", Primitive.INTEGER))
-                    .column("region", Primitive.VARCHAR)
-                    .column("qty", Primitive.SMALLINT)
-                    .column("price", new LakeType.Decimal(9, 2))
-                    .column("ratio", Primitive.FLOAT)
-                    .column("note", Primitive.VARCHAR)
+            TestSchemas.columns(
+                            "id INTEGER NOT NULL",
+                            "region VARCHAR",
+                            "qty SMALLINT",
+                            "price DECIMAL(9,2)",
+                            "ratio FLOAT",
+                            "note VARCHAR")
                     .primaryKey("id")
                     .partitionBy(PartitionField.identity("region"))
                     .build();
@@ -114,12 +114,12 @@ class ColumnChangesTest {
         TableSchema now = engine.describeTable(ORDERS);
         assertThat(now)
                 .isEqualTo(
-                        TableSchema.builder()
-                                .column(Column.notNull("order_id", Primitive.BIGINT))
-                                .column("region", Primitive.VARCHAR)
-                                .column("qty", Primitive.INTEGER)
-                                .column("price", new LakeType.Decimal(18, 2))
-                                .column("ratio", Primitive.DOUBLE)
+                        TestSchemas.columns(
+                                        "order_id BIGINT NOT NULL",
+                                        "region VARCHAR",
+                                        "qty INTEGER",
+                                        "price DECIMAL(18,2)",
+                                        "ratio DOUBLE")
                                 .primaryKey("order_id")
                                 .partitionBy(PartitionField.identity("region"))
                                 .build());

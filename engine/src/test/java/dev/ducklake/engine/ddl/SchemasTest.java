@@ -26,11 +26,11 @@ import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.error.SchemaNotEmptyException;
 import dev.ducklake.engine.error.SchemaNotFoundException;
 import dev.ducklake.engine.schema.LakeObject;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,8 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SchemasTest {
 
-    static final TableSchema KEYED =
-            TableSchema.builder().column("id", Primitive.BIGINT).primaryKey("id").build();
+    static final TableSchema KEYED = TestSchemas.columns("id BIGINT").primaryKey("id").build();
 
     @TempDir Path dir;
 

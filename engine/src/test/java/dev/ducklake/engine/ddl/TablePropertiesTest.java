@@ -23,12 +23,12 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.error.TableNotFoundException;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
 import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class TablePropertiesTest {
 
     static final TableName EVENTS = TableName.of("events");
-    static final TableSchema SCHEMA = TableSchema.builder().column("id", Primitive.BIGINT).build();
+    static final TableSchema SCHEMA = TestSchemas.columns("id BIGINT").build();
 
     @RegisterExtension final TestLake lake = TestLake.perKind();
 

@@ -21,13 +21,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.metadata.TableSnapshot.Kind;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.DuckDbAndPostgresCatalogs;
 import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -47,9 +47,7 @@ class TableMetadataTest {
 
     static final TableName EVENTS = TableName.of("events");
     static final TableSchema SCHEMA =
-            TableSchema.builder()
-                    .column("id", Primitive.BIGINT)
-                    .column("region", Primitive.VARCHAR)
+            TestSchemas.columns("id BIGINT", "region VARCHAR")
                     .partitionBy(PartitionField.identity("region"))
                     .build();
 

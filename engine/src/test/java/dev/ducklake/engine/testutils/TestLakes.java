@@ -34,6 +34,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** Catalog locations and plain DuckDB connections for tests. */
 public final class TestLakes {
@@ -127,15 +128,20 @@ public final class TestLakes {
      * DuckDB user would do to read the lake.
      */
     public static Connection plainDuckDb(CatalogLocation catalog, Path dir) throws SQLException {
+        return plainDuckDb(
+                "ATTACH 'ducklake:"
+                        + catalog.key().replace("'", "''")
+                        + "' AS plain (DATA_PATH '"
+                        + dir.resolve("data")
+                        + "/')");
+    }
+
+    /** A plain DuckDB connection with the {@code ducklake} extension loaded and a lake attached. */
+    public static Connection plainDuckDb(String attach) throws SQLException {
         Connection connection = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement st = connection.createStatement()) {
             st.execute("LOAD ducklake");
-            st.execute(
-                    "ATTACH 'ducklake:"
-                            + catalog.key().replace("'", "''")
-                            + "' AS plain (DATA_PATH '"
-                            + dir.resolve("data")
-                            + "/')");
+            st.execute(attach);
         } catch (SQLException e) {
             connection.close();
             throw e;
@@ -161,17 +167,10 @@ public final class TestLakes {
     public static List<String> plainRows(CatalogLocation catalog, Path dir, String query)
             throws SQLException {
         try (Connection connection = plainDuckDb(catalog, dir);
-                Statement st = connection.createStatement();
-                ResultSet rs = st.executeQuery(query)) {
-            List<String> rows = new ArrayList<>();
-            while (rs.next()) {
-                List<String> values = new ArrayList<>();
-                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                    values.add(String.valueOf(rs.getObject(i)));
-                }
-                rows.add(String.join("|", values));
-            }
-            return rows;
+                Statement st = connection.createStatement()) {
+            return rows(st, query).stream()
+                    .map(row -> row.stream().map(String::valueOf).collect(Collectors.joining("|")))
+                    .toList();
         }
     }
 

@@ -26,12 +26,11 @@ import dev.ducklake.engine.error.TableNotFoundException;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
-import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLake;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.MergeSession;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -75,18 +74,12 @@ class SqlTransformTest {
         engine.createSchema("shop", true);
         engine.createTable(
                 ORDERS,
-                TableSchema.builder()
-                        .column("id", Primitive.BIGINT)
-                        .column("customer", Primitive.VARCHAR)
-                        .column("amount", new LakeType.Decimal(10, 2))
+                TestSchemas.columns("id BIGINT", "customer VARCHAR", "amount DECIMAL(10,2)")
                         .primaryKey("id")
                         .build());
         engine.createTable(
                 TOTALS,
-                TableSchema.builder()
-                        .column("customer", Primitive.VARCHAR)
-                        .column("total", new LakeType.Decimal(12, 2))
-                        .column("orders", Primitive.INTEGER)
+                TestSchemas.columns("customer VARCHAR", "total DECIMAL(12,2)", "orders INTEGER")
                         .primaryKey("customer")
                         .build());
     }
@@ -377,8 +370,7 @@ class SqlTransformTest {
         long ordersVersion = order(1, "ada", "4.00");
         TransformResult totals = engine.transform(totals(TransformMode.REPLACE).build());
         TableName best = TableName.of("shop", "best");
-        engine.createTable(
-                best, TableSchema.builder().column("customer", Primitive.VARCHAR).build());
+        engine.createTable(best, TestSchemas.columns("customer VARCHAR").build());
         TransformResult top =
                 engine.transform(
                         TransformRequest.builder(

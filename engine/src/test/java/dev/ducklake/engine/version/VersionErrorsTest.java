@@ -23,10 +23,9 @@ import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.maintenance.MaintenanceRequest;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import java.nio.file.Path;
@@ -50,12 +49,8 @@ class VersionErrorsTest {
     void anExpiredVersionNamesTheTablesOldestVersionKept() {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         try (LakeEngine engine = TestLakes.open(catalog, dir)) {
-            engine.createTable(
-                    TableName.of("other"),
-                    TableSchema.builder().column("n", Primitive.BIGINT).build());
-            long created =
-                    engine.createTable(
-                            EVENTS, TableSchema.builder().column("n", Primitive.BIGINT).build());
+            engine.createTable(TableName.of("other"), TestSchemas.columns("n BIGINT").build());
+            long created = engine.createTable(EVENTS, TestSchemas.columns("n BIGINT").build());
             long first = append(engine, 1);
             long last = append(engine, 2);
             engine.maintain(
@@ -80,7 +75,7 @@ class VersionErrorsTest {
         CatalogLocation catalog = TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir);
         long old;
         try (LakeEngine engine = TestLakes.open(catalog, dir)) {
-            engine.createTable(EVENTS, TableSchema.builder().column("n", Primitive.BIGINT).build());
+            engine.createTable(EVENTS, TestSchemas.columns("n BIGINT").build());
             old = append(engine, 1);
         }
         try (Connection plain = TestLakes.plainDuckDb(catalog, dir);

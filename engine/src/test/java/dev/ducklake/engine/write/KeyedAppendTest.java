@@ -24,11 +24,10 @@ import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.error.LakeValidationException;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
-import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLake;
+import dev.ducklake.engine.testutils.TestSchemas;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -56,9 +55,7 @@ class KeyedAppendTest {
     void open() {
         engine = lake.engine();
         TableSchema schema =
-                TableSchema.builder()
-                        .column(Column.notNull("id", Primitive.VARCHAR))
-                        .column("amount", Primitive.BIGINT)
+                TestSchemas.columns("id VARCHAR NOT NULL", "amount BIGINT")
                         .primaryKey("id")
                         .build();
         engine.createTable(ORDERS, schema);

@@ -21,11 +21,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.Column;
 import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.LakeTransaction;
 import dev.ducklake.flink.cdc.ChangeSchema;
@@ -188,8 +187,7 @@ class SchemaEvolutionTest {
     private void assertOrdersTable(Primitive qty, String third, String fourth) {
         assertThat(engine.describeTable(ORDERS))
                 .isEqualTo(
-                        TableSchema.builder()
-                                .column(Column.notNull("id", Primitive.BIGINT))
+                        TestSchemas.columns("id BIGINT NOT NULL")
                                 .column("qty", qty)
                                 .column(third, Primitive.VARCHAR)
                                 .column(fourth, Primitive.VARCHAR)

@@ -20,11 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ducklake.engine.LakeEngine;
-import dev.ducklake.engine.schema.LakeType;
 import dev.ducklake.engine.schema.PartitionField;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.flink.sink.testutils.DuckDbLakeTestBase;
 import dev.ducklake.flink.sink.testutils.LakeContents;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
@@ -273,9 +272,7 @@ class DuckLakeTableSinkITCase extends DuckDbLakeTestBase {
         try (LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
             engine.createTable(
                     TableName.of("sales", "orders"),
-                    TableSchema.builder()
-                            .column("order_id", LakeType.Primitive.VARCHAR)
-                            .column("amount", LakeType.Primitive.VARCHAR)
+                    TestSchemas.columns("order_id VARCHAR", "amount VARCHAR")
                             .primaryKey("order_id")
                             .build());
         }

@@ -23,10 +23,9 @@ import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
 import java.nio.file.Path;
@@ -53,9 +52,7 @@ class DuckLakeEnumeratorCloseTest {
         EngineConfig config = TestLakes.config(catalog, dir).build();
         long created;
         try (LakeEngine engine = LakeEngine.open(config)) {
-            created =
-                    engine.createTable(
-                            TABLE, TableSchema.builder().column("id", Primitive.BIGINT).build());
+            created = engine.createTable(TABLE, TestSchemas.columns("id BIGINT").build());
         }
         DuckLakeSource source =
                 DuckLakeSource.builder()

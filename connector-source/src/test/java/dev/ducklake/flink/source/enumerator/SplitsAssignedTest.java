@@ -21,10 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.split.DuckLakeSplit;
@@ -63,11 +62,7 @@ class SplitsAssignedTest {
         created =
                 lease.engine()
                         .createTable(
-                                TABLE,
-                                TableSchema.builder()
-                                        .column("id", Primitive.BIGINT)
-                                        .primaryKey("id")
-                                        .build());
+                                TABLE, TestSchemas.columns("id BIGINT").primaryKey("id").build());
         DuckLakeSource source =
                 DuckLakeSource.builder()
                         .catalog(catalog.key())
@@ -127,10 +122,7 @@ class SplitsAssignedTest {
         context.triggerAllActions();
         TableName other = TableName.of("other");
         long elsewhere =
-                lease.engine()
-                        .createTable(
-                                other,
-                                TableSchema.builder().column("id", Primitive.BIGINT).build());
+                lease.engine().createTable(other, TestSchemas.columns("id BIGINT").build());
         context.triggerAllActions();
         assertThat(announced(1))
                 .last()

@@ -23,10 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -75,10 +75,7 @@ class FullCacheLargeTableITCase {
                 EngineSpec.of(TestLakes.catalog(CatalogLocation.Kind.DUCKDB, dir).key())
                         .with(DATA_PATH, dir.resolve("data") + "/");
         TableSchema schema =
-                TableSchema.builder()
-                        .column("id", Primitive.BIGINT)
-                        .column("qty", Primitive.BIGINT)
-                        .column("code", Primitive.VARCHAR)
+                TestSchemas.columns("id BIGINT", "qty BIGINT", "code VARCHAR")
                         .primaryKey("id")
                         .build();
         LookupSettings settings =

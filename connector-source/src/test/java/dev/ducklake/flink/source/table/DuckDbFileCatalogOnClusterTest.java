@@ -23,9 +23,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestSchemas;
 import java.nio.file.Path;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -56,11 +55,7 @@ class DuckDbFileCatalogOnClusterTest {
         try (LakeEngine engine = LakeEngine.open(EngineConfig.builder(catalog()).build())) {
             engine.createTable(
                     TableName.of("t"),
-                    TableSchema.builder()
-                            .column("id", Primitive.BIGINT)
-                            .column("name", Primitive.VARCHAR)
-                            .primaryKey("id")
-                            .build());
+                    TestSchemas.columns("id BIGINT", "name VARCHAR").primaryKey("id").build());
         }
     }
 

@@ -23,10 +23,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
@@ -241,12 +240,7 @@ class DuckLakeTableSourceITCase {
         long end;
         try (EngineRegistry.Lease lease = lease()) {
             lease.engine()
-                    .createTable(
-                            events,
-                            TableSchema.builder()
-                                    .column("name", Primitive.VARCHAR)
-                                    .column("n", Primitive.BIGINT)
-                                    .build());
+                    .createTable(events, TestSchemas.columns("name VARCHAR", "n BIGINT").build());
         }
         try (Connection plain = TestLakes.plainDuckDb(catalog, dir);
                 Statement sql = plain.createStatement()) {

@@ -22,10 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
@@ -93,10 +92,7 @@ class LookupJoinITCase {
             LakeEngine engine = lease.engine();
             engine.createTable(
                     CUSTOMERS,
-                    TableSchema.builder()
-                            .column("id", Primitive.BIGINT)
-                            .column("rev", Primitive.BIGINT)
-                            .column("tier", Primitive.VARCHAR)
+                    TestSchemas.columns("id BIGINT", "rev BIGINT", "tier VARCHAR")
                             .primaryKey("id")
                             .build());
             try (MergeSession merge = engine.openMergeSession(CUSTOMERS)) {

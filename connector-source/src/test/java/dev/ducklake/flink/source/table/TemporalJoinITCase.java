@@ -22,10 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
@@ -83,9 +82,7 @@ class TemporalJoinITCase {
             created =
                     engine.createTable(
                             RATES,
-                            TableSchema.builder()
-                                    .column("currency", Primitive.VARCHAR)
-                                    .column("rate", Primitive.BIGINT)
+                            TestSchemas.columns("currency VARCHAR", "rate BIGINT")
                                     .primaryKey("currency")
                                     .build());
             Map<String, Long> rows = new HashMap<>();

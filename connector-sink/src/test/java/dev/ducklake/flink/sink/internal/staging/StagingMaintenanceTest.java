@@ -22,10 +22,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
 import dev.ducklake.engine.config.EngineConfig;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
 import dev.ducklake.engine.testutils.TestLakes;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
 import dev.ducklake.flink.sink.testutils.PlainMaintenance;
@@ -73,7 +72,7 @@ class StagingMaintenanceTest {
         }
         try (LakeEngine engine = LakeEngine.open(config(catalog, dataPath))) {
             StagingDirectory.requireOutsideDataPaths(root, engine.dataPaths(), TABLE);
-            engine.createTable(TABLE, TableSchema.builder().column("id", Primitive.BIGINT).build());
+            engine.createTable(TABLE, TestSchemas.columns("id BIGINT").build());
             try (WriteSession append = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
                 append.importStaged(committed);
                 append.commit();
@@ -135,7 +134,7 @@ class StagingMaintenanceTest {
         String uncommitted = parquet(staging.newFile(0, 6), 100, 200);
         try (staging;
                 LakeEngine engine = LakeEngine.open(TestLakes.config(catalog, dir).build())) {
-            engine.createTable(TABLE, TableSchema.builder().column("id", Primitive.BIGINT).build());
+            engine.createTable(TABLE, TestSchemas.columns("id BIGINT").build());
             try (WriteSession append = engine.openWriteSession(TABLE, WriteMode.APPEND)) {
                 append.importStaged(registered);
                 append.commit();

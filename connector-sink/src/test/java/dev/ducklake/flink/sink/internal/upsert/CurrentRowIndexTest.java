@@ -21,10 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ducklake.engine.EngineRegistry;
 import dev.ducklake.engine.LakeEngine;
 import dev.ducklake.engine.config.CatalogLocation;
-import dev.ducklake.engine.schema.Column;
-import dev.ducklake.engine.schema.LakeType.Primitive;
 import dev.ducklake.engine.schema.TableName;
-import dev.ducklake.engine.schema.TableSchema;
+import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.CommitOptions;
 import dev.ducklake.engine.write.CommitRetries;
 import dev.ducklake.engine.write.MergeSession;
@@ -98,11 +96,7 @@ class CurrentRowIndexTest {
             LakeEngine lake = lease.engine();
             lake.createTable(
                     TABLE,
-                    TableSchema.builder()
-                            .column(Column.notNull("k", Primitive.VARCHAR))
-                            .column("n", Primitive.BIGINT)
-                            .primaryKey("k")
-                            .build());
+                    TestSchemas.columns("k VARCHAR NOT NULL", "n BIGINT").primaryKey("k").build());
             upsert(lake, Map.of(), new Object[] {"a", 1L}, new Object[] {"b", 2L});
         }
     }
