@@ -26,6 +26,7 @@ import dev.ducklake.engine.schema.LakeObject;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.CommitMetadata;
 import dev.ducklake.engine.version.TableVersion;
+import dev.ducklake.examples.ExampleEnvironment;
 import dev.ducklake.flink.cdc.ChangeRecord;
 import dev.ducklake.flink.cdc.debezium.DebeziumJsonDeserializationSchema;
 import dev.ducklake.flink.sink.DuckLakeSink;
@@ -45,8 +46,6 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.reader.TextLineInputFormat;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -137,7 +136,7 @@ public final class ReplicateDebeziumJob {
                         .primaryKey("test.product", "id")
                         .build();
 
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = ExampleEnvironment.create();
         FileSource<String> lines =
                 FileSource.forRecordStreamFormat(
                                 new TextLineInputFormat(),
@@ -202,15 +201,6 @@ public final class ReplicateDebeziumJob {
             }
         }
         return target;
-    }
-
-    private static StreamExecutionEnvironment environment() {
-        Configuration conf = new Configuration();
-        conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(2);
-        env.enableCheckpointing(1_000);
-        return env;
     }
 
     /**

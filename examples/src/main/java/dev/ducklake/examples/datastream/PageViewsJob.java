@@ -16,6 +16,7 @@
 
 package dev.ducklake.examples.datastream;
 
+import dev.ducklake.examples.ExampleEnvironment;
 import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.source.DuckLakeSource;
 import dev.ducklake.flink.source.DuckLakeSourceBuilder;
@@ -26,8 +27,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
@@ -108,7 +107,7 @@ public final class PageViewsJob {
      */
     private static void append(String catalog, String name, long first, long count)
             throws Exception {
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = ExampleEnvironment.create();
         DataGeneratorSource<PageView> views =
                 new DataGeneratorSource<>(
                         PageView.generator(first), count, TypeInformation.of(PageView.class));
@@ -144,7 +143,7 @@ public final class PageViewsJob {
     }
 
     private static CloseableIterator<RowData> collect(DuckLakeSource source) throws Exception {
-        return environment()
+        return ExampleEnvironment.create()
                 .fromSource(source, WatermarkStrategy.noWatermarks(), "page views from DuckLake")
                 .executeAndCollect("page views: read");
     }
@@ -152,14 +151,5 @@ public final class PageViewsJob {
     private static void print(String title, Map<String, Long> counts) {
         long total = counts.values().stream().mapToLong(Long::longValue).sum();
         System.out.printf("%-26s %,6d  %s%n", title, total, counts);
-    }
-
-    private static StreamExecutionEnvironment environment() {
-        Configuration conf = new Configuration();
-        conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(2);
-        env.enableCheckpointing(1_000);
-        return env;
     }
 }

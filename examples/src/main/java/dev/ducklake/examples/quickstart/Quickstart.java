@@ -24,6 +24,7 @@ import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.schema.TableName;
 import dev.ducklake.engine.version.TableVersion;
+import dev.ducklake.examples.ExampleEnvironment;
 import dev.ducklake.flink.sink.DuckLakeSink;
 import dev.ducklake.flink.source.DuckLakeSource;
 import java.nio.file.Files;
@@ -39,8 +40,6 @@ import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -141,7 +140,7 @@ public final class Quickstart {
 
     /** Generated events through the sink; one source subtask keeps each order's events in order. */
     private static StreamExecutionEnvironment writeOrders(String catalog, long events) {
-        StreamExecutionEnvironment env = environment();
+        StreamExecutionEnvironment env = ExampleEnvironment.create();
         DataGeneratorSource<OrderEvent> generator =
                 new DataGeneratorSource<>(
                         OrderEvent.generator(ORDER_COUNT),
@@ -172,7 +171,7 @@ public final class Quickstart {
                         .rowType(OrderEvent.ROW_TYPE)
                         .startAfterVersion(createdVersion)
                         .build();
-        return environment()
+        return ExampleEnvironment.create()
                 .fromSource(source, WatermarkStrategy.noWatermarks(), "orders changelog");
     }
 
@@ -274,14 +273,5 @@ public final class Quickstart {
             reader.forEachRemaining(row -> rows.put((String) row[0], Arrays.asList(row)));
         }
         return rows;
-    }
-
-    private static StreamExecutionEnvironment environment() {
-        Configuration conf = new Configuration();
-        conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-        env.setParallelism(2);
-        env.enableCheckpointing(1_000);
-        return env;
     }
 }

@@ -23,7 +23,6 @@ import dev.ducklake.engine.testutils.TestLakes;
 import dev.ducklake.examples.ReadmeCommands;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -138,18 +137,10 @@ class ReplicateDebeziumJobTest {
 
     /** A DuckDB of its own, with the example's lake attached read-only as {@code lake}. */
     private static Connection plainDuckDb() throws SQLException {
-        Connection connection = DriverManager.getConnection("jdbc:duckdb:");
-        try (Statement st = connection.createStatement()) {
-            st.execute("LOAD ducklake");
-            st.execute(
-                    "ATTACH 'ducklake:"
-                            + CATALOG.toString().replace("'", "''")
-                            + "' AS lake (READ_ONLY)");
-        } catch (SQLException e) {
-            connection.close();
-            throw e;
-        }
-        return connection;
+        return TestLakes.plainDuckDb(
+                "ATTACH 'ducklake:"
+                        + CATALOG.toString().replace("'", "''")
+                        + "' AS lake (READ_ONLY)");
     }
 
     /** The table's columns as {@code name TYPE}, with {@code NOT NULL} where the lake says so. */
