@@ -98,8 +98,9 @@ public final class ChangeRecordCommitter extends CheckpointCommitter<TableCommit
                     checkpointId,
                     "change sink (" + tables.size() + " tables)",
                     e,
-                    "",
-                    "Look for the writer that keeps changing these tables");
+                    ", with doubling backoff (the change sink builder's commitRetries)",
+                    "Raise commitRetries on the change sink's builder, or look for the writer that"
+                            + " keeps changing these tables");
         } catch (LakeException e) {
             throw notCommitted(checkpointId, "change sink (" + tables.size() + " tables)", e);
         }
