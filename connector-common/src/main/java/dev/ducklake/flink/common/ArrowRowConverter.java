@@ -208,10 +208,6 @@ public final class ArrowRowConverter {
         }
     }
 
-    /**
-     * Reads the unscaled value straight from the vector when it fits a long and the scale is
-     * Flink's.
-     */
     /** An integer of the type's width, whatever the width of the vector's integers. */
     private static FieldReader integral(LogicalType type, BaseIntVector integers) {
         LongFunction<Object> convert =
@@ -233,6 +229,10 @@ public final class ArrowRowConverter {
         return index -> convert.apply(numbers.getValueAsDouble(index));
     }
 
+    /**
+     * Reads the unscaled value straight from the vector when it fits a long and the scale is
+     * Flink's.
+     */
     private static FieldReader decimals(DecimalType type, DecimalVector vector) {
         int precision = type.getPrecision();
         int scale = type.getScale();

@@ -340,13 +340,13 @@ class ArrowValueWritersTest {
         return vector;
     }
 
-    /** Writes {@code ROWS} rows of one field through its writer, then reads every position back. */
     /** Writes the values and reads them back as Arrow holds them, the same values. */
     private void assertReadsBack(
             LogicalType flink, LakeType lake, FieldVector vector, IntFunction<Object> values) {
         assertReadsBack(flink, lake, vector, values, values);
     }
 
+    /** Writes {@code ROWS} rows of one field through its writer, then reads every position back. */
     private void assertReadsBack(
             LogicalType flink,
             LakeType lake,
