@@ -33,11 +33,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A plain Maven project of a user, which depends on the published sink and source and on the Flink
  * modules a DataStream job needs, with no dependency management or overrides of its own, builds
- * offline against this build's artifacts, and on the classpath it resolves (run with {@code java
- * -cp}, as a user runs a job locally) a job upserts through the sink and another reads the table
- * back through the source. The artifacts go into a repository of the test's own, as {@code mvn
- * install} would put them; everything else comes from the local repository this build used, served
- * as the only remote one.
+ * against this build's artifacts, and on the classpath it resolves (run with {@code java -cp}, as a
+ * user runs a job locally) a job upserts through the sink and another reads the table back through
+ * the source. The artifacts go into a repository of the test's own, as {@code mvn install} would
+ * put them; everything else comes from the local repository this build used, served as a remote
+ * one, and what it lacks from Maven Central.
  */
 class MavenConsumerIT {
 
@@ -83,11 +83,7 @@ class MavenConsumerIT {
                         "@dependency.plugin.version@",
                         System.getProperty("dependency.plugin.version")));
         Path settings = dir.resolve("settings.xml");
-        Files.writeString(
-                settings,
-                "<settings><mirrors><mirror><id>this-build</id><mirrorOf>*</mirrorOf><url>"
-                        + Path.of(System.getProperty("user.home"), ".m2", "repository").toUri()
-                        + "</url></mirror></mirrors></settings>");
+        Files.writeString(settings, settings(Path.of(System.getProperty("user.home"), ".m2")));
 
         Path classpath = dir.resolve("classpath.txt");
         Command.run(
@@ -120,6 +116,26 @@ class MavenConsumerIT {
                         "example.SinkThenSource",
                         dir.resolve("lake").toString());
         assertThat(output).contains("read 2 rows, amounts 31");
+    }
+
+    /**
+     * Maven settings that serve the local repository this build used as a remote one, ahead of
+     * Maven Central. Central serves what that repository lacks: versions that the user's resolution
+     * picks where this build's dependency management picked others, which a fresh machine has never
+     * downloaded.
+     */
+    private static String settings(Path m2) {
+        String url = m2.resolve("repository").toUri().toString();
+        return "<settings><profiles><profile><id>this-build</id>"
+                + "<repositories><repository><id>this-build</id><url>"
+                + url
+                + "</url></repository></repositories>"
+                + "<pluginRepositories><pluginRepository><id>this-build</id><url>"
+                + url
+                + "</url></pluginRepository></pluginRepositories>"
+                + "</profile></profiles>"
+                + "<activeProfiles><activeProfile>this-build</activeProfile></activeProfiles>"
+                + "</settings>";
     }
 
     /** Puts a pom (and a jar) where {@code mvn install} puts them in a local repository. */
