@@ -104,11 +104,20 @@ public final class KafkaServer extends ProcessServer {
         return "127.0.0.1:" + port;
     }
 
-    /** A cluster id as Kafka writes one: 16 random bytes in URL-safe base64 without padding. */
-    private static String clusterId() {
-        byte[] id = new byte[16];
-        new SecureRandom().nextBytes(id);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+    /**
+     * A cluster id as Kafka writes one: 16 random bytes in URL-safe base64 without padding, drawn
+     * again while it starts with '-', which the format tool's argument parser would take for an
+     * option (Kafka's {@code Uuid.randomUuid} does the same).
+     */
+    static String clusterId() {
+        SecureRandom random = new SecureRandom();
+        byte[] bytes = new byte[16];
+        String id;
+        do {
+            random.nextBytes(bytes);
+            id = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        } while (id.startsWith("-"));
+        return id;
     }
 
     private static void format(Path directory, String classPath, Path properties)
