@@ -55,30 +55,33 @@ import org.apache.flink.types.RowKind;
 import org.apache.flink.util.FileUtils;
 
 /**
- * Upserts into a keyed table as the table grows: the same stream of upserts to random existing keys
- * goes into a table preloaded with each size of rows, and into Flink's blackhole sink in the same
- * run (after a first blackhole job that warms the JVM up). Each size is written twice: by a sink
- * whose commits join the changes with the table ({@code 'sink.upsert.index' = 'none'}), and by one
- * that keeps the keys' current rows in RocksDB keyed state ({@code 'flink-state'}), which first
- * loads the table into the index. Per size and sink it prints the throughput (for the index, over
- * the job without its load, whose duration is printed too), its ratio to the blackhole job and to
- * the smallest size written the same way, the commits and their mean number of upserts, and the
- * commit duration per checkpoint (median and p99 of the committer's {@code commitDurationMs}, which
- * keeps the last 1,024 commits).
+ * Upserts into a keyed table as the table grows: the same stream of upserts to existing keys goes
+ * into a table preloaded with each size of rows, and into Flink's blackhole sink in the same run
+ * (after a first blackhole job that warms the JVM up). Each size is written twice: by a sink whose
+ * commits join the changes with the table ({@code 'sink.upsert.index' = 'none'}), and by one that
+ * keeps the keys' current rows in RocksDB keyed state ({@code 'flink-state'}), which first loads
+ * the table into the index. Per size and sink it prints the throughput (for the index, over the job
+ * without its load, whose duration is printed too), its ratio to the blackhole job and to the
+ * smallest size written the same way, the commits and their mean number of upserts, and the commit
+ * duration per checkpoint (median and p99 of the committer's {@code commitDurationMs}, which keeps
+ * the last 1,024 commits).
  *
  * <p>The table is {@code id BIGINT} (the key), {@code name VARCHAR}, {@code qty BIGINT}, {@code
  * price DOUBLE}, preloaded through the engine in appends of 1,000,000 rows (one data file each) on
  * a local DuckDB-file catalog in a fresh temporary directory per size. Event {@code i} of the
- * stream upserts key {@code mix(i) mod size} with values that differ from every stored row, so each
- * event is a real update. One Flink job per size on a local MiniCluster: parallelism 1, 1 s
- * checkpoints, the sink with its defaults. Arguments: the upserts (default 5,000,000), then the
- * table sizes (default 1,000,000, 10,000,000 and 50,000,000).
+ * stream upserts a key drawn from a hash of {@code i} (see {@link KeyDraw}) with values that differ
+ * from every stored row, so each event is a real update. One Flink job per size on a local
+ * MiniCluster: parallelism 1, 1 s checkpoints, the sink with its defaults. Arguments: {@code
+ * --skewed} to draw keys as {@link KeyDraw#SKEWED} does (random otherwise), the upserts (default
+ * 5,000,000), then the table sizes (default 1,000,000, 10,000,000 and 50,000,000).
  *
  * <pre>{@code
  * mvn -q -pl benchmarks -am install -DskipTests
  * mvn -q -pl benchmarks exec:exec -Dexec.mainClass=dev.ducklake.benchmarks.UpsertBenchmark
  * mvn -q -pl benchmarks exec:exec -Dexec.mainClass=dev.ducklake.benchmarks.UpsertBenchmark \
  *     -Dbenchmark.args="1000000 1000000 10000000"
+ * mvn -q -pl benchmarks exec:exec -Dexec.mainClass=dev.ducklake.benchmarks.UpsertBenchmark \
+ *     -Dbenchmark.args="--skewed"
  * }</pre>
  */
 public final class UpsertBenchmark {
@@ -94,6 +97,30 @@ public final class UpsertBenchmark {
                     },
                     new String[] {"id", "name", "qty", "price"});
 
+    /** How the events of the stream pick the existing keys they update. */
+    enum KeyDraw {
+        /** Every key alike. */
+        RANDOM,
+        /**
+         * Nine in ten from the newest 5% of the keys (the highest, loaded last), the rest from
+         * every key alike: an order lifecycle, where recent orders change and old ones rarely do.
+         */
+        SKEWED;
+
+        private static final int NEWEST_PERCENT = 5;
+        private static final int SKEWED_IN_TEN = 9;
+
+        /** The key of event {@code i} in a table of keys {@code 0} to {@code size - 1}. */
+        long key(long i, long size) {
+            long hash = mix(i);
+            if (this == RANDOM || Math.floorMod(hash, 10) >= SKEWED_IN_TEN) {
+                return Math.floorMod(hash, size);
+            }
+            long newest = Math.max(1, size * NEWEST_PERCENT / 100);
+            return size - 1 - Math.floorMod(hash >>> 8, newest);
+        }
+    }
+
     private UpsertBenchmark() {}
 
     public static void main(String[] args) throws Exception {
@@ -101,22 +128,27 @@ public final class UpsertBenchmark {
         // expected.
         System.setProperty(
                 "org.slf4j.simpleLogger.log.org.apache.flink.runtime.checkpoint", "error");
-        long upserts = Arguments.number(args, 0, 5_000_000L);
-        long[] sizes = Arguments.numbersFrom(args, 1, DEFAULT_SIZES);
+        KeyDraw keys =
+                args.length > 0 && args[0].equals("--skewed") ? KeyDraw.SKEWED : KeyDraw.RANDOM;
+        int first = keys == KeyDraw.SKEWED ? 1 : 0;
+        long upserts = Arguments.number(args, first, 5_000_000L);
+        long[] sizes = Arguments.numbersFrom(args, first + 1, DEFAULT_SIZES);
         System.out.printf(
                 Locale.ROOT,
-                "Upsert benchmark: %,d upserts to random existing keys, 1 s checkpoints,"
+                "Upsert benchmark: %,d upserts to %s existing keys, 1 s checkpoints,"
                         + " parallelism 1, table sizes %s%n",
                 upserts,
+                keys.name().toLowerCase(Locale.ROOT),
                 Arrays.toString(sizes));
-        run(new DiscardingSink<>(), upserts, sizes[0], null, null); // warms the JVM up
-        double blackhole = run(new DiscardingSink<>(), upserts, sizes[0], null, null).perSecond();
+        run(new DiscardingSink<>(), upserts, sizes[0], keys, null, null); // warms the JVM up
+        double blackhole =
+                run(new DiscardingSink<>(), upserts, sizes[0], keys, null, null).perSecond();
         System.out.printf(Locale.ROOT, "blackhole: %,.0f rows/s%n", blackhole);
         List<String> lines = new ArrayList<>();
         Map<UpsertIndex, Double> smallest = new EnumMap<>(UpsertIndex.class);
         for (long size : sizes) {
             for (UpsertIndex index : UpsertIndex.values()) {
-                lines.add(measure(size, index, upserts, blackhole, smallest));
+                lines.add(measure(size, index, keys, upserts, blackhole, smallest));
             }
         }
         System.out.printf(
@@ -133,6 +165,7 @@ public final class UpsertBenchmark {
     private static String measure(
             long size,
             UpsertIndex index,
+            KeyDraw keys,
             long upserts,
             double blackhole,
             Map<UpsertIndex, Double> smallest)
@@ -160,6 +193,7 @@ public final class UpsertBenchmark {
                                     .build(),
                             upserts,
                             size,
+                            keys,
                             metrics,
                             index == UpsertIndex.FLINK_STATE ? dir : null);
             HistogramStatistics commits = lake.commitDurations(metrics);
@@ -216,7 +250,12 @@ public final class UpsertBenchmark {
      * directory.
      */
     private static TimedJob run(
-            Sink<RowData> sink, long upserts, long size, InMemoryReporter metrics, Path rocksDbIn)
+            Sink<RowData> sink,
+            long upserts,
+            long size,
+            KeyDraw keys,
+            InMemoryReporter metrics,
+            Path rocksDbIn)
             throws Exception {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, 2);
@@ -234,19 +273,15 @@ public final class UpsertBenchmark {
         }
         return TimedJob.generate(
                 TimedJob.environment(conf, metrics, 1, 1000),
-                i -> upsert(i, size),
+                i -> upsert(keys.key(i, size), i),
                 upserts,
                 InternalTypeInfo.of(ROW_TYPE),
                 sink,
                 "upserts into " + size + " rows");
     }
 
-    /**
-     * Event {@code i}: an existing key drawn from a hash of {@code i}, with values no stored row
-     * has.
-     */
-    static RowData upsert(long i, long size) {
-        long id = Math.floorMod(mix(i), size);
+    /** Event {@code i}, of key {@code id}: values no stored row has. */
+    private static RowData upsert(long id, long i) {
         return GenericRowData.ofKind(
                 RowKind.UPDATE_AFTER,
                 id,
