@@ -58,6 +58,8 @@ import org.apache.flink.util.FileUtils;
  *   <li>The full cache's refresh: the cache is loaded, 1,000 rows are updated in one commit, and
  *       the next lookup applies the change; per table size: load time, heap per row, and the median
  *       of five refreshes, which should stay about flat as the table grows.
+ *   <li>A longer history: after 10,000 more snapshots of the lake (commits to another table), the
+ *       query costs and the uncached join again, with their ratio to the fresh lake's.
  * </ol>
  *
  * <pre>{@code
@@ -78,6 +80,9 @@ public final class LookupJoinBenchmark {
 
     private static final int REFRESHES = 5;
 
+    /** The snapshots added to the lake for the costs that must not grow with its history. */
+    private static final int HISTORY = 10_000;
+
     private LookupJoinBenchmark() {}
 
     public static void main(String[] args) throws Exception {
@@ -93,10 +98,11 @@ public final class LookupJoinBenchmark {
                 events,
                 dimension);
         List<String> lines = new ArrayList<>();
+        String history;
         Path dir = Files.createTempDirectory("ducklake-lookup-bench");
         try {
             load(dir, dimension);
-            queryCosts(dir, dimension);
+            double[] freshQueries = queryCosts(dir, dimension);
             join(dir, events, dimension, 1.0, null, 100); // warms the JVM up
             for (double matched : new double[] {1.0, 0.5}) {
                 double held = join(dir, events, dimension, matched, null, 100);
@@ -118,12 +124,29 @@ public final class LookupJoinBenchmark {
                                     held));
                 }
             }
+            double fresh = join(dir, events, dimension, 1.0, "NONE", 100);
+            LakeHistory.addSnapshots(config(dir), HISTORY);
+            double[] longQueries = queryCosts(dir, dimension);
+            double longHistory = join(dir, events, dimension, 1.0, "NONE", 100);
+            history =
+                    String.format(
+                            Locale.ROOT,
+                            "after %,d more snapshots: one query of 1 key %.2fx, of 100 keys %.2fx,"
+                                    + " of 1,000 keys %.2fx; NONE join %,.0f events/s, %.2fx (of %,.0f)",
+                            HISTORY,
+                            longQueries[0] / freshQueries[0],
+                            longQueries[1] / freshQueries[1],
+                            longQueries[2] / freshQueries[2],
+                            longHistory,
+                            longHistory / fresh,
+                            fresh);
         } finally {
             FileUtils.deleteDirectory(dir.toFile());
         }
         System.out.println("summary:");
         System.out.println("  dimension       matched     events/s  vs Flink-held");
         lines.forEach(line -> System.out.println("  " + line));
+        System.out.println(history);
         for (long size : sizes) {
             refresh(size);
         }
@@ -201,17 +224,20 @@ public final class LookupJoinBenchmark {
 
     /**
      * What one query of a batch of keys costs the engine, as the uncached lookups query: the mean
-     * of 100 reads of {@code id IN (...)} at the latest version, per batch size.
+     * of 100 reads of {@code id IN (...)} at the latest version, in ms, for 1, 100 and 1,000 keys.
      */
-    private static void queryCosts(Path dir, long dimension) {
+    private static double[] queryCosts(Path dir, long dimension) {
         System.out.printf(
                 Locale.ROOT,
                 "one lookup query (id IN (...) at the latest version) on %,d rows in %d"
                         + " files, mean of 100:%n",
                 dimension,
                 (dimension + ItemsTable.LOAD_BATCH - 1) / ItemsTable.LOAD_BATCH);
+        int[] batches = {1, 100, 1000};
+        double[] meanMillis = new double[batches.length];
         try (LakeEngine engine = LakeEngine.open(config(dir))) {
-            for (int keys : new int[] {1, 100, 1000}) {
+            for (int b = 0; b < batches.length; b++) {
+                int keys = batches[b];
                 long start = System.nanoTime();
                 long rows = 0;
                 for (int q = 0; q < 100; q++) {
@@ -238,14 +264,16 @@ public final class LookupJoinBenchmark {
                         }
                     }
                 }
+                meanMillis[b] = (System.nanoTime() - start) / 1e8;
                 System.out.printf(
                         Locale.ROOT,
                         "  %,5d keys: %6.1f ms (%,d rows)%n",
                         keys,
-                        (System.nanoTime() - start) / 1e8,
+                        meanMillis[b],
                         rows);
             }
         }
+        return meanMillis;
     }
 
     /**
