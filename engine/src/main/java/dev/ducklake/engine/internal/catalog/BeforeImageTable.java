@@ -94,21 +94,18 @@ public final class BeforeImageTable {
     /**
      * Adds the columns of the table that its before-image table lacks: columns another process
      * added to the table, which the engine's own DDL would have added there too. In the caller's
-     * transaction.
+     * transaction. Reads that one table's columns, not {@code duckdb_columns()}, which lists every
+     * column of the lake: a commit of many tables would pay for all of them per table.
      */
     public static void addMissingColumns(Connection connection, TableName table, TableSchema schema)
             throws SQLException {
-        TableName images = of(table);
         Set<String> present =
                 new HashSet<>(
                         Jdbc.query(
                                 connection,
-                                "SELECT lower(column_name) FROM duckdb_columns()"
-                                        + " WHERE database_name = ? AND schema_name = ? AND table_name = ?",
+                                "SELECT lower(name) FROM pragma_table_info(?)",
                                 rs -> rs.getString(1),
-                                EngineContext.LAKE_ALIAS,
-                                images.schema(),
-                                images.table()));
+                                of(table).sql(EngineContext.LAKE_ALIAS)));
         for (Column column : schema.columns()) {
             if (!present.contains(column.name().toLowerCase(Locale.ROOT))) {
                 addColumn(connection, table, Column.of(column.name(), column.type()));
