@@ -36,6 +36,7 @@ import dev.ducklake.engine.internal.catalog.MetadataTables;
 import dev.ducklake.engine.internal.change.ChangeReads;
 import dev.ducklake.engine.internal.maintenance.LakeMaintenance;
 import dev.ducklake.engine.internal.read.BatchReaderImpl;
+import dev.ducklake.engine.internal.read.ParquetScans;
 import dev.ducklake.engine.internal.read.RowReaderImpl;
 import dev.ducklake.engine.internal.read.ScanParts;
 import dev.ducklake.engine.internal.read.ScanQuery;
@@ -120,6 +121,7 @@ public final class LakeEngine implements AutoCloseable {
     private final CommitExecutor commits;
     private final TableCatalog tables;
     private final LatestViews latestViews;
+    private final ParquetScans parquetScans;
     private final VersionLog versions;
     private final VersionPins pins = new VersionPins();
     private final LakeMaintenance maintenance;
@@ -138,6 +140,7 @@ public final class LakeEngine implements AutoCloseable {
         this.commits = new CommitExecutor(context);
         this.tables = new TableCatalog(context, commits);
         this.latestViews = new LatestViews(context, tables);
+        this.parquetScans = new ParquetScans(context);
         this.versions = new VersionLog(context);
         this.maintenance = new LakeMaintenance(context, pins);
         this.changeReads = new ChangeReads(context, tables, versions);
@@ -537,8 +540,14 @@ public final class LakeEngine implements AutoCloseable {
     private ScanQuery scanQuery(TableName name, ScanRequest request) {
         if (request.version().isEmpty()) {
             TableCatalog.SnapshotView latest = latestViews.latest(name);
-            return ScanQuery.of(
-                    name, latest.storedAs(), latest.schema(), request, latest.snapshot());
+            Optional<String> files =
+                    request.part().isEmpty() && request.bucket().isEmpty()
+                            ? parquetScans.rowsSql(name, latest)
+                            : Optional.empty();
+            return files.isPresent()
+                    ? ScanQuery.of(name, files.get(), latest.schema(), request, latest.snapshot())
+                    : ScanQuery.of(
+                            name, latest.storedAs(), latest.schema(), request, latest.snapshot());
         }
         context.reattachIfFlushedElsewhere(
                 "read " + name + " at version " + request.version().getAsLong());

@@ -115,6 +115,9 @@ public final class DuckDbInstance implements AutoCloseable {
                 // (MultiProcessSoakITCase). The engine's own retry runs the whole commit again in a
                 // new transaction instead.
                 st.execute("SET ducklake_max_retry_count = 0");
+                // Keeps the footers of the Parquet files read (in a cache of bounded size): data
+                // files never change, and a key lookup reads the same footers again and again.
+                st.execute("SET parquet_metadata_cache = true");
                 // DuckDB's setting, not an option of the attach: the engine's deletes turn it off
                 // for their statement (FileDeletes), which an option of the attach would take
                 // precedence over.

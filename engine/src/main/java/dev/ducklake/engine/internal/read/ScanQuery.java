@@ -39,9 +39,9 @@ import java.util.stream.Collectors;
 public record ScanQuery(String what, List<Column> columns, String sql, boolean scanOrder) {
 
     /**
-     * Plans the read; {@code schema} is the table's definition at the version read, {@code
-     * storedAs} its name then (see {@code MetadataTables#nameAt}). A request the schema refuses
-     * fails here, before a read slot or a connection is taken.
+     * Plans the read through DuckLake's scan; {@code schema} is the table's definition at the
+     * version read, {@code storedAs} its name then (see {@code MetadataTables#nameAt}). A request
+     * the schema refuses fails here, before a read slot or a connection is taken.
      */
     public static ScanQuery of(
             TableName table,
@@ -49,6 +49,20 @@ public record ScanQuery(String what, List<Column> columns, String sql, boolean s
             TableSchema schema,
             ScanRequest request,
             long version) {
+        return of(
+                table,
+                storedAs.sql(EngineContext.LAKE_ALIAS) + " AT (VERSION => " + version + ")",
+                schema,
+                request,
+                version);
+    }
+
+    /**
+     * Plans the read of {@code rows}, SQL of the table's rows at the version (see {@link
+     * ParquetScans}).
+     */
+    public static ScanQuery of(
+            TableName table, String rows, TableSchema schema, ScanRequest request, long version) {
         List<Column> columns = project(schema, request.columns());
         String sql =
                 "SELECT "
@@ -56,10 +70,7 @@ public record ScanQuery(String what, List<Column> columns, String sql, boolean s
                                 .map(c -> Identifiers.quote(c.name()))
                                 .collect(Collectors.joining(", "))
                         + " FROM "
-                        + storedAs.sql(EngineContext.LAKE_ALIAS)
-                        + " AT (VERSION => "
-                        + version
-                        + ")"
+                        + rows
                         + where(schema, request)
                         + order(schema, request)
                         + (request.limit().isPresent()

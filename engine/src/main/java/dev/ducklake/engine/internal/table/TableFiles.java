@@ -51,38 +51,24 @@ public final class TableFiles {
                 c -> {
                     long id = MetadataTables.requireIdentity(c, name).id();
                     Map<Long, Map<String, String>> partitions = partitions(c, id);
-                    String base =
-                            "(SELECT value FROM "
-                                    + META
-                                    + ".ducklake_metadata WHERE key = 'data_path' AND scope IS NULL)";
-                    String tableDir =
-                            "CASE WHEN t.path_is_relative THEN CASE WHEN s.path_is_relative THEN "
-                                    + base
-                                    + " || s.path ELSE s.path END || t.path ELSE t.path END";
                     String files =
-                            " JOIN "
-                                    + META
-                                    + ".ducklake_table t ON t.table_id = f.table_id AND t.end_snapshot IS NULL"
-                                    + " JOIN "
-                                    + META
-                                    + ".ducklake_schema s ON s.schema_id = t.schema_id AND s.end_snapshot IS NULL"
+                            joinTableAndSchema("f")
                                     + " WHERE f.table_id = ? AND f.end_snapshot IS NULL";
                     return Jdbc.query(
                             c,
-                            "SELECT * FROM (SELECT 'DATA' AS content, CASE WHEN f.path_is_relative THEN "
-                                    + tableDir
-                                    + " || f.path ELSE f.path END AS path, f.file_format, f.record_count, f.file_size_bytes,"
+                            "SELECT * FROM (SELECT 'DATA' AS content, "
+                                    + absolutePath("f")
+                                    + " AS path, f.file_format, f.record_count, f.file_size_bytes,"
                                     + " f.begin_snapshot, f.data_file_id, NULL AS data_path FROM "
                                     + META
                                     + ".ducklake_data_file f"
                                     + files
-                                    + " UNION ALL SELECT 'DELETES', CASE WHEN d.path_is_relative THEN "
-                                    + tableDir
-                                    + " || d.path ELSE"
-                                    + " d.path END, d.format, d.delete_count, d.file_size_bytes, d.begin_snapshot, d.data_file_id,"
-                                    + " CASE WHEN f.path_is_relative THEN "
-                                    + tableDir
-                                    + " || f.path ELSE f.path END FROM "
+                                    + " UNION ALL SELECT 'DELETES', "
+                                    + absolutePath("d")
+                                    + ", d.format, d.delete_count, d.file_size_bytes, d.begin_snapshot, d.data_file_id,"
+                                    + " "
+                                    + absolutePath("f")
+                                    + " FROM "
                                     + META
                                     + ".ducklake_delete_file d JOIN "
                                     + META
@@ -104,6 +90,44 @@ public final class TableFiles {
                             id,
                             id);
                 });
+    }
+
+    /**
+     * SQL of the absolute path of the data or delete file aliased {@code file}: a file's path is
+     * relative to its table's ({@code t}), the table's to its schema's ({@code s}), the schema's to
+     * the lake's data path. Joined by {@link #joinTableAndSchema}.
+     */
+    public static String absolutePath(String file) {
+        String base =
+                "(SELECT value FROM "
+                        + META
+                        + ".ducklake_metadata WHERE key = 'data_path' AND scope IS NULL)";
+        String tableDir =
+                "CASE WHEN t.path_is_relative THEN CASE WHEN s.path_is_relative THEN "
+                        + base
+                        + " || s.path ELSE s.path END || t.path ELSE t.path END";
+        return "CASE WHEN "
+                + file
+                + ".path_is_relative THEN "
+                + tableDir
+                + " || "
+                + file
+                + ".path ELSE "
+                + file
+                + ".path END";
+    }
+
+    /**
+     * SQL joining the data file aliased {@code file} to its table {@code t} and schema {@code s}.
+     */
+    public static String joinTableAndSchema(String file) {
+        return " JOIN "
+                + META
+                + ".ducklake_table t ON t.table_id = "
+                + file
+                + ".table_id AND t.end_snapshot IS NULL JOIN "
+                + META
+                + ".ducklake_schema s ON s.schema_id = t.schema_id AND s.end_snapshot IS NULL";
     }
 
     /** The partition values of the table's current data files, by data file id. */
