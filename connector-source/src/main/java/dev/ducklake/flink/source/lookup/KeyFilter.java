@@ -39,9 +39,9 @@ import org.apache.flink.table.types.logical.LogicalType;
 /**
  * The condition that selects the rows of a batch of lookup keys: {@code k IN (...)} for one key
  * column; for several, each column {@code IN} its values and a disjunction of the keys' equalities.
- * DuckDB pushes the {@code IN} lists into the scan, where DuckLake skips the data files whose
- * column statistics exclude every value. A key with a NULL (or a value no row can hold) matches no
- * row, as in Flink's join.
+ * DuckDB pushes the {@code IN} lists into the scan, which skips the data files (DuckLake, by its
+ * catalog's statistics) or row groups (a direct read of the files) whose statistics exclude every
+ * value. A key with a NULL (or a value no row can hold) matches no row, as in Flink's join.
  */
 @Internal
 final class KeyFilter {
