@@ -62,7 +62,7 @@ public final class ParquetScans {
      * and 7.0 ms through 100, against DuckLake's 7.3 to 7.7 ms for either (DuckDB 1.5.5, metadata
      * cache on).
      */
-    static final int MAX_FILES = 32;
+    private static final int MAX_FILES = 32;
 
     private final EngineContext context;
     private final Map<TableName, Files> held = new ConcurrentHashMap<>();
@@ -79,76 +79,90 @@ public final class ParquetScans {
         Files files = held.get(name);
         if (files == null || files.snapshot() != view.snapshot()) {
             files =
-                    context.withConnection(
-                            "list the Parquet files of " + name + " at snapshot " + view.snapshot(),
-                            c -> plan(c, name, view));
+                    new Files(
+                            view.snapshot(),
+                            context.withConnection(
+                                    "list the Parquet files of "
+                                            + name
+                                            + " at snapshot "
+                                            + view.snapshot(),
+                                    c -> plan(c, name, view)));
             held.put(name, files);
         }
         return files.sql();
     }
 
-    private static Files plan(Connection c, TableName name, TableCatalog.SnapshotView view)
-            throws SQLException {
+    private static Optional<String> plan(
+            Connection c, TableName name, TableCatalog.SnapshotView view) throws SQLException {
         long snapshot = view.snapshot();
-        Optional<String> none = Optional.empty();
-        if (!view.schema().columns().stream().allMatch(ParquetScans::readable)) {
-            return new Files(snapshot, none);
+        List<Column> columns = view.schema().columns();
+        if (!columns.stream().allMatch(ParquetScans::readable)) {
+            return Optional.empty();
         }
         long table = MetadataTables.requireIdentity(c, name).id();
-        Map<String, Long> ids = new HashMap<>();
-        boolean[] defaults = {false};
-        Jdbc.query(
-                c,
-                "SELECT column_name, column_id, initial_default FROM "
-                        + META
-                        + ".ducklake_column c WHERE table_id = ? AND parent_column IS NULL AND "
-                        + visibleAt("c", snapshot),
-                rs -> {
-                    ids.put(rs.getString(1), rs.getLong(2));
-                    defaults[0] |= rs.getString(3) != null;
-                    return null;
-                },
-                table);
-        if (defaults[0]
-                || !view.schema().columns().stream().allMatch(col -> ids.containsKey(col.name()))
+        Optional<Map<String, Long>> ids = columnIds(c, table, snapshot);
+        if (ids.isEmpty()
+                || !columns.stream().allMatch(column -> ids.get().containsKey(column.name()))
                 || inlinedRows(c, table, snapshot)) {
-            return new Files(snapshot, none);
+            return Optional.empty();
         }
-        List<DataFile> dataFiles =
+        List<DataFile> files = dataFiles(c, table, snapshot);
+        if (files.isEmpty()
+                || files.size() > MAX_FILES
+                || files.stream().anyMatch(DataFile::needsDuckLake)
+                || inlinedDeletes(c, table, snapshot)) {
+            return Optional.empty();
+        }
+        return nameMappings(c, files).map(mappings -> sql(columns, ids.get(), files, mappings));
+    }
+
+    /**
+     * The ids of the table's top-level columns by name at the snapshot; empty when a column has an
+     * initial default, which rows of files written before the column existed take.
+     */
+    private static Optional<Map<String, Long>> columnIds(Connection c, long table, long snapshot)
+            throws SQLException {
+        Map<String, Long> ids = new HashMap<>();
+        List<Boolean> defaults =
                 Jdbc.query(
                         c,
-                        "SELECT f.data_file_id, "
-                                + TableFiles.absolutePath("f")
-                                + ", f.mapping_id, f.encryption_key IS NOT NULL, EXISTS (SELECT 1 FROM "
+                        "SELECT column_name, column_id, initial_default IS NOT NULL FROM "
                                 + META
-                                + ".ducklake_delete_file d WHERE d.data_file_id = f.data_file_id AND "
-                                + visibleAt("d", snapshot)
-                                + ") FROM "
-                                + META
-                                + ".ducklake_data_file f"
-                                + TableFiles.joinTableAndSchema("f")
-                                + " WHERE f.table_id = ? AND "
-                                + visibleAt("f", snapshot)
-                                + " ORDER BY f.data_file_id",
-                        rs ->
-                                new DataFile(
-                                        rs.getLong(1),
-                                        rs.getString(2),
-                                        rs.getObject(3) == null ? null : rs.getLong(3),
-                                        rs.getBoolean(4) || rs.getBoolean(5)),
+                                + ".ducklake_column c WHERE table_id = ? AND parent_column IS NULL"
+                                + " AND "
+                                + visibleAt("c", snapshot),
+                        rs -> {
+                            ids.put(rs.getString(1), rs.getLong(2));
+                            return rs.getBoolean(3);
+                        },
                         table);
-        if (dataFiles.isEmpty()
-                || dataFiles.size() > MAX_FILES
-                || dataFiles.stream().anyMatch(DataFile::needsDuckLake)
-                || inlinedDeletes(c, table, snapshot)) {
-            return new Files(snapshot, none);
-        }
-        Map<Long, Map<Long, String>> mappings = nameMappings(c, dataFiles);
-        if (mappings == null) {
-            return new Files(snapshot, none);
-        }
-        return new Files(
-                snapshot, Optional.of(sql(view.schema().columns(), ids, dataFiles, mappings)));
+        return defaults.contains(true) ? Optional.empty() : Optional.of(ids);
+    }
+
+    /** The table's data files at the snapshot. */
+    private static List<DataFile> dataFiles(Connection c, long table, long snapshot)
+            throws SQLException {
+        return Jdbc.query(
+                c,
+                "SELECT "
+                        + TableFiles.absolutePath("f")
+                        + ", f.mapping_id, f.encryption_key IS NOT NULL OR EXISTS (SELECT 1 FROM "
+                        + META
+                        + ".ducklake_delete_file d WHERE d.data_file_id = f.data_file_id AND "
+                        + visibleAt("d", snapshot)
+                        + ") FROM "
+                        + META
+                        + ".ducklake_data_file f"
+                        + TableFiles.joinTableAndSchema("f")
+                        + " WHERE f.table_id = ? AND "
+                        + visibleAt("f", snapshot)
+                        + " ORDER BY f.data_file_id",
+                rs ->
+                        new DataFile(
+                                rs.getString(1),
+                                rs.getObject(2) == null ? null : rs.getLong(2),
+                                rs.getBoolean(3)),
+                table);
     }
 
     /** Whether the files hold the column as DuckLake reads it: a top-level, non-nested value. */
@@ -226,31 +240,35 @@ public final class ParquetScans {
     }
 
     /**
-     * The file names of the table's columns (by column id) under each name mapping the files use,
-     * or null when a mapping takes a value from outside the file (a partition value in its path).
+     * The file names of the table's columns (by column id) under each name mapping the files use;
+     * empty when a mapping takes a value from outside the file (a partition value in its path).
      */
-    private static Map<Long, Map<Long, String>> nameMappings(Connection c, List<DataFile> files)
-            throws SQLException {
-        List<Long> used =
-                files.stream().map(DataFile::mapping).filter(m -> m != null).distinct().toList();
+    private static Optional<Map<Long, Map<Long, String>>> nameMappings(
+            Connection c, List<DataFile> files) throws SQLException {
         Map<Long, Map<Long, String>> mappings = new HashMap<>();
-        boolean[] outside = {false};
-        for (long mapping : used) {
+        for (Long mapping : files.stream().map(DataFile::mapping).distinct().toList()) {
+            if (mapping == null) {
+                continue;
+            }
             Map<Long, String> names = new HashMap<>();
-            Jdbc.query(
-                    c,
-                    "SELECT target_field_id, source_name, is_partition FROM "
-                            + META
-                            + ".ducklake_name_mapping WHERE mapping_id = ? AND parent_column IS NULL",
-                    rs -> {
-                        names.put(rs.getLong(1), rs.getString(2));
-                        outside[0] |= rs.getBoolean(3);
-                        return null;
-                    },
-                    mapping);
+            List<Boolean> partitions =
+                    Jdbc.query(
+                            c,
+                            "SELECT target_field_id, source_name, is_partition FROM "
+                                    + META
+                                    + ".ducklake_name_mapping WHERE mapping_id = ? AND"
+                                    + " parent_column IS NULL",
+                            rs -> {
+                                names.put(rs.getLong(1), rs.getString(2));
+                                return rs.getBoolean(3);
+                            },
+                            mapping);
+            if (partitions.contains(true)) {
+                return Optional.empty();
+            }
             mappings.put(mapping, names);
         }
-        return outside[0] ? null : mappings;
+        return Optional.of(mappings);
     }
 
     /** The union of the files' rows, the files grouped by how they name the columns. */
@@ -332,8 +350,11 @@ public final class ParquetScans {
                 .collect(Collectors.joining(", "));
     }
 
-    /** A data file of the table: whether only DuckLake can read it (deletes, encryption). */
-    private record DataFile(long id, String path, Long mapping, boolean needsDuckLake) {}
+    /**
+     * A data file of the table: its name mapping, if any, and whether only DuckLake can read it
+     * (deletes, encryption).
+     */
+    private record DataFile(String path, Long mapping, boolean needsDuckLake) {}
 
     /** What a read at the snapshot selects from, if it can skip DuckLake. */
     private record Files(long snapshot, Optional<String> sql) {}
