@@ -122,21 +122,39 @@ public final class ParquetScans {
      */
     private static Optional<Map<String, Long>> columnIds(Connection c, long table, long snapshot)
             throws SQLException {
-        Map<String, Long> ids = new HashMap<>();
-        List<Boolean> defaults =
+        return mapUnlessFlagged(
+                c,
+                "SELECT column_name, column_id, initial_default IS NOT NULL FROM "
+                        + META
+                        + ".ducklake_column c WHERE table_id = ? AND parent_column IS NULL AND "
+                        + visibleAt("c", snapshot),
+                table,
+                rs -> rs.getString(1),
+                rs -> rs.getLong(2));
+    }
+
+    /**
+     * The first two columns of the query's rows, as keys and values; empty when the third is true
+     * in any row.
+     */
+    private static <K, V> Optional<Map<K, V>> mapUnlessFlagged(
+            Connection c,
+            String sql,
+            long parameter,
+            Jdbc.RowMapper<K> key,
+            Jdbc.RowMapper<V> value)
+            throws SQLException {
+        Map<K, V> map = new HashMap<>();
+        List<Boolean> flags =
                 Jdbc.query(
                         c,
-                        "SELECT column_name, column_id, initial_default IS NOT NULL FROM "
-                                + META
-                                + ".ducklake_column c WHERE table_id = ? AND parent_column IS NULL"
-                                + " AND "
-                                + visibleAt("c", snapshot),
+                        sql,
                         rs -> {
-                            ids.put(rs.getString(1), rs.getLong(2));
+                            map.put(key.map(rs), value.map(rs));
                             return rs.getBoolean(3);
                         },
-                        table);
-        return defaults.contains(true) ? Optional.empty() : Optional.of(ids);
+                        parameter);
+        return flags.contains(true) ? Optional.empty() : Optional.of(map);
     }
 
     /** The table's data files at the snapshot. */
@@ -250,23 +268,20 @@ public final class ParquetScans {
             if (mapping == null) {
                 continue;
             }
-            Map<Long, String> names = new HashMap<>();
-            List<Boolean> partitions =
-                    Jdbc.query(
+            Optional<Map<Long, String>> names =
+                    mapUnlessFlagged(
                             c,
                             "SELECT target_field_id, source_name, is_partition FROM "
                                     + META
                                     + ".ducklake_name_mapping WHERE mapping_id = ? AND"
                                     + " parent_column IS NULL",
-                            rs -> {
-                                names.put(rs.getLong(1), rs.getString(2));
-                                return rs.getBoolean(3);
-                            },
-                            mapping);
-            if (partitions.contains(true)) {
+                            mapping,
+                            rs -> rs.getLong(1),
+                            rs -> rs.getString(2));
+            if (names.isEmpty()) {
                 return Optional.empty();
             }
-            mappings.put(mapping, names);
+            mappings.put(mapping, names.get());
         }
         return Optional.of(mappings);
     }
