@@ -25,6 +25,7 @@ import dev.ducklake.engine.error.LakeCancelledException;
 import dev.ducklake.engine.error.LakeException;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -54,6 +55,7 @@ public final class EngineContext {
     private final ObjectMapper json;
     private final InFlightWork inFlight;
     private final FlushWatch flushWatch;
+    private final SnapshotProbe snapshotProbe = new SnapshotProbe(this::connect);
 
     /**
      * The off-heap memory of the Arrow batches that reads hand out; each read takes a child of it.
@@ -238,6 +240,12 @@ public final class EngineContext {
     }
 
     private long latestSnapshot(String what) {
+        if (!flushWatch.needed()) {
+            OptionalLong latest = probeOnHeldConnection(what);
+            if (latest.isPresent()) {
+                return latest.getAsLong();
+            }
+        }
         long seen = attachments.get();
         FlushWatch.Check check = withConnection(what, flushWatch::check);
         if (check.flushed()) {
@@ -254,6 +262,15 @@ public final class EngineContext {
             }
         }
         return check.latestSnapshot();
+    }
+
+    private OptionalLong probeOnHeldConnection(String what) {
+        try {
+            return inFlight.run(what, () -> snapshotProbe.latest(attachments.get()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LakeCancelledException("Interrupted while waiting to " + what, e);
+        }
     }
 
     /**
@@ -358,6 +375,7 @@ public final class EngineContext {
                     config.acquireTimeout().toMillis());
         }
         resources.closeAll();
+        snapshotProbe.close();
         duckDb.close();
         closeAllocator();
     }

@@ -37,6 +37,10 @@ import java.sql.Statement;
  */
 final class FlushWatch {
 
+    /** The lake's latest snapshot. */
+    static final String LATEST_SNAPSHOT_SQL =
+            "SELECT max(snapshot_id) FROM " + MetadataTables.METADATA + ".ducklake_snapshot";
+
     /**
      * The snapshots up to this one were checked, or made after the lake was last attached; -1
      * before the first check.
@@ -59,8 +63,7 @@ final class FlushWatch {
      * check flushed inlined data; notes the latest snapshot as checked.
      */
     synchronized Check check(Connection connection) throws SQLException {
-        String latestQuery =
-                "SELECT max(snapshot_id) FROM " + MetadataTables.METADATA + ".ducklake_snapshot";
+        String latestQuery = LATEST_SNAPSHOT_SQL;
         if (!needed) {
             return new Check(Jdbc.queryLong(connection, latestQuery), false);
         }
