@@ -26,10 +26,12 @@ import dev.ducklake.engine.config.EngineConfig;
 import dev.ducklake.engine.read.RowReader;
 import dev.ducklake.engine.read.ScanRequest;
 import dev.ducklake.engine.write.MergeSession;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions.FullCacheStorage;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.source.lookup.FullCacheLookupFunction;
 import dev.ducklake.flink.source.lookup.LookupSettings;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,6 +39,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.data.GenericRowData;
@@ -55,9 +58,12 @@ import org.apache.flink.util.FileUtils;
  *       Flink's default 100 ({@code /1000}), which makes their batches of keys larger.
  *   <li>What one query of a batch of keys costs, for 1, 100 and 1,000 keys, per table size (the
  *       table is loaded in files of 1 M rows, so the larger tables show the files skipped).
- *   <li>The full cache's refresh: the cache is loaded, 1,000 rows are updated in one commit, and
- *       the next lookup applies the change; per table size: load time, heap per row, and the median
- *       of five refreshes, which should stay about flat as the table grows.
+ *   <li>The full caches, in the heap and on disk, per table size: the cache is loaded (load time,
+ *       heap, bytes on disk), 1,000 rows are updated in one commit and the next lookup applies the
+ *       change (the median of five refreshes, which should stay about flat as the table grows), and
+ *       a million lookups of random keys are timed. Then as many events as the table has rows are
+ *       joined with it held by Flink and by each full cache. The heap's cache is left out where it
+ *       would not fit half the heap.
  *   <li>A longer history: after 10,000 more snapshots of the lake (commits to another table), the
  *       query costs and the uncached join again, with their ratio to the fresh lake's.
  * </ol>
@@ -68,8 +74,8 @@ import org.apache.flink.util.FileUtils;
  *     -Dbenchmark.heap=8g -Dbenchmark.args="200000 100000 1000000 10000000"
  * }</pre>
  *
- * Arguments: events, dimension rows of the throughput runs, then the table sizes of the refresh
- * runs.
+ * Arguments: events, dimension rows of the throughput runs (0 leaves them out), then the table
+ * sizes of the full caches' runs.
  */
 public final class LookupJoinBenchmark {
 
@@ -79,6 +85,21 @@ public final class LookupJoinBenchmark {
     private static final String UNTHROTTLED = "'rows-per-second' = '1000000000',";
 
     private static final int REFRESHES = 5;
+
+    /** The full caches' reload interval: lookups in between are answered from the cache alone. */
+    private static final Duration RELOAD_INTERVAL = Duration.ofSeconds(1);
+
+    /** Lookups of random keys timed on each full cache. */
+    private static final long LOOKUPS = 1_000_000;
+
+    /**
+     * From this many rows on, the Flink-held dimension is in RocksDB state: 10 M rows in heap state
+     * stalled the MiniCluster until its heartbeats timed out.
+     */
+    private static final long ROCKSDB_STATE_ROWS = 5_000_000;
+
+    /** About what a row of the items takes in the heap's full cache. */
+    private static final long HEAP_BYTES_PER_ROW = 140;
 
     /** The snapshots added to the lake for the costs that must not grow with its history. */
     private static final int HISTORY = 10_000;
@@ -97,6 +118,19 @@ public final class LookupJoinBenchmark {
                 "Lookup join benchmark: %,d events, a dimension of %,d rows, parallelism 1%n",
                 events,
                 dimension);
+        if (dimension > 0) {
+            throughput(events, dimension);
+        }
+        for (long size : sizes) {
+            fullCaches(size);
+        }
+    }
+
+    /**
+     * The joins of each cache mode and the query costs on a table of {@code dimension} rows, on a
+     * fresh lake and after a long history.
+     */
+    private static void throughput(long events, long dimension) throws Exception {
         List<String> lines = new ArrayList<>();
         String history;
         Path dir = Files.createTempDirectory("ducklake-lookup-bench");
@@ -147,9 +181,6 @@ public final class LookupJoinBenchmark {
         System.out.println("  dimension       matched     events/s  vs Flink-held");
         lines.forEach(line -> System.out.println("  " + line));
         System.out.println(history);
-        for (long size : sizes) {
-            refresh(size);
-        }
     }
 
     private static String line(String dimension, double matched, double perSecond, double held) {
@@ -174,6 +205,19 @@ public final class LookupJoinBenchmark {
     private static double join(
             Path dir, long events, long dimension, double matched, String cache, int capacity)
             throws Exception {
+        return join(dir, events, dimension, matched, cache, FullCacheStorage.HEAP, capacity);
+    }
+
+    /** As above, with the full cache's rows held where {@code storage} says. */
+    private static double join(
+            Path dir,
+            long events,
+            long dimension,
+            double matched,
+            String cache,
+            FullCacheStorage storage,
+            int capacity)
+            throws Exception {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         tEnv.getConfig().set("parallelism.default", "1");
         tEnv.getConfig().set("table.exec.async-lookup.buffer-capacity", Integer.toString(capacity));
@@ -191,6 +235,9 @@ public final class LookupJoinBenchmark {
                 "CREATE TABLE joined (n BIGINT, name STRING) WITH ('connector' = 'blackhole')");
         String insert;
         if (cache == null) {
+            if (dimension >= ROCKSDB_STATE_ROWS) {
+                tEnv.getConfig().set("state.backend.type", "rocksdb");
+            }
             tEnv.executeSql(
                     "CREATE TABLE items (id BIGINT, name STRING, qty BIGINT, price DOUBLE) WITH ("
                             + " 'connector' = 'datagen', "
@@ -212,6 +259,8 @@ public final class LookupJoinBenchmark {
                             + cache
                             + "', 'lookup.partial-cache.max-rows' = '"
                             + dimension
+                            + "', 'lookup.full-cache.storage' = '"
+                            + storage
                             + "')");
             insert =
                     "INSERT INTO joined SELECT e.n, i.name FROM events AS e"
@@ -285,71 +334,160 @@ public final class LookupJoinBenchmark {
     }
 
     /**
-     * Loads a table of {@code size} rows into a full cache, then times refreshes of 1,000 changed
-     * rows.
+     * On a table of {@code size} rows: the lookup query's costs; per full cache storage, its load,
+     * the heap it takes, its refreshes after 1,000 changed rows and its lookups per second; then,
+     * as many events as rows joined with the table held by Flink and by each full cache. A storage
+     * whose rows do not fit half the heap is left out.
      */
-    private static void refresh(long size) throws Exception {
+    private static void fullCaches(long size) throws Exception {
         Path dir = Files.createTempDirectory("ducklake-lookup-refresh-bench");
         try {
             load(dir, size);
             queryCosts(dir, size);
-            LookupSettings settings =
-                    new LookupSettings(
-                            EngineSpec.of(catalog(dir).key()).with(DATA_PATH, dataPath(dir)),
-                            ItemsTable.TABLE.toString(),
-                            FlinkLakeTypes.toFlinkRowType(ItemsTable.SCHEMA, List.of()),
-                            List.of("id"),
-                            null,
-                            0,
-                            1024,
-                            Duration.ZERO,
-                            SCAN_BATCH_SIZE.defaultValue());
-            FullCacheLookupFunction cache = new FullCacheLookupFunction(settings);
-            long start = System.nanoTime();
-            cache.open(new FunctionContext(null));
-            double loadSeconds = (System.nanoTime() - start) / 1e9;
-            long heapWithCache = usedHeap();
-            long[] refreshMillis = new long[REFRESHES];
-            // The cache's engine: a DuckDB-file catalog admits one engine per process.
-            try (EngineRegistry.Lease lease =
-                    EngineRegistry.shared().acquire(settings.engine().toEngineConfig())) {
-                for (int r = 0; r < REFRESHES; r++) {
-                    try (MergeSession merge = lease.engine().openMergeSession(ItemsTable.TABLE)) {
-                        for (long i = 0; i < CHANGES; i++) {
-                            long id = Math.floorMod((r * CHANGES + i) * 7_919_113L, size);
-                            merge.upsert(new Object[] {id, "item-" + id + "-r" + r, (long) r, 1.0});
-                        }
-                        merge.commit();
-                    }
-                    long refreshStart = System.nanoTime();
-                    cache.lookup(GenericRowData.of(0L));
-                    refreshMillis[r] = (System.nanoTime() - refreshStart) / 1_000_000;
+            List<FullCacheStorage> fitting = new ArrayList<>();
+            for (FullCacheStorage storage : FullCacheStorage.values()) {
+                if (storage == FullCacheStorage.DISK
+                        || size * HEAP_BYTES_PER_ROW < Runtime.getRuntime().maxMemory() / 2) {
+                    fitting.add(storage);
+                    fullCache(dir, size, storage);
+                } else {
+                    System.out.printf(
+                            Locale.ROOT,
+                            "full cache of %,d rows in the heap: left out, it would not fit half"
+                                    + " the heap%n",
+                            size);
                 }
-            } finally {
-                cache.close();
             }
-            // What closing the cache gave back: the rows it held, with the changes applied.
-            long bytesPerRow = (heapWithCache - usedHeap()) / size;
-            Arrays.sort(refreshMillis);
-            System.out.printf(
-                    Locale.ROOT,
-                    "full cache of %,d rows: loaded in %.1f s, %d heap bytes per row;"
-                            + " refresh after %,d changes: %d ms (median of %d)%n",
-                    size,
-                    loadSeconds,
-                    bytesPerRow,
-                    CHANGES,
-                    refreshMillis[REFRESHES / 2],
-                    REFRESHES);
+            if (fitting.contains(FullCacheStorage.HEAP)) {
+                double held = join(dir, size, size, 1.0, null, 100);
+                System.out.printf(Locale.ROOT, "%,d events joined with %,d rows:%n", size, size);
+                line("Flink-held", 1.0, held, held);
+                for (FullCacheStorage storage : fitting) {
+                    line(
+                            "FULL " + storage,
+                            1.0,
+                            join(dir, size, size, 1.0, "FULL", storage, 100),
+                            held);
+                }
+            }
         } finally {
             FileUtils.deleteDirectory(dir.toFile());
         }
     }
 
+    /**
+     * Loads the table into a full cache of the given storage, then times refreshes of 1,000 changed
+     * rows and lookups of random keys.
+     */
+    private static void fullCache(Path dir, long size, FullCacheStorage storage) throws Exception {
+        LookupSettings settings =
+                new LookupSettings(
+                        EngineSpec.of(catalog(dir).key()).with(DATA_PATH, dataPath(dir)),
+                        ItemsTable.TABLE.toString(),
+                        FlinkLakeTypes.toFlinkRowType(ItemsTable.SCHEMA, List.of()),
+                        List.of("id"),
+                        null,
+                        0,
+                        1024,
+                        RELOAD_INTERVAL,
+                        SCAN_BATCH_SIZE.defaultValue(),
+                        storage,
+                        dir.resolve("cache").toString(),
+                        false);
+        FullCacheLookupFunction cache = new FullCacheLookupFunction(settings);
+        long start = System.nanoTime();
+        cache.open(new FunctionContext(null));
+        double loadSeconds = (System.nanoTime() - start) / 1e9;
+        long heapWithCache = usedHeap();
+        long diskBytes = bytesUnder(dir.resolve("cache"));
+        long[] refreshMillis = new long[REFRESHES];
+        long checked = System.nanoTime();
+        double lookupsPerSecond;
+        // The cache's engine: a DuckDB-file catalog admits one engine per process.
+        try (EngineRegistry.Lease lease =
+                EngineRegistry.shared().acquire(settings.engine().toEngineConfig())) {
+            for (int r = 0; r < REFRESHES; r++) {
+                try (MergeSession merge = lease.engine().openMergeSession(ItemsTable.TABLE)) {
+                    for (long i = 0; i < CHANGES; i++) {
+                        long id = Math.floorMod((r * CHANGES + i) * 7_919_113L, size);
+                        merge.upsert(new Object[] {id, "item-" + id + "-r" + r, (long) r, 1.0});
+                    }
+                    merge.commit();
+                }
+                // The next lookup checks for a new version once the reload interval has passed.
+                Thread.sleep(
+                        Math.max(
+                                0,
+                                RELOAD_INTERVAL.toMillis()
+                                        - (System.nanoTime() - checked) / 1_000_000));
+                long refreshStart = System.nanoTime();
+                cache.lookup(GenericRowData.of(0L));
+                checked = System.nanoTime();
+                refreshMillis[r] = (checked - refreshStart) / 1_000_000;
+            }
+            long lookupStart = System.nanoTime();
+            long found = 0;
+            for (long i = 0; i < LOOKUPS; i++) {
+                found +=
+                        cache.lookup(GenericRowData.of(Math.floorMod(i * 2_654_435_761L, size)))
+                                .size();
+            }
+            lookupsPerSecond = LOOKUPS / ((System.nanoTime() - lookupStart) / 1e9);
+            if (found != LOOKUPS) {
+                throw new IllegalStateException(found + " rows found by " + LOOKUPS + " lookups");
+            }
+        } finally {
+            cache.close();
+        }
+        // What closing the cache gave back: the rows it held, with the changes applied.
+        long heapBytes = heapWithCache - usedHeap();
+        Arrays.sort(refreshMillis);
+        System.out.printf(
+                Locale.ROOT,
+                "full cache of %,d rows in the %s: loaded in %.1f s, heap %+,d MB (%d bytes per"
+                        + " row), %,d MB on disk; refresh after %,d changes: %d ms (median of %d);"
+                        + " %,.0f lookups/s%n",
+                size,
+                storage,
+                loadSeconds,
+                heapBytes >> 20,
+                heapBytes / size,
+                diskBytes >> 20,
+                CHANGES,
+                refreshMillis[REFRESHES / 2],
+                REFRESHES,
+                lookupsPerSecond);
+    }
+
+    private static long bytesUnder(Path directory) throws IOException {
+        if (!Files.exists(directory)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.walk(directory)) {
+            long bytes = 0;
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                bytes += Files.size(file);
+            }
+            return bytes;
+        }
+    }
+
+    /**
+     * The heap in use once collections stop freeing more: what an earlier job left behind can take
+     * several collections to go, and would count against the cache otherwise.
+     */
     private static long usedHeap() {
-        System.gc();
         Runtime runtime = Runtime.getRuntime();
-        return runtime.totalMemory() - runtime.freeMemory();
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 10; i++) {
+            System.gc();
+            long now = runtime.totalMemory() - runtime.freeMemory();
+            if (now > used - (1L << 20)) {
+                return Math.min(now, used);
+            }
+            used = now;
+        }
+        return used;
     }
 
     private static void load(Path dir, long size) {

@@ -245,6 +245,8 @@ public final class DuckLakeConnectorOptions {
                 LOOKUP_PARTIAL_CACHE_CACHE_MISSING_KEY,
                 LOOKUP_PARTIAL_CACHE_MAX_ROWS,
                 LOOKUP_FULL_CACHE_RELOAD_INTERVAL,
+                LOOKUP_FULL_CACHE_STORAGE,
+                LOOKUP_FULL_CACHE_DISK_DIRECTORY,
                 LOOKUP_MAX_RETRIES,
                 LOOKUP_BATCH_MAX_KEYS);
     }
@@ -550,6 +552,22 @@ public final class DuckLakeConnectorOptions {
                                     + " table when the cache answers a lookup: a lookup that finds it older first applies the changes"
                                     + " committed since, which costs the changed rows, not the table.");
 
+    public static final ConfigOption<FullCacheStorage> LOOKUP_FULL_CACHE_STORAGE =
+            ConfigOptions.key("lookup.full-cache.storage")
+                    .enumType(FullCacheStorage.class)
+                    .defaultValue(FullCacheStorage.HEAP)
+                    .withDescription(
+                            "With 'lookup.cache' = 'FULL', where each subtask of the join holds the table's rows.");
+
+    public static final ConfigOption<String> LOOKUP_FULL_CACHE_DISK_DIRECTORY =
+            ConfigOptions.key("lookup.full-cache.disk.directory")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "With 'lookup.full-cache.storage' = 'disk', the local directory under which each subtask"
+                                    + " of the join keeps its store, in a directory of its own that it deletes when it closes;"
+                                    + " by default the JVM's temporary directory ('java.io.tmpdir').");
+
     public static final ConfigOption<Integer> LOOKUP_MAX_RETRIES = LookupOptions.MAX_RETRIES;
 
     public static final ConfigOption<Integer> LOOKUP_BATCH_MAX_KEYS =
@@ -559,6 +577,36 @@ public final class DuckLakeConnectorOptions {
                     .withDescription(
                             "The most keys one query of a lookup join reads: keys that arrive while a query runs"
                                     + " are looked up together in the next one.");
+
+    /** Where a full lookup cache holds the table's rows. */
+    public enum FullCacheStorage implements DescribedEnum {
+        HEAP(
+                "heap",
+                "In the TaskManager's heap, serialized: the fastest lookups, for tables whose rows fit"
+                        + " the heap of every subtask of the join."),
+        DISK(
+                "disk",
+                "In RocksDB on the TaskManager's local disk: the heap holds only RocksDB's buffers"
+                        + " and cache, whatever the table's size.");
+
+        private final String value;
+        private final String description;
+
+        FullCacheStorage(String value, String description) {
+            this.value = value;
+            this.description = description;
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+
+        @Override
+        public InlineElement getDescription() {
+            return text(description);
+        }
+    }
 
     /** Where a streaming read of {@code 'connector' = 'ducklake'} starts. */
     public enum ScanStartupMode implements DescribedEnum {

@@ -26,23 +26,26 @@ import dev.ducklake.flink.source.metrics.DuckLakeSourceMetrics;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Predicate;
 import javax.annotation.Nullable;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
+import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.functions.FunctionContext;
 import org.apache.flink.table.functions.LookupFunction;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers lookups from the whole table held in memory at one version. It loads the table once;
- * after that, when a lookup finds the held version older than the reload interval, it reads the
- * changes between the held version and the latest one and applies them, so that a refresh costs the
- * changed rows, not the table. It loads the table again only when those changes can no longer be
- * read (their versions expired). The held version is the {@value
- * DuckLakeSourceMetrics#LOOKUP_CACHE_VERSION} gauge, the number of times it loaded the table the
- * {@value DuckLakeSourceMetrics#LOOKUP_CACHE_LOADS} gauge.
+ * Answers lookups from the whole table held at one version, in the heap or on local disk ({@link
+ * CachedRows}). It loads the table once; after that, when a lookup finds the held version older
+ * than the reload interval, it reads the changes between the held version and the latest one and
+ * applies them, so that a refresh costs the changed rows, not the table. It loads the table again
+ * only when those changes can no longer be read (their versions expired). The held version is the
+ * {@value DuckLakeSourceMetrics#LOOKUP_CACHE_VERSION} gauge, the number of times it loaded the
+ * table the {@value DuckLakeSourceMetrics#LOOKUP_CACHE_LOADS} gauge.
  */
 @Internal
 public final class FullCacheLookupFunction extends LookupFunction {
@@ -52,11 +55,20 @@ public final class FullCacheLookupFunction extends LookupFunction {
 
     private final LookupSettings settings;
     @Nullable private transient LakeLookups lookups;
-    @Nullable private transient RowIndex rows;
+    @Nullable private transient CachedRows rows;
     @Nullable private transient VersionPins.Pin pin;
+
+    /** The rows this subtask holds: all, or those of its keys when the input is shuffled. */
+    @Nullable private transient Predicate<RowData> held;
+
     private transient volatile long version;
     private transient volatile long loads;
-    private transient long checkedAt;
+    private transient volatile long checkedAt;
+    private transient volatile long heldRows;
+    private transient volatile long diskBytes;
+    private transient volatile long loadMillis;
+    private transient volatile long refreshVersions;
+    private transient volatile long refreshMillis;
 
     public FullCacheLookupFunction(LookupSettings settings) {
         this.settings = settings;
@@ -64,6 +76,7 @@ public final class FullCacheLookupFunction extends LookupFunction {
 
     @Override
     public void open(FunctionContext context) {
+        held = heldRows(context);
         lookups = new LakeLookups(settings);
         try {
             load(lookups.engine().latestVersion(settings.tableName()));
@@ -71,8 +84,17 @@ public final class FullCacheLookupFunction extends LookupFunction {
             close();
             throw e;
         }
-        context.getMetricGroup().gauge(DuckLakeSourceMetrics.LOOKUP_CACHE_VERSION, () -> version);
-        context.getMetricGroup().gauge(DuckLakeSourceMetrics.LOOKUP_CACHE_LOADS, () -> loads);
+        MetricGroup metrics = context.getMetricGroup();
+        metrics.gauge(DuckLakeSourceMetrics.LOOKUP_CACHE_VERSION, () -> version);
+        metrics.gauge(DuckLakeSourceMetrics.LOOKUP_CACHE_LOADS, () -> loads);
+        metrics.gauge(DuckLakeSourceMetrics.LOOKUP_CACHE_ROWS, () -> heldRows);
+        metrics.gauge(DuckLakeSourceMetrics.LOOKUP_CACHE_DISK_BYTES, () -> diskBytes);
+        metrics.gauge(DuckLakeSourceMetrics.LOOKUP_CACHE_LOAD_MILLIS, () -> loadMillis);
+        metrics.gauge(DuckLakeSourceMetrics.LOOKUP_CACHE_REFRESH_VERSIONS, () -> refreshVersions);
+        metrics.gauge(DuckLakeSourceMetrics.LOOKUP_CACHE_REFRESH_MILLIS, () -> refreshMillis);
+        metrics.gauge(
+                DuckLakeSourceMetrics.LOOKUP_CACHE_AGE_MILLIS,
+                () -> System.currentTimeMillis() - checkedAt);
     }
 
     @Override
@@ -88,8 +110,10 @@ public final class FullCacheLookupFunction extends LookupFunction {
         long checked = System.currentTimeMillis();
         long latest = engine.latestVersion(settings.tableName());
         if (latest != version) {
+            refreshVersions = latest - version;
             try {
                 apply(latest);
+                refreshMillis = System.currentTimeMillis() - checked;
             } catch (LakeCancelledException e) {
                 throw e;
             } catch (LakeException e) {
@@ -118,13 +142,15 @@ public final class FullCacheLookupFunction extends LookupFunction {
         // Pinned before the rows change, so that a failure leaves the rows at the version held.
         VersionPins.Pin previous = pin(latest);
         for (RowData[] change : changes) {
-            if (change[0] != null) {
+            if (change[0] != null && held.test(change[0])) {
                 rows.remove(change[0]);
             }
-            if (change[1] != null) {
+            if (change[1] != null && held.test(change[1])) {
                 rows.add(change[1]);
             }
         }
+        rows.flush();
+        noteSize();
         version = latest;
         previous.close();
         LOG.debug(
@@ -135,21 +161,68 @@ public final class FullCacheLookupFunction extends LookupFunction {
     }
 
     private void load(long at) {
-        RowIndex loaded = new RowIndex(settings.rowType(), settings.keyPositions());
         long checked = System.currentTimeMillis();
-        ScanRequest.Builder request =
-                ScanRequest.builder().version(at).columns(settings.rowType().getFieldNames());
-        lookups.rowFilter().ifPresent(request::filter);
-        lookups.reads().forEachRowReadAhead(request.build(), loaded::add);
+        CachedRows loaded = settings.newCachedRows();
+        try {
+            ScanRequest.Builder request =
+                    ScanRequest.builder().version(at).columns(settings.rowType().getFieldNames());
+            lookups.rowFilter().ifPresent(request::filter);
+            lookups.reads()
+                    .forEachRowReadAhead(
+                            request.build(),
+                            row -> {
+                                if (held.test(row)) {
+                                    loaded.add(row);
+                                }
+                            });
+            loaded.loaded();
+        } catch (RuntimeException e) {
+            loaded.close();
+            throw e;
+        }
         VersionPins.Pin previous = pin(at);
+        CachedRows replaced = rows;
         rows = loaded;
         loads++;
         version = at;
         if (previous != null) {
             previous.close();
         }
+        if (replaced != null) {
+            replaced.close();
+        }
         checkedAt = checked;
-        LOG.info("Loaded {} rows of {} at version {}", loaded.rows(), settings.table(), at);
+        loadMillis = System.currentTimeMillis() - checked;
+        noteSize();
+        LOG.info(
+                "Loaded {} rows of {} at version {} in {} ms",
+                loaded.rows(),
+                settings.table(),
+                at,
+                loadMillis);
+    }
+
+    /**
+     * All rows, or with the input shuffled by {@link LookupKeyPartitioner}, those of the keys Flink
+     * sends this subtask.
+     */
+    private Predicate<RowData> heldRows(FunctionContext context) {
+        if (!settings.shuffled()) {
+            return row -> true;
+        }
+        int subtask = context.getTaskInfo().getIndexOfThisSubtask();
+        int parallelism = context.getTaskInfo().getNumberOfParallelSubtasks();
+        KeyProjection keys =
+                new KeyProjection(
+                        settings.rowType().getChildren().toArray(LogicalType[]::new),
+                        settings.keyPositions());
+        return row -> LookupKeyPartitioner.subtaskOf(keys.ofRow(row), parallelism) == subtask;
+    }
+
+    /** Publishes the size of the rows held to the gauges, which other threads read. */
+    private void noteSize() {
+        heldRows = rows.rows();
+        diskBytes = rows.bytesOnDisk();
     }
 
     /**
@@ -169,23 +242,38 @@ public final class FullCacheLookupFunction extends LookupFunction {
     }
 
     @VisibleForTesting
+    long rowsHeld() {
+        return heldRows;
+    }
+
+    @VisibleForTesting
     long loads() {
         return loads;
     }
 
     @Override
     public void close() {
-        rows = null;
         try {
-            if (pin != null) {
-                pin.close();
-                pin = null;
+            if (rows != null) {
+                rows.close();
+                rows = null;
             }
         } finally {
-            if (lookups != null) {
-                lookups.close();
-                lookups = null;
+            try {
+                if (pin != null) {
+                    pin.close();
+                    pin = null;
+                }
+            } finally {
+                closeLookups();
             }
+        }
+    }
+
+    private void closeLookups() {
+        if (lookups != null) {
+            lookups.close();
+            lookups = null;
         }
     }
 }

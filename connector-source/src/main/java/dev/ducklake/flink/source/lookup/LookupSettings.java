@@ -18,9 +18,11 @@ package dev.ducklake.flink.source.lookup;
 
 import dev.ducklake.engine.read.RowFilter;
 import dev.ducklake.engine.schema.TableName;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions.FullCacheStorage;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.source.LakeFilter;
 import java.io.Serializable;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -39,6 +41,11 @@ import org.apache.flink.table.types.logical.RowType;
  * @param maxBatchKeys the most keys one query looks up
  * @param reloadInterval how old the version a full cache holds may be when it answers a lookup
  * @param batchSize the rows or changes read from DuckDB at a time
+ * @param fullCacheStorage where a full cache holds the rows
+ * @param fullCacheDirectory where a full cache on disk keeps its store, or null for the JVM's
+ *     temporary directory
+ * @param shuffled whether Flink partitions the join's input by {@link LookupKeyPartitioner}, so
+ *     that each subtask's full cache holds only the rows of its keys
  */
 @Internal
 public record LookupSettings(
@@ -50,7 +57,10 @@ public record LookupSettings(
         int maxRetries,
         int maxBatchKeys,
         Duration reloadInterval,
-        int batchSize)
+        int batchSize,
+        FullCacheStorage fullCacheStorage,
+        @Nullable String fullCacheDirectory,
+        boolean shuffled)
         implements Serializable {
 
     public LookupSettings {
@@ -67,6 +77,21 @@ public record LookupSettings(
      */
     Optional<RowFilter> rowFilter() {
         return Optional.ofNullable(filter).map(LakeFilter::toRowFilter);
+    }
+
+    /** An empty store for a full cache's rows, where the settings put it. */
+    CachedRows newCachedRows() {
+        return switch (fullCacheStorage) {
+            case HEAP -> new RowIndex(rowType, keyPositions());
+            case DISK ->
+                    new DiskRows(
+                            rowType,
+                            keyPositions(),
+                            Path.of(
+                                    fullCacheDirectory != null
+                                            ? fullCacheDirectory
+                                            : System.getProperty("java.io.tmpdir")));
+        };
     }
 
     /** The positions of the key columns in the produced rows. */

@@ -55,5 +55,39 @@ public final class DuckLakeSourceMetrics {
      */
     public static final String LOOKUP_CACHE_LOADS = "lookupCacheLoads";
 
+    /** Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: the rows its cache holds. */
+    public static final String LOOKUP_CACHE_ROWS = "lookupCacheRows";
+
+    /**
+     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: the bytes its cache's store
+     * takes on local disk (0 in the heap).
+     */
+    public static final String LOOKUP_CACHE_DISK_BYTES = "lookupCacheDiskBytes";
+
+    /**
+     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: how long its last load of the
+     * whole table took, in milliseconds.
+     */
+    public static final String LOOKUP_CACHE_LOAD_MILLIS = "lookupCacheLoadMillis";
+
+    /**
+     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: how far its last refresh moved
+     * the cache, in lake snapshots from the version it held to the one it applied.
+     */
+    public static final String LOOKUP_CACHE_REFRESH_VERSIONS = "lookupCacheRefreshVersions";
+
+    /**
+     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: milliseconds since its cache
+     * last found the table's latest version, so the cache reflects the table as of at most that
+     * long ago.
+     */
+    public static final String LOOKUP_CACHE_AGE_MILLIS = "lookupCacheAgeMillis";
+
+    /**
+     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: how long its last refresh took,
+     * in milliseconds.
+     */
+    public static final String LOOKUP_CACHE_REFRESH_MILLIS = "lookupCacheRefreshMillis";
+
     private DuckLakeSourceMetrics() {}
 }

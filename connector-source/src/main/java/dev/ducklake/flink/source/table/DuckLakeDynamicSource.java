@@ -18,7 +18,9 @@ package dev.ducklake.flink.source.table;
 
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_BATCH_MAX_KEYS;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_CACHE;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_FULL_CACHE_DISK_DIRECTORY;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_FULL_CACHE_RELOAD_INTERVAL;
+import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_FULL_CACHE_STORAGE;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_MAX_RETRIES;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_ACCESS;
 import static dev.ducklake.flink.common.DuckLakeConnectorOptions.LOOKUP_PARTIAL_CACHE_EXPIRE_AFTER_WRITE;
@@ -34,6 +36,7 @@ import dev.ducklake.flink.source.DuckLakeSourceBuilder;
 import dev.ducklake.flink.source.LakeFilter;
 import dev.ducklake.flink.source.lookup.DuckLakeAsyncLookupFunction;
 import dev.ducklake.flink.source.lookup.FullCacheLookupFunction;
+import dev.ducklake.flink.source.lookup.LookupKeyPartitioner;
 import dev.ducklake.flink.source.lookup.LookupSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,6 +64,7 @@ import org.apache.flink.table.connector.source.LookupTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsLookupCustomShuffle;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
@@ -94,7 +98,8 @@ final class DuckLakeDynamicSource
                 SupportsFilterPushDown,
                 SupportsReadingMetadata,
                 SupportsWatermarkPushDown,
-                LookupTableSource {
+                LookupTableSource,
+                SupportsLookupCustomShuffle {
 
     private static final String SOURCE_UID = "source";
 
@@ -254,7 +259,10 @@ final class DuckLakeDynamicSource
                         options.get(LOOKUP_MAX_RETRIES),
                         options.get(LOOKUP_BATCH_MAX_KEYS),
                         options.get(LOOKUP_FULL_CACHE_RELOAD_INTERVAL),
-                        options.get(SCAN_BATCH_SIZE));
+                        options.get(SCAN_BATCH_SIZE),
+                        options.get(LOOKUP_FULL_CACHE_STORAGE),
+                        options.getOptional(LOOKUP_FULL_CACHE_DISK_DIRECTORY).orElse(null),
+                        context.preferCustomShuffle());
         return switch (options.get(LOOKUP_CACHE)) {
             case FULL -> LookupFunctionProvider.of(new FullCacheLookupFunction(settings));
             case PARTIAL ->
@@ -262,6 +270,15 @@ final class DuckLakeDynamicSource
                             new DuckLakeAsyncLookupFunction(settings), partialCache());
             case NONE -> AsyncLookupFunctionProvider.of(new DuckLakeAsyncLookupFunction(settings));
         };
+    }
+
+    /**
+     * With the {@code LOOKUP} hint's {@code 'shuffle' = 'true'}, the join's input is partitioned by
+     * its lookup key, and each subtask's full cache holds only the rows of its keys.
+     */
+    @Override
+    public Optional<InputDataPartitioner> getPartitioner() {
+        return Optional.of(new LookupKeyPartitioner());
     }
 
     /** The filters Flink pushed down, together. */

@@ -30,6 +30,7 @@ import dev.ducklake.engine.testutils.TestSchemas;
 import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.engine.write.WriteMode;
 import dev.ducklake.engine.write.WriteSession;
+import dev.ducklake.flink.common.DuckLakeConnectorOptions.FullCacheStorage;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.common.FlinkLakeTypes;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
@@ -88,7 +89,10 @@ class FullCacheLargeTableITCase {
                         0,
                         1024,
                         Duration.ZERO,
-                        SCAN_BATCH_SIZE.defaultValue());
+                        SCAN_BATCH_SIZE.defaultValue(),
+                        FullCacheStorage.HEAP,
+                        null,
+                        false);
         try (EngineRegistry.Lease lease = EngineRegistry.shared().acquire(spec.toEngineConfig())) {
             LakeEngine engine = lease.engine();
             engine.createTable(DIM, schema);

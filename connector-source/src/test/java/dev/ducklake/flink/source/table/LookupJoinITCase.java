@@ -29,6 +29,7 @@ import dev.ducklake.engine.write.MergeSession;
 import dev.ducklake.flink.common.EngineSpec;
 import dev.ducklake.flink.sink.testutils.NoEngineLeftOpen;
 import dev.ducklake.flink.sink.testutils.TestJobs;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -48,7 +50,6 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.DataTypes;
-import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
@@ -57,7 +58,6 @@ import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -106,17 +106,24 @@ class LookupJoinITCase {
 
     /**
      * The bounds: none without a cache (each lookup reads the latest version); the reload interval
-     * of the full cache; for the partial cache its expire-after-write, counted from when the query
-     * that read the row started, up to half a second before the row was cached.
+     * of the full cache, in the heap or on disk; for the partial cache its expire-after-write,
+     * counted from when the query that read the row started, up to half a second before the row was
+     * cached. The full cache on disk also meets a task failure halfway, which replays the orders
+     * from the start and opens a new store, with and without the input shuffled by key (so that
+     * each subtask holds only its keys' rows); every store's files are gone when the job ends.
      */
-    @ParameterizedTest(name = "lookup.cache = {0}")
+    @ParameterizedTest(name = "lookup.cache = {0} {2}, failure: {3}, shuffled: {4}")
     @CsvSource({
-        "NONE, 0, ''",
-        "PARTIAL, 1500, ', ''lookup.partial-cache.expire-after-write'' = ''1 s'', ''lookup.partial-cache.max-rows'' = ''10000'''",
-        "FULL, 1000, ', ''lookup.full-cache.periodic-reload.interval'' = ''1 s'''"
+        "NONE, 0, '', false, false",
+        "PARTIAL, 1500, ', ''lookup.partial-cache.expire-after-write'' = ''1 s'', ''lookup.partial-cache.max-rows'' = ''10000''', false, false",
+        "FULL, 1000, ', ''lookup.full-cache.periodic-reload.interval'' = ''1 s''', false, false",
+        "FULL, 1000, ', ''lookup.full-cache.periodic-reload.interval'' = ''1 s'', ''lookup.full-cache.storage'' = ''disk''', true, false",
+        "FULL, 1000, ', ''lookup.full-cache.periodic-reload.interval'' = ''1 s'', ''lookup.full-cache.storage'' = ''disk''', true, true"
     })
     void everyJoinedRowWasCurrentWithinTheCachesStalenessBound(
-            String cache, long boundMillis, String cacheOptions) throws Exception {
+            String cache, long boundMillis, String cacheOptions, boolean failure, boolean shuffled)
+            throws Exception {
+        Path stores = dir.resolve("lookup-stores");
         // When each customer revision stopped being current: the wall time after the commit that
         // replaced it.
         Map<String, Long> replacedBy = new ConcurrentHashMap<>();
@@ -124,15 +131,26 @@ class LookupJoinITCase {
         ExecutorService client = Executors.newSingleThreadExecutor();
         Future<Integer> updates = client.submit(() -> updateUntil(stop, replacedBy));
         List<Row> joined = new ArrayList<>();
+        FAILED.set(!failure);
         try {
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            StreamExecutionEnvironment env = TestJobs.environment();
             env.setParallelism(2);
             StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
             registerOrders(env, tEnv, 6_000, 1_000);
-            tEnv.executeSql(customersDdl("'lookup.cache' = '" + cache + "'" + cacheOptions));
+            tEnv.executeSql(
+                    customersDdl(
+                            "'lookup.cache' = '"
+                                    + cache
+                                    + "'"
+                                    + cacheOptions
+                                    + ", 'lookup.full-cache.disk.directory' = '"
+                                    + stores
+                                    + "'"));
             try (CloseableIterator<Row> rows =
                     tEnv.executeSql(
-                                    "SELECT o.order_id, o.customer_id, o.emitted_at, c.id,"
+                                    "SELECT "
+                                            + shuffleHint(shuffled)
+                                            + "o.order_id, o.customer_id, o.emitted_at, c.id,"
                                             + " c.rev FROM orders AS o LEFT JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c"
                                             + " ON o.customer_id = c.id")
                             .collect()) {
@@ -143,8 +161,20 @@ class LookupJoinITCase {
             client.shutdown();
         }
         assertThat(updates.get()).as("versions the other client committed").isGreaterThan(5);
+        assertThat(FAILED).as("the induced failure happened").isTrue();
 
-        assertThat(joined).hasSize(6_000);
+        if (failure) {
+            assertThat(joined.stream().map(row -> row.getField(0)).distinct())
+                    .as("every order joined, those before the failure again after it")
+                    .hasSize(6_000);
+        } else {
+            assertThat(joined).hasSize(6_000);
+        }
+        if (Files.exists(stores)) {
+            try (Stream<Path> left = Files.list(stores)) {
+                assertThat(left).as("files the full caches left on disk").isEmpty();
+            }
+        }
         long refreshed = 0;
         for (Row row : joined) {
             long customer = (Long) row.getField(1);
@@ -171,30 +201,45 @@ class LookupJoinITCase {
                 .isPositive();
     }
 
-    @Test
-    void aLookupOnColumnsThatAreNotTheKeyJoinsEveryMatchingRow() throws Exception {
-        for (String cache : List.of("NONE", "FULL")) {
-            TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-            tEnv.executeSql(customersDdl("'lookup.cache' = '" + cache + "'"));
-            tEnv.executeSql(
-                    "CREATE TEMPORARY VIEW tiers AS SELECT tier, PROCTIME() AS proc_time FROM (VALUES"
-                            + " ('t0'), ('t3'), ('t9')) AS t (tier)");
-            assertThat(finalTotals(tEnv, "")).as(cache).isEqualTo(tierTotals(CUSTOMERS_COUNT));
-            // A condition of the join on the table's own column, which Flink pushes into the
-            // lookup.
-            assertThat(finalTotals(tEnv, " AND c.id < 100"))
-                    .as(cache + ", id < 100")
-                    .isEqualTo(tierTotals(100));
-        }
+    @ParameterizedTest(name = "lookup.cache = {0}, shuffled: {1}")
+    @CsvSource({"NONE, false", "FULL, false", "FULL, true"})
+    void aLookupOnColumnsThatAreNotTheKeyJoinsEveryMatchingRow(String cache, boolean shuffled)
+            throws Exception {
+        // Two subtasks of the join: with the shuffle, each holds the rows of its tiers.
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
+        tEnv.executeSql(customersDdl("'lookup.cache' = '" + cache + "'"));
+        String[] tiers = {"t0", "t3", "t9"};
+        tEnv.createTemporaryView(
+                "tier_stream",
+                env.fromSource(
+                        new DataGeneratorSource<>(
+                                i -> tiers[i.intValue()], tiers.length, Types.STRING),
+                        WatermarkStrategy.noWatermarks(),
+                        "tiers"));
+        tEnv.executeSql(
+                "CREATE TEMPORARY VIEW tiers AS SELECT f0 AS tier, PROCTIME() AS proc_time FROM"
+                        + " tier_stream");
+        assertThat(finalTotals(tEnv, shuffled, ""))
+                .as(cache)
+                .isEqualTo(tierTotals(CUSTOMERS_COUNT));
+        // A condition of the join on the table's own column, which Flink pushes into the
+        // lookup.
+        assertThat(finalTotals(tEnv, shuffled, " AND c.id < 100"))
+                .as(cache + ", id < 100")
+                .isEqualTo(tierTotals(100));
     }
 
     /** Each tier's last count and sum of the customers joined to it (t9 has none). */
-    private static Map<String, String> finalTotals(TableEnvironment tEnv, String condition)
-            throws Exception {
+    private static Map<String, String> finalTotals(
+            TableEnvironment tEnv, boolean shuffled, String condition) throws Exception {
         Map<String, String> totals = new TreeMap<>();
         try (CloseableIterator<Row> it =
                 tEnv.executeSql(
-                                "SELECT t.tier, COUNT(c.id), SUM(c.id) FROM tiers AS t"
+                                "SELECT "
+                                        + shuffleHint(shuffled)
+                                        + "t.tier, COUNT(c.id), SUM(c.id) FROM tiers AS t"
                                         + " JOIN customers FOR SYSTEM_TIME AS OF t.proc_time AS c ON t.tier = c.tier"
                                         + condition
                                         + " GROUP BY t.tier")
@@ -255,6 +300,22 @@ class LookupJoinITCase {
         return commits;
     }
 
+    /** The hint that partitions the join's input by the lookup key, if {@code shuffled}. */
+    private static String shuffleHint(boolean shuffled) {
+        return shuffled ? "/*+ LOOKUP('table'='c', 'shuffle'='true') */ " : "";
+    }
+
+    /** Whether the one induced failure happened, or none is wanted. */
+    private static final AtomicBoolean FAILED = new AtomicBoolean();
+
+    /** Fails the task once, halfway through the orders, unless {@link #FAILED} is set. */
+    private static Row failOnce(Row order) {
+        if ((Long) order.getField(0) == 3_000 && FAILED.compareAndSet(false, true)) {
+            throw new IllegalStateException("Induced failure at order 3,000");
+        }
+        return order;
+    }
+
     private static void registerOrders(
             StreamExecutionEnvironment env,
             StreamTableEnvironment tEnv,
@@ -276,7 +337,10 @@ class LookupJoinITCase {
                         count,
                         RateLimiterStrategy.perSecond(perSecond),
                         type);
-        DataStream<Row> stream = env.fromSource(orders, WatermarkStrategy.noWatermarks(), "orders");
+        DataStream<Row> stream =
+                env.fromSource(orders, WatermarkStrategy.noWatermarks(), "orders")
+                        .map(LookupJoinITCase::failOnce)
+                        .returns(type);
         tEnv.createTemporaryView(
                 "orders",
                 stream,

@@ -18,21 +18,52 @@ package dev.ducklake.flink.source.lookup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The full cache's rows by lookup key, as the changes between versions move them. */
-class RowIndexTest {
+/**
+ * The full cache's rows by lookup key, as the changes between versions move them, in the heap and
+ * on disk; the store on disk leaves no file behind.
+ */
+class CachedRowsTest {
+
+    @TempDir Path dir;
+
+    private final List<CachedRows> opened = new ArrayList<>();
+
+    @AfterEach
+    void closeAndFindNoFileLeft() throws IOException {
+        opened.forEach(CachedRows::close);
+        try (Stream<Path> left = Files.list(dir)) {
+            assertThat(left).as("files left in the store's directory").isEmpty();
+        }
+    }
+
+    private CachedRows store(String storage, int keyPosition) {
+        CachedRows rows =
+                storage.equals("heap")
+                        ? new RowIndex(ROW, new int[] {keyPosition})
+                        : new DiskRows(ROW, new int[] {keyPosition}, dir);
+        opened.add(rows);
+        return rows;
+    }
 
     private static final RowType ROW =
             RowType.of(new BigIntType(), new VarCharType(20), new BigIntType());
@@ -41,16 +72,18 @@ class RowIndexTest {
         return GenericRowData.of(id, tier == null ? null : StringData.fromString(tier), qty);
     }
 
-    private static List<String> lookup(RowIndex index, Object key) {
-        return index.lookup(GenericRowData.of(key)).stream().map(RowIndexTest::describe).toList();
+    private static List<String> lookup(CachedRows index, Object key) {
+        return index.lookup(GenericRowData.of(key)).stream().map(CachedRowsTest::describe).toList();
     }
 
-    @Test
-    void aKeyColumnThatIsNotUniqueHoldsEveryMatchingRowAndFollowsChanges() {
-        RowIndex byTier = new RowIndex(ROW, new int[] {1});
+    @ParameterizedTest
+    @ValueSource(strings = {"heap", "disk"})
+    void aKeyColumnThatIsNotUniqueHoldsEveryMatchingRowAndFollowsChanges(String storage) {
+        CachedRows byTier = store(storage, 1);
         byTier.add(row(1, "gold", 10L));
         byTier.add(row(2, "gold", 20L));
         byTier.add(row(3, "silver", null));
+        byTier.flush();
         assertThat(lookup(byTier, StringData.fromString("gold")))
                 .containsExactlyInAnyOrder("1/gold/10", "2/gold/20");
 
@@ -58,32 +91,53 @@ class RowIndexTest {
         byTier.remove(row(2, "gold", 20L));
         byTier.add(row(2, "silver", 21L));
         byTier.remove(row(3, "silver", null));
+        byTier.flush();
         assertThat(lookup(byTier, StringData.fromString("gold"))).containsExactly("1/gold/10");
         assertThat(lookup(byTier, StringData.fromString("silver"))).containsExactly("2/silver/21");
         byTier.remove(row(1, "gold", 10L));
+        byTier.flush();
         assertThat(lookup(byTier, StringData.fromString("gold"))).isEmpty();
         assertThat(byTier.rows()).isEqualTo(1);
     }
 
-    @Test
-    void aNullKeyMatchesNothing() {
-        RowIndex byTier = new RowIndex(ROW, new int[] {1});
+    @ParameterizedTest
+    @ValueSource(strings = {"heap", "disk"})
+    void aNullKeyMatchesNothing(String storage) {
+        CachedRows byTier = store(storage, 1);
         byTier.add(row(1, null, 10L));
+        byTier.flush();
         assertThat(byTier.rows()).isZero();
         assertThat(lookup(byTier, null)).isEmpty();
     }
 
-    @Test
-    void aRemovedRowMustEqualTheHeldOneInEveryColumn() {
-        RowIndex byId = new RowIndex(ROW, new int[] {0});
+    @ParameterizedTest
+    @ValueSource(strings = {"heap", "disk"})
+    void aRemovedRowMustEqualTheHeldOneInEveryColumn(String storage) {
+        CachedRows byId = store(storage, 0);
         byId.add(row(1, "gold", 10L));
         byId.remove(row(1, "gold", 11L));
+        byId.flush();
         assertThat(lookup(byId, 1L)).containsExactly("1/gold/10");
     }
 
-    @Test
-    void manyRowsAddedAndRemovedMatchAModel() {
-        RowIndex byTier = new RowIndex(ROW, new int[] {1});
+    @ParameterizedTest
+    @ValueSource(strings = {"heap", "disk"})
+    void equalRowsAreHeldOnceEachAndADeleteRemovesOne(String storage) {
+        CachedRows byId = store(storage, 0);
+        byId.add(row(1, "gold", 10L));
+        byId.add(row(1, "gold", 10L));
+        byId.flush();
+        assertThat(lookup(byId, 1L)).containsExactly("1/gold/10", "1/gold/10");
+        byId.remove(row(1, "gold", 10L));
+        byId.flush();
+        assertThat(lookup(byId, 1L)).containsExactly("1/gold/10");
+        assertThat(byId.rows()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"heap", "disk"})
+    void manyRowsAddedAndRemovedMatchAModel(String storage) {
+        CachedRows byTier = store(storage, 1);
         Map<String, List<String>> model = new HashMap<>();
         Random random = new Random(7);
         List<RowData> held = new ArrayList<>();
@@ -100,6 +154,7 @@ class RowIndexTest {
                         .add(describe(added));
             }
         }
+        byTier.flush();
         assertThat(byTier.rows()).isEqualTo(held.size());
         for (int tier = 0; tier < 5_000; tier++) {
             String key = "tier-" + tier;
