@@ -557,7 +557,11 @@ public final class DuckLakeConnectorOptions {
                     .enumType(FullCacheStorage.class)
                     .defaultValue(FullCacheStorage.HEAP)
                     .withDescription(
-                            "With 'lookup.cache' = 'FULL', where each subtask of the join holds the table's rows.");
+                            "With 'lookup.cache' = 'FULL', where each subtask of the join holds the table's rows."
+                                    + " 'heap': in the TaskManager's heap, serialized: the fastest lookups, for tables whose"
+                                    + " rows fit the heap of every subtask of the join. 'disk': in RocksDB on the"
+                                    + " TaskManager's local disk: the heap holds none of the rows, and RocksDB's memory, off"
+                                    + " the heap, is bounded but for about 1.5 bytes a row of filters and indexes.");
 
     public static final ConfigOption<String> LOOKUP_FULL_CACHE_DISK_DIRECTORY =
             ConfigOptions.key("lookup.full-cache.disk.directory")
@@ -578,34 +582,10 @@ public final class DuckLakeConnectorOptions {
                             "The most keys one query of a lookup join reads: keys that arrive while a query runs"
                                     + " are looked up together in the next one.");
 
-    /** Where a full lookup cache holds the table's rows. */
-    public enum FullCacheStorage implements DescribedEnum {
-        HEAP(
-                "heap",
-                "In the TaskManager's heap, serialized: the fastest lookups, for tables whose rows fit"
-                        + " the heap of every subtask of the join."),
-        DISK(
-                "disk",
-                "In RocksDB on the TaskManager's local disk: the heap holds only RocksDB's buffers"
-                        + " and cache, whatever the table's size.");
-
-        private final String value;
-        private final String description;
-
-        FullCacheStorage(String value, String description) {
-            this.value = value;
-            this.description = description;
-        }
-
-        @Override
-        public String toString() {
-            return value;
-        }
-
-        @Override
-        public InlineElement getDescription() {
-            return text(description);
-        }
+    /** Where a full lookup cache holds the table's rows: see {@link #LOOKUP_FULL_CACHE_STORAGE}. */
+    public enum FullCacheStorage {
+        HEAP,
+        DISK
     }
 
     /** Where a streaming read of {@code 'connector' = 'ducklake'} starts. */

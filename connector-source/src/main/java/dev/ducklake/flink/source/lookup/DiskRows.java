@@ -117,62 +117,17 @@ final class DiskRows implements CachedRows {
     @Override
     public void add(RowData row) {
         byte[] entry = codec.entry(row);
-        if (entry == null) {
-            return;
+        if (entry != null) {
+            call("add a row to", () -> append(entry));
+            rows++;
         }
-        int prefixLength = RowCodec.prefixLength(entry);
-        int rowLength = entry.length - prefixLength;
-        byte[] item =
-                ByteBuffer.allocate(LENGTH_BYTES + rowLength)
-                        .putInt(rowLength)
-                        .put(entry, prefixLength, rowLength)
-                        .array();
-        try {
-            batch.merge(Arrays.copyOf(entry, prefixLength), item);
-            if (batch.count() >= BATCH_ROWS) {
-                write();
-            }
-        } catch (RocksDBException e) {
-            throw failed("add a row to", e);
-        }
-        rows++;
     }
 
     @Override
     public void remove(RowData row) {
         byte[] entry = codec.entry(row);
-        if (entry == null) {
-            return;
-        }
-        int prefixLength = RowCodec.prefixLength(entry);
-        byte[] key = Arrays.copyOf(entry, prefixLength);
-        try {
-            write();
-            byte[] value = db.get(key);
-            if (value == null) {
-                return;
-            }
-            // One copy: a table may hold equal rows, and a delete removes one of them.
-            for (int at = 0; at < value.length; ) {
-                int rowLength = ByteBuffer.wrap(value).getInt(at);
-                int next = at + LENGTH_BYTES + rowLength;
-                if (Arrays.equals(
-                        value, at + LENGTH_BYTES, next, entry, prefixLength, entry.length)) {
-                    if (value.length == next - at) {
-                        db.delete(writeOptions, key);
-                    } else {
-                        byte[] rest = new byte[value.length - (next - at)];
-                        System.arraycopy(value, 0, rest, 0, at);
-                        System.arraycopy(value, next, rest, at, value.length - next);
-                        db.put(writeOptions, key, rest);
-                    }
-                    rows--;
-                    return;
-                }
-                at = next;
-            }
-        } catch (RocksDBException e) {
-            throw failed("remove a row from", e);
+        if (entry != null && call("remove a row from", () -> removeOne(entry))) {
+            rows--;
         }
     }
 
@@ -182,12 +137,8 @@ final class DiskRows implements CachedRows {
         if (length < 0) {
             return List.of();
         }
-        byte[] value;
-        try {
-            value = db.get(Arrays.copyOf(codec.prefixBuffer(), length));
-        } catch (RocksDBException e) {
-            throw failed("read", e);
-        }
+        byte[] key = Arrays.copyOf(codec.prefixBuffer(), length);
+        byte[] value = call("read", () -> db.get(key));
         if (value == null) {
             return List.of();
         }
@@ -207,31 +158,29 @@ final class DiskRows implements CachedRows {
 
     @Override
     public long bytesOnDisk() {
-        try {
-            return db.getLongProperty("rocksdb.total-sst-files-size");
-        } catch (RocksDBException e) {
-            throw failed("measure", e);
-        }
+        return call("measure", () -> db.getLongProperty("rocksdb.total-sst-files-size"));
     }
 
     /** Compacts the loaded rows into sorted levels, so that a lookup reads few files. */
     @Override
     public void loaded() {
-        try {
-            write();
-            db.compactRange();
-        } catch (RocksDBException e) {
-            throw failed("compact", e);
-        }
+        call(
+                "compact",
+                () -> {
+                    write();
+                    db.compactRange();
+                    return null;
+                });
     }
 
     @Override
     public void flush() {
-        try {
-            write();
-        } catch (RocksDBException e) {
-            throw failed("write to", e);
-        }
+        call(
+                "write to",
+                () -> {
+                    write();
+                    return null;
+                });
     }
 
     @Override
@@ -246,6 +195,50 @@ final class DiskRows implements CachedRows {
         bloomFilter.close();
         blockCache.close();
         deleteDirectory();
+    }
+
+    /** Adds the entry's row to its key's value, batched, without reading the value. */
+    private Void append(byte[] entry) throws RocksDBException {
+        int prefixLength = RowCodec.prefixLength(entry);
+        int rowLength = entry.length - prefixLength;
+        byte[] item =
+                ByteBuffer.allocate(LENGTH_BYTES + rowLength)
+                        .putInt(rowLength)
+                        .put(entry, prefixLength, rowLength)
+                        .array();
+        batch.merge(Arrays.copyOf(entry, prefixLength), item);
+        if (batch.count() >= BATCH_ROWS) {
+            write();
+        }
+        return null;
+    }
+
+    /**
+     * Removes one copy of the entry's row from its key's value (a table may hold equal rows, and a
+     * delete removes one of them); whether one was held.
+     */
+    private boolean removeOne(byte[] entry) throws RocksDBException {
+        int prefixLength = RowCodec.prefixLength(entry);
+        byte[] key = Arrays.copyOf(entry, prefixLength);
+        write();
+        byte[] value = db.get(key);
+        for (int at = 0; value != null && at < value.length; ) {
+            int rowLength = ByteBuffer.wrap(value).getInt(at);
+            int next = at + LENGTH_BYTES + rowLength;
+            if (Arrays.equals(value, at + LENGTH_BYTES, next, entry, prefixLength, entry.length)) {
+                if (value.length == next - at) {
+                    db.delete(writeOptions, key);
+                } else {
+                    byte[] rest = new byte[value.length - (next - at)];
+                    System.arraycopy(value, 0, rest, 0, at);
+                    System.arraycopy(value, next, rest, at, value.length - next);
+                    db.put(writeOptions, key, rest);
+                }
+                return true;
+            }
+            at = next;
+        }
+        return false;
     }
 
     private void write() throws RocksDBException {
@@ -266,8 +259,19 @@ final class DiskRows implements CachedRows {
         }
     }
 
-    private IllegalStateException failed(String what, RocksDBException e) {
-        return new IllegalStateException(
-                "Could not " + what + " the lookup cache's store in " + directory, e);
+    /** Calls of RocksDB's. */
+    @FunctionalInterface
+    private interface RocksCall<T> {
+        T run() throws RocksDBException;
+    }
+
+    /** The call's result; a failure names what the call did and the store. */
+    private <T> T call(String what, RocksCall<T> call) {
+        try {
+            return call.run();
+        } catch (RocksDBException e) {
+            throw new IllegalStateException(
+                    "Could not " + what + " the lookup cache's store in " + directory, e);
+        }
     }
 }

@@ -44,49 +44,26 @@ public final class DuckLakeSourceMetrics {
     public static final String EMITTED_VERSION_AGE = "emittedVersionAgeMs";
 
     /**
-     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: the table version its cache
-     * holds.
+     * Gauges of a lookup join with {@code 'lookup.cache' = 'FULL'}, about what its cache holds: the
+     * table version; how often it loaded the whole table; the rows; the bytes its store takes on
+     * local disk (0 in the heap).
      */
     public static final String LOOKUP_CACHE_VERSION = "lookupCacheVersion";
 
-    /**
-     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: how often it loaded the whole
-     * table.
-     */
     public static final String LOOKUP_CACHE_LOADS = "lookupCacheLoads";
-
-    /** Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: the rows its cache holds. */
     public static final String LOOKUP_CACHE_ROWS = "lookupCacheRows";
-
-    /**
-     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: the bytes its cache's store
-     * takes on local disk (0 in the heap).
-     */
     public static final String LOOKUP_CACHE_DISK_BYTES = "lookupCacheDiskBytes";
 
     /**
-     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: how long its last load of the
-     * whole table took, in milliseconds.
+     * Gauges of a lookup join with {@code 'lookup.cache' = 'FULL'}, about its cache's work: how
+     * long its last load took, in milliseconds; the milliseconds since it last found the table's
+     * latest version (its staleness); how far its last refresh moved it, in lake snapshots; how
+     * long that refresh took, in milliseconds.
      */
     public static final String LOOKUP_CACHE_LOAD_MILLIS = "lookupCacheLoadMillis";
 
-    /**
-     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: how far its last refresh moved
-     * the cache, in lake snapshots from the version it held to the one it applied.
-     */
-    public static final String LOOKUP_CACHE_REFRESH_VERSIONS = "lookupCacheRefreshVersions";
-
-    /**
-     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: milliseconds since its cache
-     * last found the table's latest version, so the cache reflects the table as of at most that
-     * long ago.
-     */
     public static final String LOOKUP_CACHE_AGE_MILLIS = "lookupCacheAgeMillis";
-
-    /**
-     * Gauge of a lookup join with {@code 'lookup.cache' = 'FULL'}: how long its last refresh took,
-     * in milliseconds.
-     */
+    public static final String LOOKUP_CACHE_REFRESH_VERSIONS = "lookupCacheRefreshVersions";
     public static final String LOOKUP_CACHE_REFRESH_MILLIS = "lookupCacheRefreshMillis";
 
     private DuckLakeSourceMetrics() {}

@@ -110,22 +110,15 @@ class CachedRowsTest {
         assertThat(lookup(byTier, null)).isEmpty();
     }
 
+    /** A table may hold equal rows; a delete removes one row equal to it in every column. */
     @ParameterizedTest
     @ValueSource(strings = {"heap", "disk"})
-    void aRemovedRowMustEqualTheHeldOneInEveryColumn(String storage) {
+    void aDeleteRemovesOneRowEqualToItInEveryColumn(String storage) {
         CachedRows byId = store(storage, 0);
-        byId.add(row(1, "gold", 10L));
+        for (int copy = 0; copy < 2; copy++) {
+            byId.add(row(1, "gold", 10L));
+        }
         byId.remove(row(1, "gold", 11L));
-        byId.flush();
-        assertThat(lookup(byId, 1L)).containsExactly("1/gold/10");
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"heap", "disk"})
-    void equalRowsAreHeldOnceEachAndADeleteRemovesOne(String storage) {
-        CachedRows byId = store(storage, 0);
-        byId.add(row(1, "gold", 10L));
-        byId.add(row(1, "gold", 10L));
         byId.flush();
         assertThat(lookup(byId, 1L)).containsExactly("1/gold/10", "1/gold/10");
         byId.remove(row(1, "gold", 10L));
