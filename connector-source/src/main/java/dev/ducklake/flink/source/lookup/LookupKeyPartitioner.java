@@ -52,9 +52,7 @@ public final class LookupKeyPartitioner
         int hash = 0;
         for (int i = 0; i < values.getArity(); i++) {
             Object value = values.getField(i);
-            int h = value == null ? 0 : value.hashCode();
-            h *= 0x9E3779B9;
-            hash += h ^ (h >>> 16);
+            hash += RowCodec.spread(value == null ? 0 : value.hashCode());
         }
         return Math.floorMod(hash, parallelism);
     }

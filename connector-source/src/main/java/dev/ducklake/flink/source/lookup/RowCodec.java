@@ -133,8 +133,13 @@ final class RowCodec {
         for (int i = KEY_LENGTH_BYTES; i < length; i++) {
             hash = 31 * hash + bytes[i];
         }
-        hash *= 0x9E3779B9;
-        return hash ^ (hash >>> 16);
+        return spread(hash);
+    }
+
+    /** A hash with its high bits spread into the low ones, which pick a slot or a subtask. */
+    static int spread(int hash) {
+        int h = hash * 0x9E3779B9;
+        return h ^ (h >>> 16);
     }
 
     private static int keyLength(byte[] entry) {
